@@ -1,0 +1,10 @@
+//! Rate limits: reading the `X-RateLimit-*` and `Retry-After` headers, and pacing every request
+//! that shares a key so that the client neither provokes 429s nor earns a key ban.
+
+mod governor;
+mod headers;
+mod snapshot;
+
+pub use governor::{Governor, GovernorKey, Observation, Permit, RateLimited};
+pub use headers::parse_retry_after;
+pub use snapshot::{Plan, QuotaWindow, RateLimitSnapshot};

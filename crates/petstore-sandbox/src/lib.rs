@@ -1,0 +1,1 @@
+//! Reference server of the Pet Store interface (sandbox helper fills this in).
