@@ -10,3 +10,6 @@ pub mod retry;
 pub use clock::{Clock, SystemClock};
 pub use events::ClientEvent;
 pub use ratelimit::{Plan, QuotaWindow, RateLimitSnapshot};
+
+#[cfg(feature = "keychain")]
+pub mod keychain;
