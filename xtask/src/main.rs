@@ -1,1 +1,62 @@
-fn main() {}
+//! The project's two commands, cross-platform where they can be:
+//!
+//! * `cargo xtask run`  — launches Petstore Admin on the embedded sandbox.
+//! * `cargo xtask test` — installs what the tests need, then runs every check and test.
+//!
+//! Both install missing system packages on Debian/Ubuntu and skip what is already there.
+
+mod cmd;
+mod deps;
+mod run;
+mod sandbox;
+mod test;
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+const USAGE: &str = "\
+usage: cargo xtask <command>
+
+commands:
+  run     launch Petstore Admin on the embedded sandbox (installs what it needs)
+  test    run every check and test, as CI does (installs what it needs)
+";
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let outcome = match args.first().map(String::as_str) {
+        Some("run") => run::run(),
+        Some("test") => test::test(),
+        Some("-h" | "--help" | "help") => {
+            print!("{USAGE}");
+            return ExitCode::SUCCESS;
+        }
+        _ => {
+            eprint!("{USAGE}");
+            return ExitCode::from(2);
+        }
+    };
+    match outcome {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("\nxtask: {error}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// The workspace root (the folder above `xtask/`).
+fn root() -> PathBuf {
+    let manifest = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    manifest
+        .parent()
+        .map(PathBuf::from)
+        .unwrap_or(manifest)
+}
+
+/// Where cargo puts build output, honouring `CARGO_TARGET_DIR`.
+fn target_dir() -> PathBuf {
+    std::env::var_os("CARGO_TARGET_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| root().join("target"))
+}

@@ -1,0 +1,135 @@
+//! Installing what the commands need, and skipping what is already there.
+//!
+//! System packages are installed only on Debian/Ubuntu (apt); elsewhere the missing ones are named.
+//! Validator tools are pinned in `xtask/tools/` and installed into folders the build owns.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use crate::cmd::{self, Result, fail, step};
+
+/// Debian/Ubuntu packages to build the workspace (rustls needs only a C compiler).
+pub const BUILD_PACKAGES: &[&str] = &["build-essential", "pkg-config"];
+
+/// Debian/Ubuntu packages the tests use: a private D-Bus session with an unlocked gnome-keyring
+/// (the real Secret Service for keychain tests), Python venv for schemathesis, Node for Prism.
+pub const TEST_PACKAGES: &[&str] = &[
+    "dbus-daemon",
+    "gnome-keyring",
+    "libsecret-tools",
+    "python3-venv",
+];
+
+/// Installs the missing `packages` with apt-get when this is a Debian-like system.
+pub fn ensure_system_packages(packages: &[&str]) -> Result {
+    if !cfg!(target_os = "linux") {
+        return Ok(());
+    }
+    let mut wanted: Vec<&str> = packages.to_vec();
+    if !cmd::on_path("npm") && packages.contains(&"python3-venv") {
+        wanted.extend(["nodejs", "npm"]);
+    }
+    if !cmd::on_path("dpkg-query") || !cmd::on_path("apt-get") {
+        println!(
+            "Not a Debian/Ubuntu system: make sure these (or your distribution's equivalents) are installed: {}",
+            wanted.join(" ")
+        );
+        return Ok(());
+    }
+    let missing: Vec<&str> = wanted.into_iter().filter(|p| !installed(p)).collect();
+    if missing.is_empty() {
+        return Ok(());
+    }
+    step(&format!("Installing system packages: {}", missing.join(" ")));
+    let (program, prefix) = privileged()?;
+    cmd::run(Command::new(program).args(&prefix).args(["apt-get", "update", "-q"]))?;
+    cmd::run(
+        Command::new(program)
+            .args(&prefix)
+            .args(["env", "DEBIAN_FRONTEND=noninteractive", "apt-get", "install", "-y", "-q"])
+            .arg("--no-install-recommends")
+            .args(&missing),
+    )
+}
+
+fn installed(package: &str) -> bool {
+    Command::new("dpkg-query")
+        .args(["-W", "-f=${Status}", package])
+        .output()
+        .is_ok_and(|out| String::from_utf8_lossy(&out.stdout).contains("install ok installed"))
+}
+
+/// `apt-get` needs root: run it directly as root, else through sudo.
+fn privileged() -> Result<(&'static str, Vec<&'static str>)> {
+    let is_root = Command::new("id")
+        .arg("-u")
+        .output()
+        .is_ok_and(|out| String::from_utf8_lossy(&out.stdout).trim() == "0");
+    if is_root {
+        Ok(("env", vec![]))
+    } else if cmd::on_path("sudo") {
+        Ok(("sudo", vec![]))
+    } else {
+        fail("installing system packages needs root or sudo; install them by hand and run again")
+    }
+}
+
+/// Prism (`@stoplight/prism-cli`, pinned in xtask/tools/package-lock.json); returns its binary.
+pub fn ensure_prism(root: &Path) -> Result<PathBuf> {
+    let tools = root.join("xtask").join("tools");
+    let bin = tools.join("node_modules").join(".bin").join(prism_name());
+    let lock = tools.join("package-lock.json");
+    let stamp = tools.join("node_modules").join(".xtask-lock");
+    if bin.is_file() && same_contents(&lock, &stamp) {
+        return Ok(bin);
+    }
+    step("Installing Prism (npm ci in xtask/tools)");
+    cmd::run(
+        Command::new(npm_name())
+            .args(["ci", "--no-audit", "--no-fund", "--loglevel=error"])
+            .current_dir(&tools),
+    )?;
+    copy_stamp(&lock, &stamp)?;
+    Ok(bin)
+}
+
+/// schemathesis in a virtualenv under target/tools (pinned in xtask/tools/requirements.txt).
+pub fn ensure_schemathesis(root: &Path, target: &Path) -> Result<PathBuf> {
+    let venv = target.join("tools").join("venv");
+    let bin_dir = if cfg!(windows) { "Scripts" } else { "bin" };
+    let exe = venv.join(bin_dir).join(if cfg!(windows) { "schemathesis.exe" } else { "schemathesis" });
+    let requirements = root.join("xtask").join("tools").join("requirements.txt");
+    let stamp = venv.join(".xtask-requirements");
+    if exe.is_file() && same_contents(&requirements, &stamp) {
+        return Ok(exe);
+    }
+    step("Installing schemathesis (pip, in target/tools/venv)");
+    let python = if cmd::works("python3", &["--version"]) { "python3" } else { "python" };
+    cmd::run(Command::new(python).args(["-m", "venv", "--clear"]).arg(&venv))?;
+    cmd::run(
+        Command::new(venv.join(bin_dir).join("pip"))
+            .args(["install", "--quiet", "--disable-pip-version-check", "-r"])
+            .arg(&requirements),
+    )?;
+    copy_stamp(&requirements, &stamp)?;
+    Ok(exe)
+}
+
+fn same_contents(a: &Path, b: &Path) -> bool {
+    matches!((fs::read(a), fs::read(b)), (Ok(x), Ok(y)) if x == y)
+}
+
+fn copy_stamp(from: &Path, to: &Path) -> Result {
+    fs::copy(from, to)
+        .map(|_| ())
+        .map_err(|e| cmd::StepError(format!("could not write {}: {e}", to.display())))
+}
+
+fn npm_name() -> &'static str {
+    if cfg!(windows) { "npm.cmd" } else { "npm" }
+}
+
+fn prism_name() -> &'static str {
+    if cfg!(windows) { "prism.cmd" } else { "prism" }
+}

@@ -1,0 +1,55 @@
+//! `cargo xtask run`: Petstore Admin on the embedded sandbox.
+//!
+//! Until the desktop app lands, "the app" is the sandbox plus the `petstore` CLI listing from it.
+
+use std::process::Command;
+
+use crate::cmd::{self, Result, fail, step};
+use crate::deps;
+use crate::sandbox::{self, RunningSandbox};
+
+/// The sandbox's default port (`petstore_sandbox::DEFAULT_PORT`), where `petstore --env sandbox` looks.
+const SANDBOX_PORT: u16 = 4780;
+
+pub fn run() -> Result {
+    deps::ensure_system_packages(deps::BUILD_PACKAGES)?;
+    step("Building the sandbox and the petstore CLI");
+    cmd::run(Command::new(cargo()).args([
+        "build",
+        "--locked",
+        "-p",
+        "petstore-sandbox",
+        "-p",
+        "petstore-cli",
+    ]))?;
+    if sandbox::port_in_use(SANDBOX_PORT) {
+        return fail(format!(
+            "port {SANDBOX_PORT} on 127.0.0.1 is already in use (another sandbox?). Stop that program and run again."
+        ));
+    }
+    let bin = crate::target_dir().join("debug");
+    step("Starting the sandbox with demo data");
+    let running = RunningSandbox::start(&bin.join(exe("petstore-sandbox")), SANDBOX_PORT, &[])?;
+    let petstore = bin.join(exe("petstore"));
+    step("petstore --env sandbox list");
+    cmd::run(Command::new(&petstore).args(["--env", "sandbox", "list"]))?;
+    step("petstore --env sandbox quota");
+    cmd::run(Command::new(&petstore).args(["--env", "sandbox", "quota"]))?;
+    println!(
+        "\nThe sandbox is running at {} with demo data. In another terminal, try:\n  \
+         {p} --env sandbox list --status available\n  \
+         {p} --env sandbox add --name Biscuit --category 1\n\
+         Press Ctrl-C to stop it.",
+        running.base_url(),
+        p = petstore.display()
+    );
+    running.wait()
+}
+
+pub fn cargo() -> String {
+    std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned())
+}
+
+pub fn exe(name: &str) -> String {
+    format!("{name}{}", std::env::consts::EXE_SUFFIX)
+}

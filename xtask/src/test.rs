@@ -1,0 +1,115 @@
+//! `cargo xtask test`: every check and test, as CI runs them.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use crate::cmd::{self, Result, StepError, step};
+use crate::deps;
+use crate::run::{cargo, exe};
+use crate::sandbox::{self, RunningSandbox};
+
+/// A key with limits high enough that schemathesis never meets a 429 it did not ask for.
+const SCHEMATHESIS_KEY: &str = "schemathesis-key";
+
+pub fn test() -> Result {
+    let root = crate::root();
+    let target = crate::target_dir();
+    let mut packages = deps::BUILD_PACKAGES.to_vec();
+    packages.extend(deps::TEST_PACKAGES);
+    deps::ensure_system_packages(&packages)?;
+    let prism = deps::ensure_prism(&root)?;
+    let schemathesis = deps::ensure_schemathesis(&root, &target)?;
+
+    step("cargo fmt --check");
+    cmd::run(Command::new(cargo()).args(["fmt", "--all", "--", "--check"]))?;
+
+    step("cargo clippy (warnings are errors)");
+    cmd::run(Command::new(cargo()).args([
+        "clippy",
+        "--locked",
+        "--workspace",
+        "--all-targets",
+        "--all-features",
+        "--",
+        "-D",
+        "warnings",
+    ]))?;
+
+    step("cargo test (in a private D-Bus session with an unlocked gnome-keyring)");
+    let mut tests = with_keyring_session(&target)?;
+    tests
+        .args(["test", "--locked", "--workspace", "--all-features"])
+        .env("PETSTORE_PRISM_BIN", &prism)
+        .env("PETSTORE_OPENAPI", root.join("openapi.yaml"));
+    cmd::run(&mut tests)?;
+
+    step("schemathesis: the sandbox against openapi.yaml");
+    cmd::run(Command::new(cargo()).args(["build", "--locked", "-p", "petstore-sandbox"]))?;
+    run_schemathesis(&root, &target, &schemathesis)?;
+
+    println!("\nAll checks and tests passed.");
+    Ok(())
+}
+
+/// `cargo` wrapped so tests meet a real Secret Service (Linux), with every XDG folder in a scratch
+/// place under target/ so nothing is written to the person's home.
+fn with_keyring_session(target: &Path) -> Result<Command> {
+    if !cfg!(target_os = "linux") {
+        return Ok(Command::new(cargo()));
+    }
+    let scratch = target.join("test-home");
+    let _ = fs::remove_dir_all(&scratch);
+    let mut command = Command::new("dbus-run-session");
+    command.args([
+        "--",
+        "sh",
+        "-c",
+        // The keyring's password only unlocks this throw-away login keyring.
+        "printf scratch-password | gnome-keyring-daemon --unlock --components=secrets >/dev/null && exec \"$@\"",
+        "keyring-session",
+    ]);
+    command.arg(cargo());
+    for (var, folder) in [
+        ("XDG_DATA_HOME", "data"),
+        ("XDG_CACHE_HOME", "cache"),
+        ("XDG_CONFIG_HOME", "config"),
+        ("XDG_RUNTIME_DIR", "runtime"),
+    ] {
+        let dir = scratch.join(folder);
+        make_private_dir(&dir)?;
+        command.env(var, dir);
+    }
+    command.env("NO_AT_BRIDGE", "1");
+    Ok(command)
+}
+
+fn make_private_dir(dir: &PathBuf) -> Result {
+    fs::create_dir_all(dir).map_err(|e| StepError(format!("could not create {}: {e}", dir.display())))?;
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        fs::set_permissions(dir, fs::Permissions::from_mode(0o700))
+            .map_err(|e| StepError(format!("could not restrict {}: {e}", dir.display())))?;
+    }
+    Ok(())
+}
+
+fn run_schemathesis(root: &Path, target: &Path, schemathesis: &Path) -> Result {
+    let port = sandbox::free_port()?;
+    let key_arg = format!("{SCHEMATHESIS_KEY}:enterprise=1000000/100000000");
+    let running = RunningSandbox::start(
+        &target.join("debug").join(exe("petstore-sandbox")),
+        port,
+        &["--key", &key_arg],
+    )?;
+    cmd::run(
+        Command::new(schemathesis)
+            .arg("run")
+            .arg(root.join("openapi.yaml"))
+            .args(["--url", &running.base_url()])
+            .args(["--header", &format!("Authorization: Bearer {SCHEMATHESIS_KEY}")])
+            .args(["--checks", "all", "--max-examples", "40", "--seed", "1"])
+            .env("SCHEMATHESIS_HOOKS", ""),
+    )
+}
