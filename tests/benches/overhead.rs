@@ -1,0 +1,142 @@
+//! Client overhead: `list_pets(limit=100)` against the sandbox on loopback, side by side with a
+//! bare reqwest + serde_json loop in the same run. Prints p50/p99 latency and requests per second.
+//!
+//! Run: `cargo bench -p petstore-e2e --bench overhead`. Figures go to BENCHMARKS.md.
+
+use std::time::{Duration, Instant};
+
+use petstore_client::{ApiKey, BaseUrl, ClientConfig, Environment, Limit, ListQuery, PetstoreClient};
+use petstore_sandbox::{Plan, Sandbox, SandboxConfig};
+use serde::Deserialize;
+
+const KEY: &str = "bench-key";
+const ROUNDS: usize = 10;
+const PER_ROUND: usize = 300;
+
+/// What a hand-written caller would decode: the spec's Pet, nothing more.
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+#[allow(dead_code)]
+struct BarePet {
+    id: i64,
+    name: String,
+    category_id: i64,
+    status: Option<String>,
+}
+
+fn main() {
+    // The sandbox gets a runtime (and a core) of its own, so it serves both loops alike.
+    let server_runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(1)
+        .enable_all()
+        .build()
+        .expect("server runtime");
+    let sandbox = server_runtime.block_on(async {
+        let config = SandboxConfig::default().with_key(
+            KEY,
+            Plan::Enterprise { per_minute: u64::MAX / 4, per_day: u64::MAX / 4 },
+        );
+        let sandbox = Sandbox::start(config).await.expect("sandbox starts");
+        for i in 0..100 {
+            sandbox.insert_pet(&format!("Bench pet {i}"), 1 + i % 6, "available", None);
+        }
+        sandbox
+    });
+    let base_url = sandbox.base_url();
+
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .expect("client runtime");
+    runtime.block_on(async {
+        let base = BaseUrl::parse(&base_url).expect("base url");
+        let client = PetstoreClient::new(
+            ClientConfig::new(Environment::Sandbox, base)
+                .with_api_key(ApiKey::new(KEY.to_owned()).expect("key")),
+        )
+        .expect("client");
+        let query = ListQuery { status: None, limit: Limit::new(100).expect("limit") };
+        let bare = reqwest::Client::builder().no_proxy().build().expect("bare client");
+        let bare_url = format!("{base_url}/pets?limit=100");
+
+        let mut client_times = Vec::with_capacity(ROUNDS * PER_ROUND);
+        let mut bare_times = Vec::with_capacity(ROUNDS * PER_ROUND);
+        // Warm both connections and the sandbox before measuring.
+        for _ in 0..100 {
+            let pets = client.list_pets(&query).await.expect("client list").value.pets;
+            assert_eq!(pets.len(), 100);
+            bare_list(&bare, &bare_url).await;
+        }
+        // Interleaved rounds so drift in the machine's load hits both sides alike.
+        for _ in 0..ROUNDS {
+            for _ in 0..PER_ROUND {
+                let started = Instant::now();
+                let page = client.list_pets(&query).await.expect("client list");
+                client_times.push(started.elapsed());
+                assert_eq!(page.value.pets.len(), 100);
+            }
+            for _ in 0..PER_ROUND {
+                let started = Instant::now();
+                let pets = bare_list(&bare, &bare_url).await;
+                bare_times.push(started.elapsed());
+                assert_eq!(pets, 100);
+            }
+        }
+        let client_stats = Stats::of(&mut client_times);
+        let bare_stats = Stats::of(&mut bare_times);
+        println!("list_pets(limit=100) against the sandbox on 127.0.0.1, {} requests each", ROUNDS * PER_ROUND);
+        println!("{:<22} {:>10} {:>10} {:>12}", "", "p50", "p99", "req/s");
+        bare_stats.print("bare reqwest+serde");
+        client_stats.print("petstore-client");
+        println!(
+            "client/bare: p50 {:.3}x, p99 {:.3}x, throughput {:.3}x (goal: within 10%)",
+            ratio(client_stats.p50, bare_stats.p50),
+            ratio(client_stats.p99, bare_stats.p99),
+            client_stats.per_second / bare_stats.per_second,
+        );
+    });
+    server_runtime.block_on(sandbox.shutdown());
+}
+
+async fn bare_list(client: &reqwest::Client, url: &str) -> usize {
+    let response = client.get(url).bearer_auth(KEY).send().await.expect("bare send");
+    assert!(response.status().is_success());
+    let body = response.bytes().await.expect("bare body");
+    let pets: Vec<BarePet> = serde_json::from_slice(&body).expect("bare decode");
+    pets.len()
+}
+
+struct Stats {
+    p50: Duration,
+    p99: Duration,
+    per_second: f64,
+}
+
+impl Stats {
+    fn of(times: &mut [Duration]) -> Stats {
+        times.sort_unstable();
+        let total: Duration = times.iter().sum();
+        Stats {
+            p50: times[times.len() / 2],
+            p99: times[times.len() * 99 / 100],
+            per_second: times.len() as f64 / total.as_secs_f64(),
+        }
+    }
+
+    fn print(&self, label: &str) {
+        println!(
+            "{label:<22} {:>8.1}µs {:>8.1}µs {:>12.0}",
+            micros(self.p50),
+            micros(self.p99),
+            self.per_second
+        );
+    }
+}
+
+fn micros(d: Duration) -> f64 {
+    d.as_secs_f64() * 1e6
+}
+
+fn ratio(a: Duration, b: Duration) -> f64 {
+    a.as_secs_f64() / b.as_secs_f64()
+}
