@@ -59,17 +59,226 @@ pub enum RetryDecision {
 }
 
 /// Full-jitter backoff for `attempt` (1-based): uniform in `0..=min(max_delay, base * 2^(attempt-1))`.
-pub fn full_jitter(_policy: &RetryPolicy, _attempt: u32) -> Duration {
-    todo!("governor helper")
+pub fn full_jitter(policy: &RetryPolicy, attempt: u32) -> Duration {
+    let cap = backoff_cap(policy, attempt);
+    // u64 nanoseconds span 584 years: far past any sane `max_delay`.
+    let cap_nanos = u64::try_from(cap.as_nanos()).unwrap_or(u64::MAX);
+    Duration::from_nanos(fastrand::u64(0..=cap_nanos))
+}
+
+/// The upper bound of [`full_jitter`] for `attempt`: `min(max_delay, base * 2^(attempt-1))`.
+pub fn backoff_cap(policy: &RetryPolicy, attempt: u32) -> Duration {
+    let doublings = attempt.saturating_sub(1).min(63);
+    policy
+        .base_delay
+        .checked_mul(1u32.checked_shl(doublings).unwrap_or(u32::MAX))
+        .unwrap_or(Duration::MAX)
+        .min(policy.max_delay)
 }
 
 /// After a transport failure or a 5xx status (`status`), whether to retry. `idempotent` is
 /// true for GET. 429 is not decided here: the governor handles it for every method.
 pub fn decide(
-    _policy: &RetryPolicy,
-    _idempotent: bool,
-    _attempt: u32,
-    _failure: Result<u16, TransportFailure>,
+    policy: &RetryPolicy,
+    idempotent: bool,
+    attempt: u32,
+    failure: Result<u16, TransportFailure>,
 ) -> RetryDecision {
-    todo!("governor helper")
+    let retry = || {
+        if attempt < policy.max_attempts {
+            RetryDecision::RetryAfter(full_jitter(policy, attempt))
+        } else {
+            RetryDecision::GiveUp
+        }
+    };
+    match failure {
+        // Nothing reached the server: repeating cannot do anything twice.
+        Err(TransportFailure::NeverSent) => retry(),
+        Err(TransportFailure::Timeout | TransportFailure::ConnectionLost) if idempotent => retry(),
+        Err(TransportFailure::Timeout | TransportFailure::ConnectionLost) => {
+            RetryDecision::OutcomeUnknown
+        }
+        // Gateway and overload answers: worth another try for a request that is safe to repeat.
+        Ok(502..=504) if idempotent => retry(),
+        // A server error on a create may come after the pet was stored.
+        Ok(500..=599) if !idempotent => RetryDecision::OutcomeUnknown,
+        Ok(_) => RetryDecision::GiveUp,
+    }
+}
+
+/// What one retry costs from the shared [`RetryBudget`] (a 429 or a transient failure).
+pub const RETRY_COST: u32 = 5;
+/// What one retry after a timeout costs: timeouts hint at an overloaded server, so they drain
+/// the budget faster.
+pub const TIMEOUT_RETRY_COST: u32 = 10;
+/// Tokens in a full [`RetryBudget`].
+pub const RETRY_BUDGET_CAPACITY: u32 = 500;
+
+/// A token bucket shared by every request of one key (as in the AWS SDKs): each retry takes
+/// tokens, each success gives one back, so a storm of failures stops retrying instead of
+/// multiplying the load (and a key ban).
+#[derive(Debug)]
+pub struct RetryBudget {
+    tokens: std::sync::atomic::AtomicU32,
+    capacity: u32,
+}
+
+impl Default for RetryBudget {
+    fn default() -> Self {
+        Self::new(RETRY_BUDGET_CAPACITY)
+    }
+}
+
+impl RetryBudget {
+    pub fn new(capacity: u32) -> Self {
+        Self {
+            tokens: std::sync::atomic::AtomicU32::new(capacity),
+            capacity,
+        }
+    }
+
+    /// Takes `cost` tokens; `false` (and nothing taken) when fewer are left.
+    pub fn withdraw(&self, cost: u32) -> bool {
+        use std::sync::atomic::Ordering;
+        self.tokens
+            .fetch_update(Ordering::AcqRel, Ordering::Acquire, |t| t.checked_sub(cost))
+            .is_ok()
+    }
+
+    /// Gives one token back after a success, up to the capacity.
+    pub fn refund(&self) {
+        use std::sync::atomic::Ordering;
+        let _ = self
+            .tokens
+            .fetch_update(Ordering::AcqRel, Ordering::Acquire, |t| {
+                (t < self.capacity).then_some(t + 1)
+            });
+    }
+
+    pub fn available(&self) -> u32 {
+        self.tokens.load(std::sync::atomic::Ordering::Acquire)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use RetryDecision::*;
+    use TransportFailure::*;
+
+    fn policy() -> RetryPolicy {
+        RetryPolicy {
+            max_attempts: 3,
+            base_delay: Duration::from_millis(100),
+            max_delay: Duration::from_secs(1),
+            ..RetryPolicy::default()
+        }
+    }
+
+    #[test]
+    fn backoff_cap_doubles_then_stops_at_max_delay() {
+        let p = policy();
+        let caps: Vec<u64> = (0..=6)
+            .map(|a| backoff_cap(&p, a).as_millis() as u64)
+            .collect();
+        assert_eq!(caps, vec![100, 100, 200, 400, 800, 1000, 1000]);
+        assert_eq!(backoff_cap(&p, u32::MAX), Duration::from_secs(1));
+        let huge = RetryPolicy {
+            base_delay: Duration::MAX,
+            max_delay: Duration::MAX,
+            ..p
+        };
+        assert_eq!(backoff_cap(&huge, 40), Duration::MAX);
+        // Must not panic on a cap beyond u64 nanoseconds.
+        let _ = full_jitter(&huge, 40);
+    }
+
+    #[test]
+    fn full_jitter_stays_within_bounds_and_spreads() {
+        let p = policy();
+        for attempt in 1..=6 {
+            let cap = backoff_cap(&p, attempt);
+            let draws: Vec<Duration> = (0..200).map(|_| full_jitter(&p, attempt)).collect();
+            assert!(draws.iter().all(|d| *d <= cap), "attempt {attempt}");
+            assert!(draws.iter().any(|d| *d < cap / 2), "never low: {attempt}");
+            assert!(draws.iter().any(|d| *d > cap / 2), "never high: {attempt}");
+        }
+        let zero = RetryPolicy {
+            base_delay: Duration::ZERO,
+            ..p
+        };
+        assert_eq!(full_jitter(&zero, 3), Duration::ZERO);
+    }
+
+    fn decided(
+        idempotent: bool,
+        attempt: u32,
+        failure: Result<u16, TransportFailure>,
+    ) -> &'static str {
+        match decide(&policy(), idempotent, attempt, failure) {
+            RetryAfter(d) => {
+                assert!(d <= backoff_cap(&policy(), attempt));
+                "retry"
+            }
+            GiveUp => "give up",
+            OutcomeUnknown => "unknown",
+        }
+    }
+
+    #[test]
+    fn get_retries_transient_failures_while_attempts_remain() {
+        for failure in [
+            Ok(502),
+            Ok(503),
+            Ok(504),
+            Err(Timeout),
+            Err(ConnectionLost),
+            Err(NeverSent),
+        ] {
+            assert_eq!(decided(true, 1, failure), "retry", "{failure:?}");
+            assert_eq!(decided(true, 2, failure), "retry", "{failure:?}");
+            assert_eq!(decided(true, 3, failure), "give up", "{failure:?}");
+        }
+        for status in [500, 501, 505, 429, 404] {
+            assert_eq!(decided(true, 1, Ok(status)), "give up", "{status}");
+        }
+    }
+
+    #[test]
+    fn post_retries_only_what_never_left() {
+        assert_eq!(decided(false, 1, Err(NeverSent)), "retry");
+        assert_eq!(decided(false, 3, Err(NeverSent)), "give up");
+        for failure in [
+            Err(Timeout),
+            Err(ConnectionLost),
+            Ok(500),
+            Ok(502),
+            Ok(503),
+            Ok(504),
+        ] {
+            assert_eq!(decided(false, 1, failure), "unknown", "{failure:?}");
+            assert_eq!(decided(false, 3, failure), "unknown", "{failure:?}");
+        }
+        assert_eq!(decided(false, 1, Ok(429)), "give up");
+        assert_eq!(decided(false, 1, Ok(400)), "give up");
+    }
+
+    #[test]
+    fn retry_budget_drains_and_refills() {
+        let budget = RetryBudget::default();
+        let granted = (0..200).filter(|_| budget.withdraw(RETRY_COST)).count();
+        assert_eq!(granted, (RETRY_BUDGET_CAPACITY / RETRY_COST) as usize);
+        assert!(!budget.withdraw(RETRY_COST));
+        for _ in 0..RETRY_COST {
+            budget.refund();
+        }
+        assert!(budget.withdraw(RETRY_COST));
+        assert!(!budget.withdraw(1));
+        for _ in 0..(RETRY_BUDGET_CAPACITY + 10) {
+            budget.refund();
+        }
+        assert_eq!(budget.available(), RETRY_BUDGET_CAPACITY);
+        assert!(!budget.withdraw(RETRY_BUDGET_CAPACITY + 1));
+        assert!(budget.withdraw(TIMEOUT_RETRY_COST));
+    }
 }

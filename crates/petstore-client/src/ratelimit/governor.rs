@@ -1,15 +1,24 @@
 //! One shared pacing state per (base address, key): every clone of a client and every task that
 //! uses the same key goes through the same `Governor`.
+//!
+//! The rules themselves live in `state` (a plain state machine); this module waits on them.
 
-use std::sync::Arc;
+mod registry;
+mod state;
+#[cfg(test)]
+mod tests;
+
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+use std::time::Duration;
 
 use chrono::{DateTime, Utc};
-use tokio::sync::broadcast;
+use tokio::sync::{broadcast, watch};
 
 use super::RateLimitSnapshot;
 use crate::clock::Clock;
 use crate::events::{ClientEvent, WaitReason};
-use crate::retry::RetryPolicy;
+use crate::retry::{RetryBudget, RetryPolicy};
+use state::{State, Step, Ticket};
 
 /// Whose quota: the base address and a fingerprint of the key (never the key itself).
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -36,59 +45,211 @@ pub struct Observation {
     pub retry_after: Option<DateTime<Utc>>,
 }
 
+/// Paces every request of one key. See [`Governor::acquire`] for the rules.
 #[derive(Debug)]
 pub struct Governor {
-    _private: (),
+    core: Arc<Core>,
 }
 
 /// Permission to send one request. Finish it with what came back; dropping it unfinished means no
 /// answer was read (a network failure), which lets the next waiting request go.
 #[derive(Debug)]
 pub struct Permit {
-    _private: (),
+    core: Arc<Core>,
+    ticket: Ticket,
+    finished: bool,
 }
 
+/// Shared by the governor and its outstanding permits.
+#[derive(Debug)]
+struct Core {
+    clock: Arc<dyn Clock>,
+    policy: RetryPolicy,
+    /// A std mutex: never held across an await, and `Permit`'s `finish`/`drop` are not async.
+    state: Mutex<State>,
+    /// Bumped whenever an answer (or a dropped permit) may let a waiter go.
+    changed: watch::Sender<()>,
+    events: broadcast::Sender<ClientEvent>,
+    retries: RetryBudget,
+}
+
+/// Events a slow UI may fall behind on before it starts missing the oldest.
+const EVENT_BUFFER: usize = 256;
+
 impl Governor {
-    /// The one governor for `key` in this process, created on first use.
-    pub fn shared(_key: GovernorKey, _clock: Arc<dyn Clock>, _policy: &RetryPolicy) -> Arc<Governor> {
-        todo!("governor helper")
+    /// The one governor for `key` in this process, created on first use. The first caller's
+    /// clock and policy stay in force while the governor lives; it goes away with its last user.
+    pub fn shared(key: GovernorKey, clock: Arc<dyn Clock>, policy: &RetryPolicy) -> Arc<Governor> {
+        registry::shared(key, || Governor::new(clock, policy.clone()))
     }
 
     /// A governor of its own, shared with nobody (tests, benches).
-    pub fn new(_clock: Arc<dyn Clock>, _policy: RetryPolicy) -> Arc<Governor> {
-        todo!("governor helper")
+    pub fn new(clock: Arc<dyn Clock>, policy: RetryPolicy) -> Arc<Governor> {
+        Arc::new(Governor {
+            core: Arc::new(Core {
+                clock,
+                policy,
+                state: Mutex::new(State::default()),
+                changed: watch::Sender::new(()),
+                events: broadcast::Sender::new(EVENT_BUFFER),
+                retries: RetryBudget::default(),
+            }),
+        })
     }
 
     /// Waits until a request may be sent. Returns `RateLimited` at once, without sleeping, when
     /// the wait would pass `deadline` or the policy's `max_wait`.
-    pub async fn acquire(&self, _deadline: Option<DateTime<Utc>>) -> Result<Permit, RateLimited> {
-        todo!("governor helper")
+    ///
+    /// - Before any answer, one request (the probe) goes first; the others wait for its answer.
+    /// - Each permit spends one request of the known quota window; at zero, everyone waits for
+    ///   the reset (plus `reset_margin`) and then the whole new window flows.
+    /// - After a 429, nobody goes before its Retry-After (clamped); then one goes first, and the
+    ///   rest wait for its answer.
+    ///
+    /// Waiting for a probe's answer is bounded by that request's own timeout, not by `deadline`.
+    /// Cancel-safe: dropping the future mid-wait leaves nothing behind.
+    pub async fn acquire(&self, deadline: Option<DateTime<Utc>>) -> Result<Permit, RateLimited> {
+        let core = &self.core;
+        let start = core.clock.now();
+        let give_up_after = state::after(start, core.policy.max_wait)
+            .min(deadline.unwrap_or(DateTime::<Utc>::MAX_UTC));
+        loop {
+            // Subscribed before looking, so an answer that lands in between is not missed.
+            let mut changed = core.changed.subscribe();
+            let sleep = {
+                let mut state = core.lock();
+                let now = core.clock.now();
+                match state.step(now, &core.policy) {
+                    Step::Grant(ticket) => {
+                        if state.take_announcement() {
+                            core.emit(ClientEvent::Resumed);
+                        }
+                        return Ok(Permit {
+                            core: Arc::clone(core),
+                            ticket,
+                            finished: false,
+                        });
+                    }
+                    Step::AwaitChange => None,
+                    Step::Sleep { until, reason } => {
+                        if until > give_up_after {
+                            return Err(RateLimited {
+                                retry_at: until,
+                                reason,
+                            });
+                        }
+                        if state.announce(until, reason) {
+                            core.emit(ClientEvent::Waiting { until, reason });
+                        }
+                        let duration = (until - now).to_std().unwrap_or_default();
+                        // Made under the lock, so a test clock advances before anyone else looks.
+                        Some(core.clock.sleep(duration))
+                    }
+                }
+            };
+            match sleep {
+                // An answer may shorten the wait (a new window), so either one ends it.
+                Some(sleep) => tokio::select! {
+                    () = sleep => {}
+                    _ = changed.changed() => {}
+                },
+                None => {
+                    // The core holds the sender, so this cannot fail while we hold `self`.
+                    let _ = changed.changed().await;
+                }
+            }
+        }
     }
 
     /// The latest snapshot any request of this key saw.
     pub fn latest(&self) -> Option<RateLimitSnapshot> {
-        todo!("governor helper")
+        self.core.lock().latest.clone()
     }
 
     pub fn subscribe(&self) -> broadcast::Receiver<ClientEvent> {
-        todo!("governor helper")
+        self.core.events.subscribe()
     }
 
     /// For events that are not about pacing (deprecation notices).
-    pub fn emit(&self, _event: ClientEvent) {
-        todo!("governor helper")
+    pub fn emit(&self, event: ClientEvent) {
+        self.core.emit(event);
     }
 
     /// Takes a retry token from the shared budget; `false` means too many retries lately.
-    pub fn withdraw_retry(&self, _cost: u32) -> bool {
-        todo!("governor helper")
+    /// Costs: [`crate::retry::RETRY_COST`], [`crate::retry::TIMEOUT_RETRY_COST`].
+    pub fn withdraw_retry(&self, cost: u32) -> bool {
+        self.core.retries.withdraw(cost)
+    }
+
+    /// Sleeps a transient-failure backoff through the governor's clock, announcing it as
+    /// `Waiting { reason: Backoff }` and then `Resumed`.
+    pub async fn backoff(&self, delay: Duration) {
+        let until = state::after(self.core.clock.now(), delay);
+        self.emit(ClientEvent::Waiting {
+            until,
+            reason: WaitReason::Backoff,
+        });
+        self.core.clock.sleep(delay).await;
+        self.emit(ClientEvent::Resumed);
+    }
+
+    pub fn clock(&self) -> &Arc<dyn Clock> {
+        &self.core.clock
+    }
+
+    pub fn policy(&self) -> &RetryPolicy {
+        &self.core.policy
     }
 }
 
 impl Permit {
     /// Records the response. Returns the time sending may resume when this response imposed a
     /// wait (a 429), so the caller can report it.
-    pub fn finish(self, _observation: Observation) -> Option<DateTime<Utc>> {
-        todo!("governor helper")
+    pub fn finish(mut self, observation: Observation) -> Option<DateTime<Utc>> {
+        self.finished = true;
+        let core = &self.core;
+        let resume = {
+            let mut state = core.lock();
+            let resume = state.observe(
+                self.ticket,
+                observation.status,
+                observation.snapshot.as_ref(),
+                observation.retry_after,
+                core.clock.now(),
+                &core.policy,
+            );
+            // Under the lock, so subscribers see snapshots in the order `latest` took them.
+            if let Some(snapshot) = observation.snapshot {
+                core.emit(ClientEvent::RateLimit(snapshot));
+            }
+            resume
+        };
+        if (200..400).contains(&observation.status) {
+            core.retries.refund();
+        }
+        core.changed.send_replace(());
+        resume
+    }
+}
+
+impl Drop for Permit {
+    fn drop(&mut self) {
+        if !self.finished {
+            self.core.lock().abandon(self.ticket);
+            self.core.changed.send_replace(());
+        }
+    }
+}
+
+impl Core {
+    fn lock(&self) -> MutexGuard<'_, State> {
+        // Every update of the state is a few assignments that cannot panic halfway; a poisoned
+        // lock still holds a consistent state.
+        self.state.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    fn emit(&self, event: ClientEvent) {
+        // No subscriber is fine: events are for whoever listens.
+        let _ = self.events.send(event);
     }
 }
