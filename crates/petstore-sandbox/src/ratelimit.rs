@@ -1,0 +1,369 @@
+//! Fixed-window rate limiting per key (minute and day windows, both enforced) and the temporary ban of a key
+//! that keeps sending while it is told to wait.
+//!
+//! Windows are aligned to whole multiples of their length since the Unix epoch, so every reset is an exact
+//! integer Unix timestamp. One mutex guards all buckets: the critical section is a few additions, and it
+//! makes counts exact under any number of concurrent requests.
+
+use std::collections::HashMap;
+use std::net::IpAddr;
+use std::sync::{Mutex, PoisonError};
+use std::time::Duration;
+
+use crate::config::Plan;
+
+/// Whose requests a bucket counts.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub(crate) enum BucketId {
+    Key(String),
+    /// Requests without a valid key, counted per client address with Free limits.
+    Anonymous(IpAddr),
+}
+
+/// What the `X-RateLimit-*` headers say.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Quota {
+    pub limit: u64,
+    pub remaining: u64,
+    /// Unix timestamp, seconds.
+    pub reset: u64,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Decision {
+    Allowed(Quota),
+    /// Over a window's limit: wait `retry_after` seconds.
+    Limited {
+        quota: Quota,
+        retry_after: u64,
+    },
+    /// Banned for ignoring Retry-After: `retry_after` is the time left on the ban.
+    Banned {
+        quota: Quota,
+        retry_after: u64,
+    },
+}
+
+impl Decision {
+    pub fn quota(&self) -> Quota {
+        match self {
+            Decision::Allowed(quota)
+            | Decision::Limited { quota, .. }
+            | Decision::Banned { quota, .. } => *quota,
+        }
+    }
+}
+
+#[derive(Default, Debug)]
+struct Window {
+    index: u64,
+    used: u64,
+}
+
+impl Window {
+    /// Starts a new count when `now` has moved into a later window.
+    fn roll(&mut self, now_secs: u64, length: u64) {
+        let index = now_secs / length;
+        if index != self.index {
+            self.index = index;
+            self.used = 0;
+        }
+    }
+
+    fn reset(&self, length: u64) -> u64 {
+        (self.index + 1).saturating_mul(length)
+    }
+}
+
+#[derive(Default, Debug)]
+struct Bucket {
+    minute: Window,
+    day: Window,
+    /// Set by a 429: until then, every further request is a strike towards a ban.
+    wait_until: Option<Duration>,
+    strikes: u32,
+    banned_until: Option<Duration>,
+}
+
+#[derive(Debug)]
+pub(crate) struct RateLimiter {
+    minute_secs: u64,
+    day_secs: u64,
+    ban_after: u32,
+    ban_duration: Duration,
+    buckets: Mutex<HashMap<BucketId, Bucket>>,
+}
+
+impl RateLimiter {
+    pub fn new(minute_secs: u64, day_secs: u64, ban_after: u32, ban_duration: Duration) -> Self {
+        RateLimiter {
+            minute_secs: minute_secs.max(1),
+            day_secs: day_secs.max(1),
+            ban_after,
+            ban_duration,
+            buckets: Mutex::new(HashMap::new()),
+        }
+    }
+
+    /// Counts one request of `id` at `now` (time since the epoch) and decides whether it may go on.
+    /// Only keyed buckets can be banned; an anonymous client is only ever told to wait.
+    pub fn check(&self, id: BucketId, plan: Plan, now: Duration) -> Decision {
+        let can_ban = matches!(id, BucketId::Key(_));
+        let mut buckets = self.buckets.lock().unwrap_or_else(PoisonError::into_inner);
+        let bucket = buckets.entry(id).or_default();
+        let now_secs = now.as_secs();
+        bucket.minute.roll(now_secs, self.minute_secs);
+        bucket.day.roll(now_secs, self.day_secs);
+
+        if let Some(until) = bucket.banned_until {
+            if now < until {
+                return Decision::Banned {
+                    quota: Quota {
+                        limit: plan.per_minute(),
+                        remaining: 0,
+                        reset: ceil_secs(until),
+                    },
+                    retry_after: ceil_secs(until - now).max(1),
+                };
+            }
+            bucket.banned_until = None;
+            bucket.strikes = 0;
+        }
+        if bucket.wait_until.is_some_and(|until| now >= until) {
+            bucket.wait_until = None;
+            bucket.strikes = 0;
+        }
+
+        let minute_reset = bucket.minute.reset(self.minute_secs);
+        let day_reset = bucket.day.reset(self.day_secs);
+        let (per_minute, per_day) = (plan.per_minute(), plan.per_day());
+
+        if bucket.minute.used < per_minute && bucket.day.used < per_day {
+            bucket.minute.used += 1;
+            bucket.day.used += 1;
+            bucket.wait_until = None;
+            bucket.strikes = 0;
+            let minute_left = per_minute - bucket.minute.used;
+            let day_left = per_day - bucket.day.used;
+            // The headers describe the window that runs out first.
+            let quota = if day_left < minute_left {
+                Quota {
+                    limit: per_day,
+                    remaining: day_left,
+                    reset: day_reset,
+                }
+            } else {
+                Quota {
+                    limit: per_minute,
+                    remaining: minute_left,
+                    reset: minute_reset,
+                }
+            };
+            return Decision::Allowed(quota);
+        }
+
+        // The day window blocks for longer, so it is the one to report when it is exhausted.
+        let quota = if bucket.day.used >= per_day {
+            Quota {
+                limit: per_day,
+                remaining: 0,
+                reset: day_reset,
+            }
+        } else {
+            Quota {
+                limit: per_minute,
+                remaining: 0,
+                reset: minute_reset,
+            }
+        };
+        let reset_at = Duration::from_secs(quota.reset);
+
+        if bucket.wait_until.is_some() {
+            bucket.strikes += 1;
+            if can_ban && bucket.strikes > self.ban_after {
+                let until = now + self.ban_duration;
+                bucket.banned_until = Some(until);
+                bucket.wait_until = None;
+                bucket.strikes = 0;
+                return Decision::Banned {
+                    quota: Quota {
+                        limit: per_minute,
+                        remaining: 0,
+                        reset: ceil_secs(until),
+                    },
+                    retry_after: ceil_secs(self.ban_duration).max(1),
+                };
+            }
+        }
+        bucket.wait_until = Some(bucket.wait_until.map_or(reset_at, |w| w.max(reset_at)));
+        Decision::Limited {
+            quota,
+            retry_after: ceil_secs(reset_at.saturating_sub(now)).max(1),
+        }
+    }
+}
+
+/// Whole seconds, rounded up, so a client that waits this long is never early.
+fn ceil_secs(duration: Duration) -> u64 {
+    duration.as_secs() + u64::from(duration.subsec_nanos() > 0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SMALL: Plan = Plan::Enterprise {
+        per_minute: 3,
+        per_day: 5,
+    };
+
+    fn key() -> BucketId {
+        BucketId::Key("k".into())
+    }
+
+    fn at(secs: u64, millis: u64) -> Duration {
+        Duration::from_secs(secs) + Duration::from_millis(millis)
+    }
+
+    #[test]
+    fn minute_then_day_window() {
+        let limiter = RateLimiter::new(10, 100, 50, Duration::from_secs(60));
+        let remaining: Vec<_> = (0..3)
+            .map(|_| limiter.check(key(), SMALL, at(1000, 200)).quota())
+            .collect();
+        assert_eq!(
+            remaining,
+            vec![
+                Quota {
+                    limit: 3,
+                    remaining: 2,
+                    reset: 1010
+                },
+                Quota {
+                    limit: 3,
+                    remaining: 1,
+                    reset: 1010
+                },
+                Quota {
+                    limit: 3,
+                    remaining: 0,
+                    reset: 1010
+                },
+            ]
+        );
+        assert_eq!(
+            limiter.check(key(), SMALL, at(1009, 500)),
+            Decision::Limited {
+                quota: Quota {
+                    limit: 3,
+                    remaining: 0,
+                    reset: 1010
+                },
+                retry_after: 1
+            }
+        );
+        // Next minute window: the day has 2 left, fewer than the minute's 3, so the day is reported.
+        assert_eq!(
+            limiter.check(key(), SMALL, at(1010, 0)),
+            Decision::Allowed(Quota {
+                limit: 5,
+                remaining: 1,
+                reset: 1100
+            })
+        );
+        limiter.check(key(), SMALL, at(1010, 0));
+        assert_eq!(
+            limiter.check(key(), SMALL, at(1011, 0)),
+            Decision::Limited {
+                quota: Quota {
+                    limit: 5,
+                    remaining: 0,
+                    reset: 1100
+                },
+                retry_after: 89
+            }
+        );
+    }
+
+    #[test]
+    fn ban_after_too_many_requests_while_waiting() {
+        let limiter = RateLimiter::new(10, 100, 2, Duration::from_secs(60));
+        let plan = Plan::Enterprise {
+            per_minute: 1,
+            per_day: 100,
+        };
+        assert!(matches!(
+            limiter.check(key(), plan, at(1000, 0)),
+            Decision::Allowed(_)
+        ));
+        for _ in 0..3 {
+            assert!(matches!(
+                limiter.check(key(), plan, at(1001, 0)),
+                Decision::Limited { .. }
+            ));
+        }
+        assert_eq!(
+            limiter.check(key(), plan, at(1001, 500)),
+            Decision::Banned {
+                quota: Quota {
+                    limit: 1,
+                    remaining: 0,
+                    reset: 1062
+                },
+                retry_after: 60
+            }
+        );
+        // The ban outlasts the window.
+        assert!(matches!(
+            limiter.check(key(), plan, at(1030, 0)),
+            Decision::Banned {
+                retry_after: 32,
+                ..
+            }
+        ));
+        assert!(matches!(
+            limiter.check(key(), plan, at(1062, 0)),
+            Decision::Allowed(_)
+        ));
+    }
+
+    #[test]
+    fn anonymous_clients_are_never_banned() {
+        let limiter = RateLimiter::new(10, 100, 0, Duration::from_secs(60));
+        let id = BucketId::Anonymous(IpAddr::from([127, 0, 0, 1]));
+        let plan = Plan::Enterprise {
+            per_minute: 0,
+            per_day: 0,
+        };
+        for _ in 0..5 {
+            assert!(matches!(
+                limiter.check(id.clone(), plan, at(5, 0)),
+                Decision::Limited { .. }
+            ));
+        }
+    }
+
+    #[test]
+    fn waiting_until_the_reset_clears_strikes() {
+        let limiter = RateLimiter::new(10, 100, 1, Duration::from_secs(60));
+        let plan = Plan::Enterprise {
+            per_minute: 1,
+            per_day: 100,
+        };
+        for round in 0..3 {
+            let base = 1000 + round * 10;
+            assert!(matches!(
+                limiter.check(key(), plan, at(base, 0)),
+                Decision::Allowed(_)
+            ));
+            assert!(matches!(
+                limiter.check(key(), plan, at(base, 1)),
+                Decision::Limited { .. }
+            ));
+            assert!(matches!(
+                limiter.check(key(), plan, at(base, 2)),
+                Decision::Limited { .. }
+            ));
+        }
+    }
+}

@@ -1,0 +1,114 @@
+//! The in-memory catalogue of pets, ordered by id.
+
+use std::collections::BTreeMap;
+use std::ops::Bound;
+use std::sync::{Mutex, PoisonError};
+
+use serde::Serialize;
+
+/// A pet as the API returns it. `status` is kept as text so tests can seed values the spec does not list.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Pet {
+    pub id: i64,
+    pub name: String,
+    pub category_id: i64,
+    pub status: String,
+}
+
+/// One page of a listing, and whether more pets match after it.
+#[derive(Debug)]
+pub(crate) struct Page {
+    pub pets: Vec<Pet>,
+    pub more: bool,
+}
+
+#[derive(Debug, Default)]
+struct Inner {
+    pets: BTreeMap<i64, Pet>,
+    next_id: i64,
+}
+
+#[derive(Debug, Default)]
+pub(crate) struct PetStore {
+    inner: Mutex<Inner>,
+}
+
+impl PetStore {
+    fn lock(&self) -> std::sync::MutexGuard<'_, Inner> {
+        self.inner.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Adds a pet with the next free id, or with `id` when given (replacing a pet with that id).
+    pub fn insert(&self, name: &str, category_id: i64, status: &str, id: Option<i64>) -> Pet {
+        let mut inner = self.lock();
+        let id = id.unwrap_or(inner.next_id.max(1));
+        // Ids only grow, so an id seeded near i64::MAX saturates instead of wrapping to negative ids.
+        inner.next_id = inner.next_id.max(id.saturating_add(1));
+        let pet = Pet {
+            id,
+            name: name.to_owned(),
+            category_id,
+            status: status.to_owned(),
+        };
+        inner.pets.insert(id, pet.clone());
+        pet
+    }
+
+    pub fn get(&self, id: i64) -> Option<Pet> {
+        self.lock().pets.get(&id).cloned()
+    }
+
+    /// Pets with an id above `after` (if given) and the given status (if given), in id order.
+    pub fn list(&self, status: Option<&str>, limit: usize, after: Option<i64>) -> Page {
+        let inner = self.lock();
+        let start = after.map_or(Bound::Unbounded, Bound::Excluded);
+        let mut matching = inner
+            .pets
+            .range((start, Bound::Unbounded))
+            .map(|(_, pet)| pet)
+            .filter(|pet| status.is_none_or(|status| pet.status == status));
+        let pets: Vec<Pet> = matching.by_ref().take(limit).cloned().collect();
+        let more = matching.next().is_some();
+        Page { pets, more }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ids_ascend_and_survive_large_seeds() {
+        let store = PetStore::default();
+        assert_eq!(store.insert("a", 1, "available", None).id, 1);
+        assert_eq!(store.insert("b", 1, "sold", None).id, 2);
+        let big = (1_i64 << 53) + 1;
+        assert_eq!(store.insert("c", 1, "reserved", Some(big)).id, big);
+        assert_eq!(store.insert("d", 1, "available", None).id, big + 1);
+        assert_eq!(store.get(big).map(|p| p.status), Some("reserved".into()));
+    }
+
+    #[test]
+    fn list_filters_pages_and_reports_more() {
+        let store = PetStore::default();
+        for n in 0..5 {
+            store.insert(
+                &format!("p{n}"),
+                1,
+                if n % 2 == 0 { "available" } else { "sold" },
+                None,
+            );
+        }
+        let page = store.list(Some("available"), 2, None);
+        assert_eq!(
+            page.pets.iter().map(|p| p.id).collect::<Vec<_>>(),
+            vec![1, 3]
+        );
+        assert!(page.more);
+        let page = store.list(Some("available"), 2, Some(3));
+        assert_eq!(page.pets.iter().map(|p| p.id).collect::<Vec<_>>(), vec![5]);
+        assert!(!page.more);
+        assert_eq!(store.list(None, 10, None).pets.len(), 5);
+    }
+}
