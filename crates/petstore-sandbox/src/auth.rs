@@ -46,9 +46,8 @@ fn bearer_token(headers: &HeaderMap) -> Result<&str, ApiError> {
     let text = value
         .to_str()
         .map_err(|_| ApiError::MalformedAuthorization)?;
-    let (scheme, token) = text
-        .split_once(' ')
-        .ok_or(ApiError::MalformedAuthorization)?;
+    // Servers trim trailing spaces from header values, so `Bearer ` arrives as `Bearer`.
+    let (scheme, token) = text.trim().split_once(' ').unwrap_or((text.trim(), ""));
     // The scheme name is case-insensitive (RFC 9110 section 11.1).
     if !scheme.eq_ignore_ascii_case("bearer") {
         return Err(ApiError::MalformedAuthorization);

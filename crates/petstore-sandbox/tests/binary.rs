@@ -1,0 +1,87 @@
+//! The `petstore-sandbox` binary: startup line, a real request, refusal of remote hosts, clean stop.
+
+use std::io::{BufRead, BufReader};
+use std::process::{Command, Stdio};
+
+const BIN: &str = env!("CARGO_BIN_EXE_petstore-sandbox");
+
+#[test]
+fn refuses_a_non_loopback_host_without_allow_remote() {
+    let output = Command::new(BIN)
+        .args(["--host", "0.0.0.0", "--port", "0"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("--allow-remote"), "{stderr}");
+    assert!(output.stdout.is_empty());
+}
+
+#[test]
+fn rejects_a_bad_key_plan() {
+    let output = Command::new(BIN)
+        .args(["--key", "k:gold"])
+        .output()
+        .unwrap();
+    assert!(!output.status.success());
+    assert!(String::from_utf8_lossy(&output.stderr).contains("unknown plan"));
+}
+
+#[cfg(unix)]
+#[tokio::test]
+async fn serves_the_given_keys_and_stops_on_sigterm() {
+    let mut child = Command::new(BIN)
+        .args([
+            "--port",
+            "0",
+            "--key",
+            "secret-one:free",
+            "--key",
+            "secret-two:enterprise=7/70",
+            "--page-links",
+        ])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    assert!(
+        line.starts_with("petstore-sandbox listening on http://127.0.0.1:"),
+        "{line}"
+    );
+    assert!(line.trim_end().ends_with("/v1 (keys: 2)"), "{line}");
+    assert!(!line.contains("secret"), "keys are never printed");
+    let base = line.split_whitespace().nth(3).unwrap().to_owned();
+
+    let http = reqwest::Client::new();
+    let response = http
+        .get(format!("{base}/pets?limit=2"))
+        .bearer_auth("secret-two")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), 200);
+    assert_eq!(response.headers()["x-ratelimit-limit"], "7");
+    assert!(
+        response.headers().get("link").is_some(),
+        "--page-links is on"
+    );
+    let demo = http
+        .get(format!("{base}/pets"))
+        .bearer_auth(petstore_sandbox::DEMO_KEY)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(demo.status(), 401, "given keys replace the demo key");
+
+    let killed = Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let status = child.wait().unwrap();
+    assert!(status.success(), "{status:?}");
+}
