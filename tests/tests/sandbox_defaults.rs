@@ -3,7 +3,10 @@
 
 #[test]
 fn client_sandbox_defaults_match_the_sandbox() {
-    assert_eq!(petstore_client::SANDBOX_DEMO_KEY, petstore_sandbox::DEMO_KEY);
+    assert_eq!(
+        petstore_client::SANDBOX_DEMO_KEY,
+        petstore_sandbox::DEMO_KEY
+    );
     assert_eq!(
         petstore_client::SANDBOX_DEFAULT_URL,
         format!("http://127.0.0.1:{}/v1", petstore_sandbox::DEFAULT_PORT)
@@ -22,9 +25,18 @@ async fn default_sandbox_config_serves_the_demo_key_with_demo_data() {
     )
     .with_api_key(ApiKey::new(petstore_client::SANDBOX_DEMO_KEY.to_owned()).expect("demo key"));
     let client = PetstoreClient::new(config).expect("client");
-    let page = client.list_pets(&ListQuery::default()).await.expect("demo key accepted");
-    assert_eq!(page.value.pets.len(), 20, "the default page is full of demo pets");
-    let quota = page.rate_limit.expect("rate-limit headers on the demo response");
+    let page = client
+        .list_pets(&ListQuery::default())
+        .await
+        .expect("demo key accepted");
+    assert_eq!(
+        page.value.pets.len(),
+        20,
+        "the default page is full of demo pets"
+    );
+    let quota = page
+        .rate_limit
+        .expect("rate-limit headers on the demo response");
     assert_eq!(quota.limit, Some(300), "the demo key is on the Pro plan");
     sandbox.shutdown().await;
 }

@@ -9,5 +9,8 @@ use std::path::PathBuf;
 /// The workspace root.
 pub fn workspace_root() -> PathBuf {
     let tests_crate = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    tests_crate.parent().map(PathBuf::from).unwrap_or(tests_crate)
+    tests_crate
+        .parent()
+        .map(PathBuf::from)
+        .unwrap_or(tests_crate)
 }
