@@ -111,3 +111,14 @@ async fn unknown_paths_and_methods_are_error_bodies() {
         .await;
     assert_eq!(put.headers()["allow"], "GET, HEAD, POST");
 }
+
+#[tokio::test]
+async fn shutdown_stops_listening_even_with_idle_keep_alive_connections() {
+    let sandbox = start(config(big_plan())).await;
+    let api = Api::new(&sandbox);
+    assert_eq!(api.send(api.get("/pets")).await.status(), StatusCode::OK);
+    let addr = sandbox.addr();
+    sandbox.shutdown().await;
+    let refused = tokio::net::TcpStream::connect(addr).await;
+    assert!(refused.is_err(), "nothing listens after shutdown");
+}
