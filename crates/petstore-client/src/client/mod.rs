@@ -1,0 +1,224 @@
+//! `PetstoreClient`: the four operations of the spec over one shared HTTP client and one shared
+//! rate-limit governor per (base address, key).
+
+mod decode;
+mod send;
+
+use std::fmt;
+use std::sync::Arc;
+use std::time::Duration;
+
+use chrono::{DateTime, Utc};
+use tokio::sync::broadcast;
+
+use crate::clock::Clock;
+use crate::config::{BaseUrl, ClientConfig, Environment};
+use crate::deprecation;
+use crate::error::{ConfigError, Error, InvalidInput};
+use crate::events::ClientEvent;
+use crate::link;
+use crate::model::{ListQuery, NewPet, NextPage, Pet, PetPage, PetStatus, Response};
+use crate::ratelimit::{Governor, GovernorKey, RateLimitSnapshot};
+use crate::retry::RetryPolicy;
+use crate::secret::ApiKey;
+
+use send::Call;
+
+/// The Pet Store client. Cheap to clone; every clone shares the HTTP connections and the
+/// rate-limit state of its (base address, key).
+#[derive(Clone)]
+pub struct PetstoreClient {
+    shared: Arc<Shared>,
+    /// Bounds every wait and attempt of a call made through this handle.
+    deadline: Option<DateTime<Utc>>,
+}
+
+struct Shared {
+    http: reqwest::Client,
+    environment: Environment,
+    base_url: BaseUrl,
+    api_key: Option<ApiKey>,
+    request_timeout: Duration,
+    retry: RetryPolicy,
+    clock: Arc<dyn Clock>,
+    governor: Arc<Governor>,
+}
+
+impl PetstoreClient {
+    pub fn new(config: ClientConfig) -> Result<Self, Error> {
+        let http = http_client(&config)?;
+        let key = GovernorKey {
+            base_url: config.base_url.as_str().to_owned(),
+            key_fingerprint: config.api_key.as_ref().map_or(0, ApiKey::fingerprint),
+        };
+        let governor = Governor::shared(key, config.clock.clone(), &config.retry);
+        Ok(PetstoreClient {
+            shared: Arc::new(Shared {
+                http,
+                environment: config.environment,
+                base_url: config.base_url,
+                api_key: config.api_key,
+                request_timeout: config.request_timeout,
+                retry: config.retry,
+                clock: config.clock,
+                governor,
+            }),
+            deadline: None,
+        })
+    }
+
+    pub fn environment(&self) -> Environment {
+        self.shared.environment
+    }
+
+    pub fn base_url(&self) -> &BaseUrl {
+        &self.shared.base_url
+    }
+
+    /// A handle whose calls give up at `deadline` (retries and rate-limit waits included),
+    /// sharing everything else with `self`.
+    pub fn with_deadline(&self, deadline: DateTime<Utc>) -> PetstoreClient {
+        PetstoreClient {
+            shared: self.shared.clone(),
+            deadline: Some(deadline),
+        }
+    }
+
+    pub fn deadline(&self) -> Option<DateTime<Utc>> {
+        self.deadline
+    }
+
+    /// `GET /pets`, with the status filter and limit.
+    pub async fn list_pets(&self, query: &ListQuery) -> Result<Response<PetPage>, Error> {
+        if let Some(PetStatus::Other(given)) = &query.status {
+            return Err(InvalidInput::Status {
+                given: given.clone(),
+            }
+            .into());
+        }
+        let mut url = self.shared.base_url.join("pets");
+        {
+            let mut pairs = url.query_pairs_mut();
+            pairs.append_pair("limit", &query.limit.get().to_string());
+            if let Some(status) = &query.status {
+                pairs.append_pair("status", status.as_str());
+            }
+        }
+        self.fetch_page(url).await
+    }
+
+    /// The page a previous answer's `Link: rel="next"` announced. Only followed to the base
+    /// address's origin, so the key never goes anywhere else.
+    pub async fn next_page(&self, next: &NextPage) -> Result<Response<PetPage>, Error> {
+        if !self.shared.base_url.same_origin(&next.url) {
+            return Err(ConfigError::ForeignLink {
+                url: next.url.as_str().to_owned(),
+            }
+            .into());
+        }
+        self.fetch_page(next.url.clone()).await
+    }
+
+    async fn fetch_page(&self, url: url::Url) -> Result<Response<PetPage>, Error> {
+        let answer = self.execute(Call::get(url)).await?;
+        let pets = decode::pets(answer.status, &answer.body)?;
+        let next = link::next_link(&answer.headers, &answer.url).map(|url| NextPage { url });
+        Ok(Response {
+            value: PetPage { pets, next },
+            rate_limit: answer.snapshot,
+            deprecation: None,
+        })
+    }
+
+    /// `POST /pets`. Never sent twice unless the first attempt provably never left or was
+    /// answered 429; otherwise a lost answer is [`Error::OutcomeUnknown`].
+    pub async fn create_pet(&self, pet: &NewPet) -> Result<Response<Pet>, Error> {
+        pet.validate()?;
+        let body = serde_json::to_vec(pet).map_err(|e| Error::Decode {
+            status: 0,
+            path: String::new(),
+            message: e.to_string(),
+        })?;
+        let answer = self
+            .execute(Call::post(self.shared.base_url.join("pets"), body))
+            .await?;
+        let pet = decode::pet(answer.status, &answer.body)?;
+        Ok(Response {
+            value: pet,
+            rate_limit: answer.snapshot,
+            deprecation: None,
+        })
+    }
+
+    /// `GET /pets/{petId}` (deprecated by the service).
+    #[deprecated(
+        since = "0.1.0",
+        note = "GET /pets/{petId} is removed on 2030-12-05; use list_pets with a status filter"
+    )]
+    pub async fn get_pet(&self, id: i64) -> Result<Response<Pet>, Error> {
+        deprecation::warn_once();
+        let url = self.shared.base_url.join(&format!("pets/{id}"));
+        let result = self.execute(Call::get(url)).await;
+        let notice = match &result {
+            Ok(answer) => deprecation::get_pet_notice(&answer.headers),
+            Err(_) => deprecation::get_pet_notice(&http::HeaderMap::new()),
+        };
+        self.shared
+            .governor
+            .emit(ClientEvent::Deprecation(notice.clone()));
+        let answer = result?;
+        Ok(Response {
+            value: decode::pet(answer.status, &answer.body)?,
+            rate_limit: answer.snapshot,
+            deprecation: Some(notice),
+        })
+    }
+
+    /// The latest quota any call with this (base address, key) saw.
+    pub fn rate_limit(&self) -> Option<RateLimitSnapshot> {
+        self.shared.governor.latest()
+    }
+
+    /// Quota updates, waits and deprecation notices, for every clone of this client.
+    pub fn subscribe(&self) -> broadcast::Receiver<ClientEvent> {
+        self.shared.governor.subscribe()
+    }
+}
+
+/// One reqwest client per `PetstoreClient`.
+///
+/// Redirects are never followed: the spec defines none, a redirect of a create could replay or
+/// turn it into a GET, and following one to another origin would leak the key. A redirect is
+/// reported as an unexpected response naming its target, so the person can fix the base address.
+fn http_client(config: &ClientConfig) -> Result<reqwest::Client, Error> {
+    let mut builder = reqwest::Client::builder()
+        .user_agent(config.user_agent.as_str())
+        .connect_timeout(config.connect_timeout)
+        .timeout(config.request_timeout)
+        .redirect(reqwest::redirect::Policy::none())
+        .referer(false);
+    if config.base_url.is_loopback() {
+        // A proxy variable must not capture the local sandbox.
+        builder = builder.no_proxy();
+    }
+    if config.base_url.is_https() {
+        builder = builder.https_only(true);
+    }
+    builder.build().map_err(|e| {
+        ConfigError::HttpClient {
+            message: e.to_string(),
+        }
+        .into()
+    })
+}
+
+impl fmt::Debug for PetstoreClient {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("PetstoreClient")
+            .field("environment", &self.shared.environment)
+            .field("base_url", &self.shared.base_url)
+            .field("api_key", &self.shared.api_key)
+            .field("deadline", &self.deadline)
+            .finish_non_exhaustive()
+    }
+}

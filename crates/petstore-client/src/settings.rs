@@ -1,0 +1,296 @@
+//! The settings file shared by the CLI and the desktop app: base addresses and the active
+//! environment. Never a key (keys live in the OS keychain).
+
+use std::io::{ErrorKind as IoErrorKind, Write};
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+
+use crate::config::{BaseUrl, Environment, SANDBOX_DEFAULT_URL};
+use crate::error::ConfigError;
+
+/// Overrides the settings directory (tests, portable installs).
+pub const CONFIG_DIR_VAR: &str = "PETSTORE_CONFIG_DIR";
+/// The app's identifier, the settings directory's name under the OS config directory.
+pub const APP_ID: &str = "dev.petstore.admin";
+pub const SETTINGS_FILE: &str = "settings.json";
+
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct Settings {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub production_url: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub staging_url: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub environment: Option<Environment>,
+}
+
+impl Settings {
+    /// `$PETSTORE_CONFIG_DIR/settings.json`, else `<OS config dir>/dev.petstore.admin/settings.json`.
+    pub fn default_path() -> Option<PathBuf> {
+        Self::default_path_with(|name| std::env::var(name).ok())
+    }
+
+    pub fn default_path_with(lookup: impl Fn(&str) -> Option<String>) -> Option<PathBuf> {
+        let dir = match lookup(CONFIG_DIR_VAR).filter(|v| !v.trim().is_empty()) {
+            Some(dir) => PathBuf::from(dir),
+            None => dirs::config_dir()?.join(APP_ID),
+        };
+        Some(dir.join(SETTINGS_FILE))
+    }
+
+    /// The settings at the default path; defaults when there is no file (first run).
+    pub fn load() -> Result<Settings, ConfigError> {
+        match Self::default_path() {
+            Some(path) => Self::load_from(&path),
+            None => Ok(Settings::default()),
+        }
+    }
+
+    pub fn load_from(path: &Path) -> Result<Settings, ConfigError> {
+        let text = match std::fs::read_to_string(path) {
+            Ok(text) => text,
+            Err(e) if e.kind() == IoErrorKind::NotFound => return Ok(Settings::default()),
+            Err(e) => return Err(file_error(path, &e)),
+        };
+        serde_json::from_str(&text).map_err(|e| file_error(path, &e))
+    }
+
+    /// Writes atomically (a temporary file renamed over the old one), so a crash never leaves a
+    /// half-written file.
+    pub fn save_to(&self, path: &Path) -> Result<(), ConfigError> {
+        let dir = path
+            .parent()
+            .filter(|p| !p.as_os_str().is_empty())
+            .unwrap_or(Path::new("."));
+        std::fs::create_dir_all(dir).map_err(|e| file_error(path, &e))?;
+        let mut text = serde_json::to_string_pretty(self).map_err(|e| file_error(path, &e))?;
+        text.push('\n');
+        let file_name = path
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let temp = dir.join(format!(".{file_name}.{}.tmp", std::process::id()));
+        let written = std::fs::File::create(&temp)
+            .and_then(|mut file| {
+                file.write_all(text.as_bytes())?;
+                file.sync_all()
+            })
+            .and_then(|()| std::fs::rename(&temp, path));
+        if let Err(e) = written {
+            // Best effort: the temporary file is useless once the rename failed.
+            let _ = std::fs::remove_file(&temp);
+            return Err(file_error(path, &e));
+        }
+        Ok(())
+    }
+
+    /// The base address for `env`: the environment variable wins over the file; the sandbox has
+    /// its fixed loopback address.
+    pub fn base_url(&self, env: Environment) -> Result<BaseUrl, ConfigError> {
+        self.base_url_with(env, |name| std::env::var(name).ok())
+    }
+
+    pub fn base_url_with(
+        &self,
+        env: Environment,
+        lookup: impl Fn(&str) -> Option<String>,
+    ) -> Result<BaseUrl, ConfigError> {
+        let from_file = match env {
+            Environment::Production => self.production_url.clone(),
+            Environment::Staging => self.staging_url.clone(),
+            Environment::Sandbox => return BaseUrl::parse(SANDBOX_DEFAULT_URL),
+        };
+        let from_var = env.url_env_var().and_then(&lookup);
+        match from_var.or(from_file).filter(|url| !url.trim().is_empty()) {
+            Some(url) => BaseUrl::parse(&url),
+            None => Err(ConfigError::MissingBaseUrl { environment: env }),
+        }
+    }
+
+    /// Sets the address for `env` after checking it; the sandbox's cannot be changed.
+    pub fn set_base_url(&mut self, env: Environment, url: &str) -> Result<BaseUrl, ConfigError> {
+        let base = BaseUrl::parse(url)?;
+        match env {
+            Environment::Production => self.production_url = Some(base.as_str().to_owned()),
+            Environment::Staging => self.staging_url = Some(base.as_str().to_owned()),
+            Environment::Sandbox => {
+                return Err(ConfigError::InvalidBaseUrl {
+                    url: url.to_owned(),
+                    reason: "the sandbox's address is fixed".to_owned(),
+                });
+            }
+        }
+        Ok(base)
+    }
+}
+
+fn file_error(path: &Path, error: &dyn std::fmt::Display) -> ConfigError {
+    ConfigError::SettingsFile {
+        path: path.to_owned(),
+        message: error.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn no_env(_: &str) -> Option<String> {
+        None
+    }
+
+    #[test]
+    fn missing_file_is_the_default_and_saving_round_trips() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("nested/settings.json");
+        assert_eq!(Settings::load_from(&path).unwrap(), Settings::default());
+        let settings = Settings {
+            production_url: Some("https://api.example.com/v1".into()),
+            staging_url: None,
+            environment: Some(Environment::Staging),
+        };
+        settings.save_to(&path).unwrap();
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert!(
+            text.contains("\"productionUrl\": \"https://api.example.com/v1\""),
+            "{text}"
+        );
+        assert!(
+            !text.contains("stagingUrl"),
+            "absent values are omitted: {text}"
+        );
+        assert_eq!(Settings::load_from(&path).unwrap(), settings);
+        let leftovers: Vec<_> = std::fs::read_dir(path.parent().unwrap()).unwrap().collect();
+        assert_eq!(leftovers.len(), 1, "no temporary file left behind");
+    }
+
+    #[test]
+    fn a_broken_file_names_the_path() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("settings.json");
+        std::fs::write(&path, "{ not json").unwrap();
+        match Settings::load_from(&path) {
+            Err(ConfigError::SettingsFile { path: p, message }) => {
+                assert_eq!(p, path);
+                assert!(!message.is_empty());
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn unknown_fields_in_the_file_are_tolerated() {
+        let settings: Settings =
+            serde_json::from_str(r#"{"stagingUrl":"https://s.example.com/v1","theme":"dark"}"#)
+                .unwrap();
+        assert_eq!(
+            settings.staging_url.as_deref(),
+            Some("https://s.example.com/v1")
+        );
+    }
+
+    #[test]
+    fn environment_variables_win_over_the_file() {
+        let settings = Settings {
+            production_url: Some("https://file.example.com/v1".into()),
+            staging_url: Some("https://staging-file.example.com/v1".into()),
+            environment: None,
+        };
+        let env = |name: &str| {
+            (name == "PETSTORE_PRODUCTION_URL").then(|| "https://env.example.com/v1/".to_owned())
+        };
+        assert_eq!(
+            settings
+                .base_url_with(Environment::Production, env)
+                .unwrap()
+                .as_str(),
+            "https://env.example.com/v1"
+        );
+        assert_eq!(
+            settings
+                .base_url_with(Environment::Staging, env)
+                .unwrap()
+                .as_str(),
+            "https://staging-file.example.com/v1"
+        );
+        let staging_env = |name: &str| {
+            (name == "PETSTORE_STAGING_URL").then(|| "https://s-env.example.com/v1".to_owned())
+        };
+        assert_eq!(
+            settings
+                .base_url_with(Environment::Staging, staging_env)
+                .unwrap()
+                .as_str(),
+            "https://s-env.example.com/v1"
+        );
+    }
+
+    #[test]
+    fn sandbox_is_fixed_and_missing_urls_say_how_to_set_them() {
+        let settings = Settings::default();
+        assert_eq!(
+            settings
+                .base_url_with(Environment::Sandbox, no_env)
+                .unwrap()
+                .as_str(),
+            SANDBOX_DEFAULT_URL
+        );
+        let err = settings
+            .base_url_with(Environment::Production, no_env)
+            .unwrap_err();
+        assert_eq!(
+            err,
+            ConfigError::MissingBaseUrl {
+                environment: Environment::Production
+            }
+        );
+        let message = err.to_string();
+        assert!(
+            message.contains("PETSTORE_PRODUCTION_URL") && message.contains("productionUrl"),
+            "{message}"
+        );
+        let insecure = |_: &str| Some("http://api.example.com/v1".to_owned());
+        assert!(matches!(
+            settings.base_url_with(Environment::Staging, insecure),
+            Err(ConfigError::InsecureBaseUrl { .. })
+        ));
+    }
+
+    #[test]
+    fn default_path_honours_the_override() {
+        let path = Settings::default_path_with(|name| {
+            (name == CONFIG_DIR_VAR).then(|| "/tmp/petstore-cfg".to_owned())
+        });
+        assert_eq!(
+            path.unwrap(),
+            PathBuf::from("/tmp/petstore-cfg/settings.json")
+        );
+        if let Some(path) = Settings::default_path_with(no_env) {
+            assert!(
+                path.ends_with("dev.petstore.admin/settings.json"),
+                "{}",
+                path.display()
+            );
+        }
+    }
+
+    #[test]
+    fn set_base_url_checks_and_normalises() {
+        let mut settings = Settings::default();
+        settings
+            .set_base_url(Environment::Production, "https://api.example.com/v1/")
+            .unwrap();
+        assert_eq!(
+            settings.production_url.as_deref(),
+            Some("https://api.example.com/v1")
+        );
+        assert!(
+            settings
+                .set_base_url(Environment::Staging, "http://x.example.com/v1")
+                .is_err()
+        );
+        assert_eq!(settings.staging_url, None);
+    }
+}
