@@ -1,0 +1,63 @@
+//! Shared set-up: a sandbox on 127.0.0.1:0 and a client for it, on a clock that does not wait.
+#![allow(dead_code)]
+
+use std::sync::Arc;
+use std::time::{Duration, SystemTime};
+
+use chrono::Utc;
+use petstore_client::clock::ManualClock;
+use petstore_client::retry::RetryPolicy;
+use petstore_client::{ApiKey, BaseUrl, ClientConfig, Clock, Environment, PetstoreClient};
+use petstore_sandbox::{Plan, Sandbox, SandboxConfig};
+
+pub const KEY: &str = "client-test-key-0042";
+
+/// The client's manual clock, readable by the sandbox too, so a wait the client "sleeps" also
+/// moves the sandbox's rate-limit windows.
+#[derive(Debug, Clone)]
+pub struct Linked(pub Arc<ManualClock>);
+
+impl petstore_sandbox::Clock for Linked {
+    fn now(&self) -> SystemTime {
+        self.0.now().into()
+    }
+}
+
+pub fn manual_clock() -> Arc<ManualClock> {
+    Arc::new(ManualClock::new(Utc::now()))
+}
+
+pub fn fast_policy() -> RetryPolicy {
+    RetryPolicy {
+        max_attempts: 3,
+        base_delay: Duration::from_millis(100),
+        max_delay: Duration::from_secs(1),
+        ..RetryPolicy::default()
+    }
+}
+
+pub async fn sandbox() -> Sandbox {
+    sandbox_with(SandboxConfig::default()).await
+}
+
+pub async fn sandbox_with(config: SandboxConfig) -> Sandbox {
+    Sandbox::start(config.with_key(KEY, Plan::Pro))
+        .await
+        .expect("sandbox starts on 127.0.0.1:0")
+}
+
+pub fn config_for(base_url: &str, clock: Arc<ManualClock>) -> ClientConfig {
+    ClientConfig::new(
+        Environment::Sandbox,
+        BaseUrl::parse(base_url).expect("loopback base URL"),
+    )
+    .with_api_key(ApiKey::new(KEY.to_owned()).expect("valid key"))
+    .with_retry(fast_policy())
+    .with_clock(clock)
+}
+
+pub fn client_for(base_url: &str) -> (PetstoreClient, Arc<ManualClock>) {
+    let clock = manual_clock();
+    let client = PetstoreClient::new(config_for(base_url, clock.clone())).expect("client builds");
+    (client, clock)
+}
