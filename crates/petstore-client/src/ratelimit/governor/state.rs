@@ -237,6 +237,16 @@ impl State {
         }
     }
 
+    #[cfg(test)]
+    pub(super) fn in_flight(&self) -> u64 {
+        self.in_flight
+    }
+
+    #[cfg(test)]
+    pub(super) fn consecutive_429(&self) -> u32 {
+        self.consecutive_429
+    }
+
     /// Whether `Waiting` should be announced for this wait (not yet announced).
     pub(super) fn announce(&mut self, until: DateTime<Utc>, reason: WaitReason) -> bool {
         let new = self.announced != Some((until, reason));

@@ -1,0 +1,226 @@
+//! After a 429: Retry-After in every shape, one goes first, giving up instead of sleeping.
+
+use super::*;
+
+async fn wait_after_429(
+    retry_after: Option<DateTime<Utc>>,
+    policy: RetryPolicy,
+) -> (Arc<ManualClock>, DateTime<Utc>, Vec<Duration>) {
+    let clock = Arc::new(ManualClock::default());
+    let governor = Governor::new(clock.clone(), policy);
+    let probe = acquire(&governor, None).await.unwrap();
+    let resume = probe
+        .finish(too_many(retry_after))
+        .expect("a 429 imposes a wait");
+    let _next = acquire(&governor, None).await.expect("within max_wait");
+    let sleeps = clock.sleeps();
+    (clock, resume, sleeps)
+}
+
+#[tokio::test]
+async fn retry_after_seconds_is_honoured_exactly() {
+    let clock = ManualClock::default();
+    let mut headers = http::HeaderMap::new();
+    headers.insert(http::header::RETRY_AFTER, "30".parse().unwrap());
+    let until = parse_retry_after(&headers, clock.now());
+    let (_, resume, sleeps) = wait_after_429(until, policy()).await;
+    assert_eq!(resume, at(&clock, 30));
+    assert_eq!(sleeps, vec![Duration::from_secs(30)]);
+}
+
+#[tokio::test]
+async fn retry_after_http_date_is_honoured_exactly() {
+    let clock = ManualClock::default();
+    let date = httpdate::fmt_http_date(at(&clock, 45).into());
+    let mut headers = http::HeaderMap::new();
+    headers.insert(http::header::RETRY_AFTER, date.parse().unwrap());
+    let until = parse_retry_after(&headers, clock.now());
+    let (_, resume, sleeps) = wait_after_429(until, policy()).await;
+    assert_eq!(resume, at(&clock, 45));
+    assert_eq!(sleeps, vec![Duration::from_secs(45)]);
+}
+
+#[tokio::test]
+async fn zero_negative_or_past_retry_after_waits_the_floor() {
+    let clock = ManualClock::default();
+    for seconds in [0, -5, -86_400] {
+        let (_, resume, sleeps) = wait_after_429(Some(at(&clock, seconds)), policy()).await;
+        assert_eq!(resume, at(&clock, 1), "{seconds}");
+        assert_eq!(sleeps, vec![Duration::from_secs(1)], "{seconds}");
+    }
+}
+
+#[tokio::test]
+async fn absurd_retry_after_is_capped_and_reported_rather_than_slept() {
+    let clock = ManualClock::default();
+    let long = RetryPolicy {
+        max_wait: Duration::from_secs(7200),
+        ..policy()
+    };
+    let (_, resume, sleeps) = wait_after_429(Some(DateTime::<Utc>::MAX_UTC), long).await;
+    assert_eq!(resume, at(&clock, 3600));
+    assert_eq!(sleeps, vec![Duration::from_secs(3600)]);
+
+    // With the default-like 2-minute max_wait, the capped hour is reported, not slept.
+    let (clock, governor) = setup(policy());
+    let probe = acquire(&governor, None).await.unwrap();
+    probe.finish(too_many(Some(at(&clock, 10 * 365 * 86_400))));
+    let err = acquire(&governor, None).await.unwrap_err();
+    assert_eq!(
+        err,
+        RateLimited {
+            retry_at: at(&clock, 3600),
+            reason: WaitReason::RateLimited
+        }
+    );
+    assert!(clock.sleeps().is_empty());
+}
+
+#[tokio::test]
+async fn missing_retry_after_backs_off_within_growing_bounds() {
+    let (clock, governor) = setup(policy());
+    for episode in 1..=5u32 {
+        let start = clock.now();
+        let permit = acquire(&governor, None).await.unwrap();
+        let waited = (clock.now() - start).to_std().unwrap();
+        let previous_cap = crate::retry::backoff_cap(&policy(), episode.saturating_sub(1));
+        assert!(
+            episode == 1 || waited <= previous_cap,
+            "episode {episode}: {waited:?}"
+        );
+        let resume = permit.finish(too_many(None)).unwrap();
+        let wait = (resume - clock.now()).to_std().unwrap_or_default();
+        assert!(
+            wait <= crate::retry::backoff_cap(&policy(), episode),
+            "episode {episode}"
+        );
+    }
+    // Caps 1, 2, 4, 8, 16 s: the sum of the jittered waits slept cannot exceed 15 s.
+    assert!(clock.total_slept() <= Duration::from_secs(15));
+}
+
+#[tokio::test]
+async fn after_a_429_one_goes_first_and_the_rest_wait_for_its_answer() {
+    let (clock, governor) = setup(policy());
+    let mut events = governor.subscribe();
+    let start = clock.now();
+    let probe = acquire(&governor, None).await.unwrap();
+    probe.finish(answer(200, None));
+    // Two in flight when the 429s land: one episode, the longer wait wins.
+    let first = acquire(&governor, None).await.unwrap();
+    let second = acquire(&governor, None).await.unwrap();
+    first.finish(too_many(Some(at(&clock, 20))));
+    second.finish(too_many(Some(at(&clock, 10))));
+
+    let mut rx = contenders(&governor, 8);
+    settle().await;
+    let through = drain(&mut rx);
+    assert_eq!(through.len(), 1, "exactly one goes first after the wait");
+    assert_eq!(clock.sleeps(), vec![Duration::from_secs(20)]);
+    through
+        .into_iter()
+        .next()
+        .unwrap()
+        .finish(answer(200, None));
+    settle().await;
+    assert_eq!(
+        drain(&mut rx).len(),
+        7,
+        "the first one's success lets all flow"
+    );
+
+    let waits: Vec<ClientEvent> = std::iter::from_fn(|| events.try_recv().ok()).collect();
+    assert_eq!(
+        waits,
+        [
+            ClientEvent::Waiting {
+                until: start + TimeDelta::seconds(20),
+                reason: WaitReason::RateLimited
+            },
+            ClientEvent::Resumed
+        ]
+    );
+}
+
+#[tokio::test]
+async fn a_429_again_after_the_wait_backs_off_again() {
+    let (clock, governor) = setup(policy());
+    let probe = acquire(&governor, None).await.unwrap();
+    probe.finish(too_many(Some(at(&clock, 5))));
+    let mut rx = contenders(&governor, 3);
+    settle().await;
+    let first = drain(&mut rx);
+    assert_eq!(first.len(), 1);
+    first
+        .into_iter()
+        .next()
+        .unwrap()
+        .finish(too_many(Some(at(&clock, 8))));
+    settle().await;
+    let second = drain(&mut rx);
+    assert_eq!(second.len(), 1, "still one at a time after a second 429");
+    assert_eq!(
+        clock.sleeps(),
+        vec![Duration::from_secs(5), Duration::from_secs(8)]
+    );
+    second.into_iter().next().unwrap().finish(answer(200, None));
+    settle().await;
+    assert_eq!(drain(&mut rx).len(), 1);
+}
+
+#[tokio::test]
+async fn max_wait_and_deadline_return_rate_limited_without_sleeping() {
+    let (clock, governor) = setup(policy());
+    let probe = acquire(&governor, None).await.unwrap();
+    probe.finish(too_many(Some(at(&clock, 300))));
+    let past_max_wait = acquire(&governor, None).await.unwrap_err();
+    assert_eq!(past_max_wait.retry_at, at(&clock, 300));
+    assert_eq!(past_max_wait.reason, WaitReason::RateLimited);
+    let past_deadline = acquire(&governor, Some(at(&clock, 299))).await.unwrap_err();
+    assert_eq!(past_deadline.retry_at, at(&clock, 300));
+    assert!(clock.sleeps().is_empty(), "gave up without sleeping");
+    assert_eq!(
+        past_deadline.to_string(),
+        format!("rate limited until {}", at(&clock, 300))
+    );
+
+    let (clock, governor) = setup(RetryPolicy {
+        max_wait: Duration::from_secs(600),
+        ..policy()
+    });
+    let probe = acquire(&governor, None).await.unwrap();
+    probe.finish(too_many(Some(at(&clock, 300))));
+    assert!(acquire(&governor, Some(at(&clock, 10))).await.is_err());
+    assert!(acquire(&governor, Some(at(&clock, 300))).await.is_ok());
+    assert_eq!(clock.sleeps(), vec![Duration::from_secs(300)]);
+}
+
+#[tokio::test]
+async fn the_stragglers_of_one_429_count_once() {
+    let (clock, governor) = setup(policy());
+    acquire(&governor, None)
+        .await
+        .unwrap()
+        .finish(answer(200, None));
+    let out: Vec<Permit> = permits_in_flight(&governor, 3).await;
+    for permit in out {
+        permit.finish(too_many(Some(at(&clock, 2))));
+    }
+    assert_eq!(governor.core.lock().consecutive_429(), 1);
+    let probe = acquire(&governor, None).await.unwrap();
+    probe.finish(too_many(Some(at(&clock, 2))));
+    assert_eq!(governor.core.lock().consecutive_429(), 2);
+    acquire(&governor, None)
+        .await
+        .unwrap()
+        .finish(answer(200, None));
+    assert_eq!(governor.core.lock().consecutive_429(), 0);
+}
+
+async fn permits_in_flight(governor: &Governor, count: usize) -> Vec<Permit> {
+    let mut permits = Vec::new();
+    for _ in 0..count {
+        permits.push(acquire(governor, None).await.unwrap());
+    }
+    permits
+}
