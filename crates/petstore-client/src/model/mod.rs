@@ -1,10 +1,14 @@
 //! The Pet Store resources (spec §2), as the client sends and receives them.
 
+mod pet;
+
+pub use pet::Pet;
+pub(crate) use pet::{FieldError, json_type};
+
 use std::fmt;
 use std::str::FromStr;
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
-use serde_json::{Map, Value};
 
 use crate::deprecation::DeprecationNotice;
 use crate::error::InvalidInput;
@@ -77,143 +81,6 @@ impl<'de> Deserialize<'de> for PetStatus {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         let value = String::deserialize(deserializer)?;
         Ok(PetStatus::from_wire(&value))
-    }
-}
-
-/// An animal as the service returns it. Fields the spec does not list are kept in `extra` and
-/// written back out, so nothing the server sent is lost.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct Pet {
-    pub id: i64,
-    pub name: String,
-    pub category_id: i64,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub status: Option<PetStatus>,
-    #[serde(flatten)]
-    pub extra: Map<String, Value>,
-}
-
-/// A required field of a Pet that is missing or has the wrong type.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct FieldError {
-    /// The field's JSON name (`categoryId`), or empty when the pet itself is not an object.
-    pub field: &'static str,
-    pub message: String,
-}
-
-impl Pet {
-    /// Reads one pet from JSON, naming the offending field when a required one is missing or
-    /// ill-typed. A `status` that is not one of the spec's strings is kept, never an error.
-    pub(crate) fn from_json(value: Value) -> Result<Pet, FieldError> {
-        let Value::Object(mut map) = value else {
-            return Err(FieldError {
-                field: "",
-                message: format!("expected a pet object, found {}", json_type(&value)),
-            });
-        };
-        let id = take_i64(&mut map, "id")?;
-        let name = match map.remove("name") {
-            Some(Value::String(name)) => name,
-            Some(other) => return Err(wrong_type("name", "a string", &other)),
-            None => return Err(missing("name")),
-        };
-        let category_id = take_i64(&mut map, "categoryId")?;
-        let status = map.remove("status").and_then(lenient_status);
-        Ok(Pet {
-            id,
-            name,
-            category_id,
-            status,
-            extra: map,
-        })
-    }
-}
-
-/// Streams the fields straight into a Pet (no intermediate JSON tree): lists of 100 pets are the
-/// hot path. On any error the caller re-reads with [`Pet::from_json`] to name the field.
-impl<'de> Deserialize<'de> for Pet {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        deserializer.deserialize_map(PetVisitor)
-    }
-}
-
-struct PetVisitor;
-
-impl<'de> serde::de::Visitor<'de> for PetVisitor {
-    type Value = Pet;
-
-    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("a pet object")
-    }
-
-    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Pet, A::Error> {
-        use serde::de::Error as _;
-        let (mut id, mut name, mut category_id, mut status) = (None, None, None, None);
-        let mut extra = Map::new();
-        while let Some(key) = map.next_key::<std::borrow::Cow<'de, str>>()? {
-            match key.as_ref() {
-                "id" => id = Some(map.next_value::<i64>()?),
-                "name" => name = Some(map.next_value::<String>()?),
-                "categoryId" => category_id = Some(map.next_value::<i64>()?),
-                "status" => status = lenient_status(map.next_value::<Value>()?),
-                _ => {
-                    extra.insert(key.into_owned(), map.next_value::<Value>()?);
-                }
-            }
-        }
-        Ok(Pet {
-            id: id.ok_or_else(|| A::Error::missing_field("id"))?,
-            name: name.ok_or_else(|| A::Error::missing_field("name"))?,
-            category_id: category_id.ok_or_else(|| A::Error::missing_field("categoryId"))?,
-            status,
-            extra,
-        })
-    }
-}
-
-/// A status is never worth failing a pet over: unknown strings and even non-strings are kept.
-fn lenient_status(value: Value) -> Option<PetStatus> {
-    match value {
-        Value::Null => None,
-        Value::String(status) => Some(PetStatus::from_wire(&status)),
-        other => Some(PetStatus::Other(other.to_string())),
-    }
-}
-
-fn take_i64(map: &mut Map<String, Value>, field: &'static str) -> Result<i64, FieldError> {
-    match map.remove(field) {
-        Some(Value::Number(n)) => n.as_i64().ok_or_else(|| FieldError {
-            field,
-            message: format!("expected a whole number (int64), found {n}"),
-        }),
-        Some(other) => Err(wrong_type(field, "a whole number (int64)", &other)),
-        None => Err(missing(field)),
-    }
-}
-
-fn missing(field: &'static str) -> FieldError {
-    FieldError {
-        field,
-        message: "required field is missing".to_owned(),
-    }
-}
-
-fn wrong_type(field: &'static str, expected: &str, found: &Value) -> FieldError {
-    FieldError {
-        field,
-        message: format!("expected {expected}, found {}", json_type(found)),
-    }
-}
-
-pub(crate) fn json_type(value: &Value) -> &'static str {
-    match value {
-        Value::Null => "null",
-        Value::Bool(_) => "a boolean",
-        Value::Number(_) => "a number",
-        Value::String(_) => "a string",
-        Value::Array(_) => "an array",
-        Value::Object(_) => "an object",
     }
 }
 
@@ -388,6 +255,7 @@ pub struct Response<T> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use serde_json::Value;
 
     #[test]
     fn status_parsing_is_strict_and_reading_is_lenient() {

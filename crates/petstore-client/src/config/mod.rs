@@ -1,0 +1,196 @@
+//! Where the client talks to and how: environments, base addresses, timeouts.
+
+use std::fmt;
+use std::str::FromStr;
+use std::sync::Arc;
+use std::time::Duration;
+
+use serde::{Deserialize, Serialize};
+
+use crate::clock::{Clock, SystemClock};
+use crate::retry::RetryPolicy;
+use crate::secret::ApiKey;
+
+mod base_url;
+
+pub use base_url::BaseUrl;
+
+/// The embedded reference server's address (its default port).
+pub const SANDBOX_DEFAULT_URL: &str = "http://127.0.0.1:4780/v1";
+/// The public demo key of the embedded sandbox; not a secret.
+pub const SANDBOX_DEMO_KEY: &str = "sandbox-demo-key";
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Environment {
+    Production,
+    Staging,
+    Sandbox,
+}
+
+impl Environment {
+    pub const ALL: [Environment; 3] = [
+        Environment::Production,
+        Environment::Staging,
+        Environment::Sandbox,
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Environment::Production => "production",
+            Environment::Staging => "staging",
+            Environment::Sandbox => "sandbox",
+        }
+    }
+
+    /// The environment variable that overrides the settings file's address.
+    pub fn url_env_var(self) -> Option<&'static str> {
+        match self {
+            Environment::Production => Some("PETSTORE_PRODUCTION_URL"),
+            Environment::Staging => Some("PETSTORE_STAGING_URL"),
+            Environment::Sandbox => None,
+        }
+    }
+
+    /// The settings file's field for this environment's address (JSON name).
+    pub fn settings_field(self) -> Option<&'static str> {
+        match self {
+            Environment::Production => Some("productionUrl"),
+            Environment::Staging => Some("stagingUrl"),
+            Environment::Sandbox => None,
+        }
+    }
+}
+
+impl fmt::Display for Environment {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("environment must be one of production, staging, sandbox (got \"{given}\").")]
+pub struct UnknownEnvironment {
+    pub given: String,
+}
+
+impl FromStr for Environment {
+    type Err = UnknownEnvironment;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let wanted = s.trim().to_ascii_lowercase();
+        Environment::ALL
+            .into_iter()
+            .find(|env| env.as_str() == wanted)
+            .ok_or_else(|| UnknownEnvironment {
+                given: s.to_owned(),
+            })
+    }
+}
+
+/// Everything a [`crate::PetstoreClient`] needs.
+#[derive(Debug, Clone)]
+pub struct ClientConfig {
+    pub environment: Environment,
+    pub base_url: BaseUrl,
+    pub api_key: Option<ApiKey>,
+    pub connect_timeout: Duration,
+    /// Bound of one attempt, response body included.
+    pub request_timeout: Duration,
+    pub user_agent: String,
+    pub retry: RetryPolicy,
+    pub clock: Arc<dyn Clock>,
+}
+
+impl ClientConfig {
+    pub const DEFAULT_CONNECT_TIMEOUT: Duration = Duration::from_secs(5);
+    pub const DEFAULT_REQUEST_TIMEOUT: Duration = Duration::from_secs(30);
+
+    pub fn new(environment: Environment, base_url: BaseUrl) -> Self {
+        ClientConfig {
+            environment,
+            base_url,
+            api_key: None,
+            connect_timeout: Self::DEFAULT_CONNECT_TIMEOUT,
+            request_timeout: Self::DEFAULT_REQUEST_TIMEOUT,
+            user_agent: default_user_agent(),
+            retry: RetryPolicy::default(),
+            clock: Arc::new(SystemClock),
+        }
+    }
+
+    /// The embedded sandbox at its default address, with its demo key.
+    pub fn sandbox() -> Self {
+        let base =
+            BaseUrl::parse(SANDBOX_DEFAULT_URL).expect("the sandbox default address is valid");
+        let key = ApiKey::new(SANDBOX_DEMO_KEY.to_owned()).expect("the sandbox demo key is valid");
+        ClientConfig::new(Environment::Sandbox, base).with_api_key(key)
+    }
+
+    pub fn with_api_key(mut self, key: ApiKey) -> Self {
+        self.api_key = Some(key);
+        self
+    }
+
+    pub fn with_timeouts(mut self, connect: Duration, request: Duration) -> Self {
+        self.connect_timeout = connect;
+        self.request_timeout = request;
+        self
+    }
+
+    pub fn with_retry(mut self, retry: RetryPolicy) -> Self {
+        self.retry = retry;
+        self
+    }
+
+    pub fn with_clock(mut self, clock: Arc<dyn Clock>) -> Self {
+        self.clock = clock;
+        self
+    }
+
+    pub fn with_user_agent(mut self, user_agent: String) -> Self {
+        self.user_agent = user_agent;
+        self
+    }
+}
+
+/// `petstore-admin/<version>`.
+pub fn default_user_agent() -> String {
+    format!("petstore-admin/{}", env!("CARGO_PKG_VERSION"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn environments_parse_and_print() {
+        for env in Environment::ALL {
+            assert_eq!(env.to_string().parse::<Environment>().unwrap(), env);
+            assert_eq!(serde_json::to_string(&env).unwrap(), format!("\"{env}\""));
+        }
+        assert_eq!(
+            " Production ".parse::<Environment>().unwrap(),
+            Environment::Production
+        );
+        let err = "prod".parse::<Environment>().unwrap_err();
+        assert!(err.to_string().contains("production, staging, sandbox"));
+    }
+
+    #[test]
+    fn sandbox_config_and_defaults() {
+        let config = ClientConfig::sandbox();
+        assert_eq!(config.environment, Environment::Sandbox);
+        assert_eq!(config.base_url.as_str(), SANDBOX_DEFAULT_URL);
+        assert_eq!(
+            config.api_key.as_ref().unwrap().expose_secret(),
+            SANDBOX_DEMO_KEY
+        );
+        assert_eq!(config.connect_timeout, Duration::from_secs(5));
+        assert_eq!(config.request_timeout, Duration::from_secs(30));
+        assert_eq!(
+            config.user_agent,
+            format!("petstore-admin/{}", env!("CARGO_PKG_VERSION"))
+        );
+    }
+}
