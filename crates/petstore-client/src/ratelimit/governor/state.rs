@@ -84,9 +84,11 @@ impl Default for State {
 impl State {
     /// Decides for one request that asks to be sent now.
     pub(super) fn step(&mut self, now: DateTime<Utc>, policy: &RetryPolicy) -> Step {
-        if let Some(until) = self.blocked_until.filter(|until| *until > now) {
+        if self.blocked_until.is_some_and(|until| until > now) {
+            // Straight to the later of Retry-After and a spent quota's reset, so a wait too long
+            // for the caller is refused before any of it is slept.
             return Step::Sleep {
-                until,
+                until: self.resume_at(policy),
                 reason: WaitReason::RateLimited,
             };
         }

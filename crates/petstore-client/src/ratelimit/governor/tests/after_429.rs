@@ -224,3 +224,36 @@ async fn permits_in_flight(governor: &Governor, count: usize) -> Vec<Permit> {
     }
     permits
 }
+
+#[tokio::test]
+async fn a_429_with_a_spent_quota_waits_for_the_later_of_retry_after_and_reset() {
+    let (clock, governor) = setup(policy());
+    let reset = at(&clock, 200);
+    let probe = acquire(&governor, None).await.unwrap();
+    let resume = probe.finish(Observation {
+        status: 429,
+        snapshot: Some(snapshot(&clock, 60, 0, reset)),
+        retry_after: Some(at(&clock, 10)),
+    });
+    let reset_and_margin = reset + TimeDelta::milliseconds(50);
+    assert_eq!(resume, Some(reset_and_margin));
+    // 200 s is past the 120 s max_wait: refused before sleeping the 10 s Retry-After.
+    let err = acquire(&governor, None).await.unwrap_err();
+    assert_eq!(err.retry_at, reset_and_margin);
+    assert!(clock.sleeps().is_empty());
+    let permit = acquire(&governor, Some(reset_and_margin)).await;
+    assert!(permit.is_err(), "max_wait still bounds a later deadline");
+
+    let (clock, governor) = setup(RetryPolicy {
+        max_wait: Duration::from_secs(300),
+        ..policy()
+    });
+    let probe = acquire(&governor, None).await.unwrap();
+    probe.finish(Observation {
+        status: 429,
+        snapshot: Some(snapshot(&clock, 60, 0, reset)),
+        retry_after: Some(at(&clock, 10)),
+    });
+    acquire(&governor, None).await.unwrap();
+    assert_eq!(clock.sleeps(), vec![Duration::from_millis(200_050)]);
+}
