@@ -5,7 +5,9 @@
 
 use std::time::{Duration, Instant};
 
-use petstore_client::{ApiKey, BaseUrl, ClientConfig, Environment, Limit, ListQuery, PetstoreClient};
+use petstore_client::{
+    ApiKey, BaseUrl, ClientConfig, Environment, Limit, ListQuery, PetstoreClient,
+};
 use petstore_sandbox::{Plan, Sandbox, SandboxConfig};
 use serde::Deserialize;
 
@@ -34,7 +36,10 @@ fn main() {
     let sandbox = server_runtime.block_on(async {
         let config = SandboxConfig::default().with_key(
             KEY,
-            Plan::Enterprise { per_minute: u64::MAX / 4, per_day: u64::MAX / 4 },
+            Plan::Enterprise {
+                per_minute: u64::MAX / 4,
+                per_day: u64::MAX / 4,
+            },
         );
         let sandbox = Sandbox::start(config).await.expect("sandbox starts");
         for i in 0..100 {
@@ -55,15 +60,26 @@ fn main() {
                 .with_api_key(ApiKey::new(KEY.to_owned()).expect("key")),
         )
         .expect("client");
-        let query = ListQuery { status: None, limit: Limit::new(100).expect("limit") };
-        let bare = reqwest::Client::builder().no_proxy().build().expect("bare client");
+        let query = ListQuery {
+            status: None,
+            limit: Limit::new(100).expect("limit"),
+        };
+        let bare = reqwest::Client::builder()
+            .no_proxy()
+            .build()
+            .expect("bare client");
         let bare_url = format!("{base_url}/pets?limit=100");
 
         let mut client_times = Vec::with_capacity(ROUNDS * PER_ROUND);
         let mut bare_times = Vec::with_capacity(ROUNDS * PER_ROUND);
         // Warm both connections and the sandbox before measuring.
         for _ in 0..100 {
-            let pets = client.list_pets(&query).await.expect("client list").value.pets;
+            let pets = client
+                .list_pets(&query)
+                .await
+                .expect("client list")
+                .value
+                .pets;
             assert_eq!(pets.len(), 100);
             bare_list(&bare, &bare_url).await;
         }
@@ -84,7 +100,10 @@ fn main() {
         }
         let client_stats = Stats::of(&mut client_times);
         let bare_stats = Stats::of(&mut bare_times);
-        println!("list_pets(limit=100) against the sandbox on 127.0.0.1, {} requests each", ROUNDS * PER_ROUND);
+        println!(
+            "list_pets(limit=100) against the sandbox on 127.0.0.1, {} requests each",
+            ROUNDS * PER_ROUND
+        );
         println!("{:<22} {:>10} {:>10} {:>12}", "", "p50", "p99", "req/s");
         bare_stats.print("bare reqwest+serde");
         client_stats.print("petstore-client");
@@ -99,7 +118,12 @@ fn main() {
 }
 
 async fn bare_list(client: &reqwest::Client, url: &str) -> usize {
-    let response = client.get(url).bearer_auth(KEY).send().await.expect("bare send");
+    let response = client
+        .get(url)
+        .bearer_auth(KEY)
+        .send()
+        .await
+        .expect("bare send");
     assert!(response.status().is_success());
     let body = response.bytes().await.expect("bare body");
     let pets: Vec<BarePet> = serde_json::from_slice(&body).expect("bare decode");

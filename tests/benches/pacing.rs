@@ -80,7 +80,9 @@ fn main() {
 }
 
 async fn sleep_until_window_start(window_secs: u64) {
-    let now = SystemTime::now().duration_since(UNIX_EPOCH).expect("clock after 1970");
+    let now = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .expect("clock after 1970");
     let window = Duration::from_secs(window_secs);
     let into = Duration::from_nanos((now.as_nanos() % window.as_nanos()) as u64);
     // A few ms past the boundary so the sandbox has surely rolled over too.

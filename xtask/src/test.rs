@@ -103,8 +103,11 @@ fn run_schemathesis(root: &Path, target: &Path, schemathesis: &Path) -> Result {
         port,
         &["--key", &key_arg],
     )?;
+    // schemathesis keeps a cache folder where it runs: keep it under target/.
+    let workdir = target.join("tools");
     cmd::run(
         Command::new(schemathesis)
+            .current_dir(&workdir)
             .arg("run")
             .arg(root.join("openapi.yaml"))
             .args(["--url", &running.base_url()])
