@@ -1,1 +1,32 @@
-fn main() {}
+//! `petstore`: the Pet Store client for admins who script. Exit codes: see `exit.rs`.
+
+mod args;
+mod commands;
+mod exit;
+mod keycmd;
+mod keysource;
+mod notices;
+mod output;
+mod session;
+
+use std::process::ExitCode;
+
+use clap::Parser;
+
+use args::{Cli, Command};
+
+fn main() -> ExitCode {
+    // clap exits with 2 on a usage error, 0 for --help and --version.
+    let cli = Cli::parse();
+    let result = match &cli.command {
+        Command::Key { action } => keycmd::run(&cli, *action),
+        _ => commands::run(&cli),
+    };
+    match result {
+        Ok(()) => ExitCode::from(exit::OK),
+        Err(err) => {
+            eprintln!("{}", exit::message(&err));
+            err.into_exit_code()
+        }
+    }
+}

@@ -1,0 +1,147 @@
+//! The command line, as clap sees it.
+
+use std::time::Duration;
+
+use clap::{Args, Parser, Subcommand};
+use petstore_client::{BaseUrl, Environment, Limit, PetStatus};
+
+use crate::exit::EXIT_CODES_HELP;
+
+/// Manage the Pet Store catalog from a terminal or a script.
+#[derive(Debug, Parser)]
+#[command(name = "petstore", version, about, after_help = EXIT_CODES_HELP)]
+pub struct Cli {
+    /// Which service to talk to [default: the settings file's environment, else sandbox]
+    #[arg(long, global = true, value_name = "production|staging|sandbox", value_parser = parse_env)]
+    pub env: Option<Environment>,
+
+    /// Base address of the service, ending in /v1 (overrides the settings)
+    #[arg(long, global = true, value_name = "URL", value_parser = parse_base_url)]
+    pub base_url: Option<BaseUrl>,
+
+    /// Print the API's JSON on stdout instead of tables and sentences
+    #[arg(long, global = true)]
+    pub json: bool,
+
+    /// Give up after this many seconds, retries and rate-limit waits included
+    #[arg(long, global = true, value_name = "SECONDS", value_parser = parse_timeout)]
+    pub timeout: Option<Duration>,
+
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// List pets, optionally filtered by status
+    List(ListArgs),
+    /// Add a pet
+    Add(AddArgs),
+    /// Show one pet by id (deprecated: use `list --status`)
+    Get(GetArgs),
+    /// Show the rate-limit quota: limit, remaining and when it resets
+    Quota,
+    /// Store, clear or check the API key in the OS keychain
+    Key {
+        #[command(subcommand)]
+        action: KeyAction,
+    },
+}
+
+#[derive(Debug, Args)]
+pub struct ListArgs {
+    /// Only pets with this status
+    #[arg(long, value_name = "available|pending|sold", value_parser = parse_status)]
+    pub status: Option<PetStatus>,
+    /// How many pets to show, 1 to 100
+    #[arg(long, value_name = "1-100", value_parser = parse_limit, default_value = "20")]
+    pub limit: Limit,
+}
+
+#[derive(Debug, Args)]
+pub struct AddArgs {
+    /// The pet's name
+    #[arg(long)]
+    pub name: String,
+    /// Identifier of the pet's category
+    #[arg(long, value_name = "ID", allow_negative_numbers = true)]
+    pub category: i64,
+    /// Availability status (the server decides when omitted)
+    #[arg(long, value_name = "available|pending|sold", value_parser = parse_status)]
+    pub status: Option<PetStatus>,
+}
+
+#[derive(Debug, Args)]
+pub struct GetArgs {
+    /// The pet's id
+    #[arg(allow_negative_numbers = true)]
+    pub id: i64,
+}
+
+#[derive(Debug, Clone, Copy, Subcommand)]
+pub enum KeyAction {
+    /// Store the API key read from stdin (one line)
+    Set,
+    /// Remove the stored API key
+    Clear,
+    /// Tell whether an API key is stored (shows at most its last 4 characters)
+    Status,
+}
+
+fn parse_env(text: &str) -> Result<Environment, String> {
+    text.parse()
+        .map_err(|_| format!("'{text}' is not an environment: use production, staging or sandbox"))
+}
+
+fn parse_base_url(text: &str) -> Result<BaseUrl, String> {
+    BaseUrl::parse(text).map_err(|err| err.to_string())
+}
+
+fn parse_status(text: &str) -> Result<PetStatus, String> {
+    match text.parse::<PetStatus>() {
+        Ok(status @ (PetStatus::Available | PetStatus::Pending | PetStatus::Sold)) => Ok(status),
+        _ => Err(format!(
+            "'{text}' is not a status: use available, pending or sold"
+        )),
+    }
+}
+
+fn parse_limit(text: &str) -> Result<Limit, String> {
+    let refused = || format!("'{text}' is not a limit: use a whole number from 1 to 100");
+    let n: u32 = text.trim().parse().map_err(|_| refused())?;
+    Limit::new(n).map_err(|_| refused())
+}
+
+fn parse_timeout(text: &str) -> Result<Duration, String> {
+    let refused = || format!("'{text}' is not a timeout: use a number of seconds above 0, e.g. 30");
+    let seconds: f64 = text.trim().parse().map_err(|_| refused())?;
+    if !seconds.is_finite() || seconds <= 0.0 {
+        return Err(refused());
+    }
+    Duration::try_from_secs_f64(seconds).map_err(|_| refused())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    #[test]
+    fn clap_definition_is_consistent() {
+        Cli::command().debug_assert();
+    }
+
+    #[test]
+    fn refuses_bad_values_locally() {
+        assert!(parse_limit("0").is_err());
+        assert!(parse_limit("101").is_err());
+        assert!(parse_limit("x").is_err());
+        assert_eq!(parse_limit("100").map(|l| l.get()), Ok(100));
+        assert!(parse_status("lost").is_err());
+        assert!(parse_status("Available").is_err());
+        assert!(parse_timeout("0").is_err());
+        assert!(parse_timeout("-1").is_err());
+        assert!(parse_timeout("inf").is_err());
+        assert_eq!(parse_timeout("1.5"), Ok(Duration::from_millis(1500)));
+    }
+}

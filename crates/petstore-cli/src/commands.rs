@@ -1,0 +1,167 @@
+//! The network commands: list, add, get, quota.
+
+use std::future::Future;
+
+use petstore_client::deprecation::spec_sunset;
+use petstore_client::{Error as ApiError, Limit, ListQuery, NewPet, PetstoreClient};
+
+use crate::args::{Cli, Command, GetArgs, ListArgs};
+use crate::exit::CliError;
+use crate::notices::{self, WaitState};
+use crate::output::{self, QuotaJson};
+use crate::session::{self, Session};
+
+/// The spec's removal date of `GET /pets/{petId}`.
+const GET_REMOVAL_DATE: &str = "5 December 2030";
+
+pub fn run(cli: &Cli) -> Result<(), CliError> {
+    // Validate what can be checked without a network before touching the keychain.
+    let new_pet = match &cli.command {
+        Command::Add(args) => Some(NewPet::new(&args.name, args.category, args.status.clone())?),
+        _ => None,
+    };
+    let session = session::prepare(cli)?;
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .map_err(|err| CliError::Internal(format!("could not start the async runtime: {err}")))?;
+    runtime
+        .block_on(async {
+            let client = session.client()?;
+            let waits = WaitState::default();
+            notices::spawn(client.subscribe(), waits.clone());
+            let creates = new_pet.is_some();
+            let work = async {
+                match (&cli.command, new_pet) {
+                    (Command::List(args), _) => list(&client, cli.json, args).await,
+                    (Command::Add(_), Some(pet)) => add(&client, cli.json, &pet).await,
+                    (Command::Get(args), _) => get(&client, cli.json, args).await,
+                    (Command::Quota, _) => quota(&client, cli.json).await,
+                    _ => Err(CliError::Internal(
+                        "command routed to the wrong place".into(),
+                    )),
+                }
+            };
+            bounded(&session, &waits, creates, work).await
+        })
+        .map_err(|err| match err {
+            CliError::Api(ApiError::Unauthorized(server)) => CliError::KeyRefused {
+                env: session.env,
+                server,
+            },
+            other => other,
+        })
+}
+
+/// Runs `work` within the `--timeout` budget. The client has its own, slightly earlier
+/// deadline; this is the backstop for whatever it cannot interrupt.
+async fn bounded(
+    session: &Session,
+    waits: &WaitState,
+    creates: bool,
+    work: impl Future<Output = Result<(), CliError>>,
+) -> Result<(), CliError> {
+    let Some(budget) = session.budget else {
+        return work.await;
+    };
+    match tokio::time::timeout(budget.total, work).await {
+        // The client's own timeout, within the budget: say which knob there is.
+        Ok(Err(CliError::Api(ApiError::Timeout))) => Err(CliError::DeadlineExceeded {
+            seconds: budget.total.as_secs_f64(),
+        }),
+        Ok(result) => result,
+        // The POST may have reached the server: never resend, let the person check.
+        Err(_) if creates => Err(CliError::CreateOutcomeUnknown {
+            seconds: budget.total.as_secs_f64(),
+        }),
+        Err(_) => match waits.current() {
+            Some(retry_at) => Err(CliError::DeadlineDuringWait { retry_at }),
+            None => Err(CliError::DeadlineExceeded {
+                seconds: budget.total.as_secs_f64(),
+            }),
+        },
+    }
+}
+
+async fn list(client: &PetstoreClient, json: bool, args: &ListArgs) -> Result<(), CliError> {
+    let query = ListQuery {
+        status: args.status.clone(),
+        limit: args.limit,
+    };
+    let page = client.list_pets(&query).await?.value;
+    if json {
+        return output::print_json(&page.pets);
+    }
+    if page.pets.is_empty() {
+        output::print("No pets found.\n")?;
+    } else {
+        output::print(&output::pet_table(&page.pets))?;
+    }
+    if page.next.is_some() {
+        eprintln!("{}", more_hint(args));
+    }
+    Ok(())
+}
+
+/// There is no paging option: the way to see more is a bigger page or a narrower filter.
+fn more_hint(args: &ListArgs) -> String {
+    let limit = args.limit.get();
+    let status = args
+        .status
+        .as_ref()
+        .map(|s| format!(" --status {s}"))
+        .unwrap_or_default();
+    if limit < 100 {
+        let bigger = (limit * 2).min(100);
+        format!("More pets: run with `petstore list{status} --limit {bigger}` to see more.")
+    } else {
+        "More pets: the list holds more than 100; narrow it with --status.".to_string()
+    }
+}
+
+async fn add(client: &PetstoreClient, json: bool, pet: &NewPet) -> Result<(), CliError> {
+    let created = client.create_pet(pet).await?.value;
+    if json {
+        return output::print_json(&created);
+    }
+    output::print(&format!("Added pet {} ({}).\n", created.id, created.name))?;
+    output::print(&output::pet_table(std::slice::from_ref(&created)))
+}
+
+async fn get(client: &PetstoreClient, json: bool, args: &GetArgs) -> Result<(), CliError> {
+    eprintln!(
+        "Warning: `petstore get` uses a deprecated service endpoint that will be removed on \
+         {GET_REMOVAL_DATE}. Use `petstore list --status available|pending|sold` instead."
+    );
+    #[allow(deprecated)]
+    let response = client.get_pet(args.id).await?;
+    if let Some(notice) = response
+        .deprecation
+        .as_ref()
+        .filter(|n| n.sunset.date_naive() != spec_sunset().date_naive())
+    {
+        eprintln!(
+            "The service now gives {} as its removal date.",
+            notice.sunset.format("%-d %B %Y")
+        );
+    }
+    if json {
+        return output::print_json(&response.value);
+    }
+    output::print(&output::pet_table(std::slice::from_ref(&response.value)))
+}
+
+async fn quota(client: &PetstoreClient, json: bool) -> Result<(), CliError> {
+    // A one-pet list is the cheapest request that returns fresh rate-limit headers.
+    let query = ListQuery {
+        status: None,
+        limit: Limit::new(1)?,
+    };
+    let response = client.list_pets(&query).await?;
+    match (response.rate_limit, json) {
+        (Some(snapshot), true) => output::print_json(&QuotaJson::from(&snapshot)),
+        (Some(snapshot), false) => output::print(&output::quota_text(&snapshot)),
+        (None, true) => output::print_json(&serde_json::Value::Null),
+        (None, false) => output::print("The server sent no rate-limit information.\n"),
+    }
+}

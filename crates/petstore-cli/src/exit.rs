@@ -1,0 +1,182 @@
+//! Everything that can end a command early, and the exit code each one gets.
+
+use std::process::ExitCode;
+
+use chrono::{DateTime, Utc};
+use petstore_client::keychain::KeychainError;
+use petstore_client::{ConfigError, Environment, Error as ApiError, InvalidInput};
+
+pub const OK: u8 = 0;
+pub const INTERNAL: u8 = 1;
+pub const USAGE: u8 = 2;
+pub const AUTH: u8 = 3;
+pub const NOT_FOUND: u8 = 4;
+pub const RATE_LIMITED: u8 = 5;
+pub const SERVER: u8 = 6;
+pub const NETWORK: u8 = 7;
+pub const OUTCOME_UNKNOWN: u8 = 8;
+pub const CONFIG: u8 = 9;
+
+/// Shown after `petstore --help`; the README carries the same table.
+pub const EXIT_CODES_HELP: &str = "\
+Exit codes:
+  0  success
+  1  internal error (a bug: please report it)
+  2  usage or input refused (bad option, invalid value, server answered 400)
+  3  authentication (no API key, or the server refused it: 401)
+  4  not found (404) or gone (410)
+  5  rate limited (the message says when to try again)
+  6  server or response error (5xx, an unexpected or unreadable answer)
+  7  network error or timeout
+  8  outcome unknown: a create may or may not have happened; check with `petstore list` before retrying
+  9  configuration or keychain problem
+
+The API key comes from PETSTORE_API_KEY, else the OS keychain (`petstore key set`);
+the sandbox falls back to its demo key.";
+
+/// Why a command stopped. Becomes words and an exit code only in `main`.
+#[derive(Debug, thiserror::Error)]
+pub enum CliError {
+    #[error("{0}")]
+    Api(#[from] ApiError),
+    #[error("{0}")]
+    Input(#[from] InvalidInput),
+    #[error("{0}")]
+    Config(#[from] ConfigError),
+    #[error("{0}")]
+    Keychain(#[from] KeychainError),
+    #[error(
+        "No API key for {env}. Store one with `petstore key set --env {env}` (it reads the key \
+         from stdin), or set PETSTORE_API_KEY."
+    )]
+    MissingKey { env: Environment },
+    #[error(
+        "The API key for {env} was refused ({}). Store the right one with `petstore key set --env {env}` \
+         (it reads the key from stdin), or set PETSTORE_API_KEY.",
+        .server.message
+    )]
+    KeyRefused {
+        env: Environment,
+        server: petstore_client::ApiError,
+    },
+    #[error("PETSTORE_API_KEY is set but is not a usable API key: {0}")]
+    BadEnvKey(InvalidInput),
+    #[error(
+        "{source} Without a keychain there is no stored key for {env}: for scripts, set PETSTORE_API_KEY instead."
+    )]
+    KeychainUnavailable {
+        env: Environment,
+        source: KeychainError,
+    },
+    #[error("Still rate limited when the time ran out. Try again after {}.", crate::output::when(*.retry_at))]
+    DeadlineDuringWait { retry_at: DateTime<Utc> },
+    #[error(
+        "No answer within the time allowed ({seconds} s). Try again later or with a longer --timeout."
+    )]
+    DeadlineExceeded { seconds: f64 },
+    #[error(
+        "No answer within the time allowed ({seconds} s): the pet may or may not have been created. \
+         Check with `petstore list` before trying again."
+    )]
+    CreateOutcomeUnknown { seconds: f64 },
+    #[error("Could not read the API key from stdin: {0}")]
+    Stdin(std::io::Error),
+    #[error("Could not write the output: {0}")]
+    Stdout(std::io::Error),
+    #[error("Internal error: {0}")]
+    Internal(String),
+}
+
+/// The words for a person, on stderr: the failure, then what to do next where the failure's own
+/// words do not already say it for the command line.
+pub fn message(err: &CliError) -> String {
+    let hint = match err {
+        CliError::Config(ConfigError::MissingApiKey { .. }) => Some(
+            "Store the key with `petstore key set --env ENV` (it reads the key from stdin), or set PETSTORE_API_KEY.",
+        ),
+        CliError::Api(ApiError::OutcomeUnknown { .. }) => {
+            Some("Check with `petstore list` before running `petstore add` again.")
+        }
+        CliError::Api(ApiError::Configuration(ConfigError::MissingBaseUrl { .. }))
+        | CliError::Config(ConfigError::MissingBaseUrl { .. }) => {
+            Some("Or pass the address for this command only with --base-url URL.")
+        }
+        _ => None,
+    };
+    match (hint, err) {
+        (Some(hint), _) => format!("{err}\n{hint}"),
+        (None, CliError::Api(ApiError::RateLimited { retry_at, .. })) => {
+            format!("{err}\nThat is {}.", crate::output::when(*retry_at))
+        }
+        (None, _) => err.to_string(),
+    }
+}
+
+impl CliError {
+    pub fn exit_code(&self) -> u8 {
+        match self {
+            CliError::Api(err) => api_exit_code(err),
+            CliError::Input(_) | CliError::BadEnvKey(_) => USAGE,
+            CliError::Config(_) | CliError::Keychain(_) | CliError::KeychainUnavailable { .. } => {
+                CONFIG
+            }
+            CliError::MissingKey { .. } | CliError::KeyRefused { .. } => AUTH,
+            CliError::DeadlineDuringWait { .. } => RATE_LIMITED,
+            CliError::DeadlineExceeded { .. } => NETWORK,
+            CliError::CreateOutcomeUnknown { .. } => OUTCOME_UNKNOWN,
+            CliError::Stdin(_) => USAGE,
+            CliError::Stdout(_) | CliError::Internal(_) => INTERNAL,
+        }
+    }
+
+    pub fn into_exit_code(self) -> ExitCode {
+        ExitCode::from(self.exit_code())
+    }
+}
+
+fn api_exit_code(err: &ApiError) -> u8 {
+    match err {
+        ApiError::BadRequest(_) | ApiError::InvalidInput(_) => USAGE,
+        ApiError::Unauthorized(_) => AUTH,
+        ApiError::NotFound(_) | ApiError::Gone(_) => NOT_FOUND,
+        ApiError::RateLimited { .. } => RATE_LIMITED,
+        ApiError::Server(_) | ApiError::UnexpectedResponse { .. } | ApiError::Decode { .. } => {
+            SERVER
+        }
+        ApiError::Timeout | ApiError::Network { .. } => NETWORK,
+        ApiError::OutcomeUnknown { .. } => OUTCOME_UNKNOWN,
+        ApiError::Configuration(_) => CONFIG,
+        #[allow(unreachable_patterns)]
+        _ => INTERNAL,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn exit_codes_are_distinct_and_documented() {
+        let codes = [
+            OK,
+            INTERNAL,
+            USAGE,
+            AUTH,
+            NOT_FOUND,
+            RATE_LIMITED,
+            SERVER,
+            NETWORK,
+            OUTCOME_UNKNOWN,
+            CONFIG,
+        ];
+        let mut sorted = codes.to_vec();
+        sorted.dedup();
+        assert_eq!(sorted.len(), codes.len());
+        for code in codes {
+            assert!(
+                EXIT_CODES_HELP.contains(&format!("\n  {code}  ")),
+                "{code} undocumented"
+            );
+        }
+    }
+}

@@ -1,0 +1,171 @@
+//! What a person or a script sees on stdout: aligned tables and sentences, or the API's JSON.
+
+use std::io::Write;
+
+use chrono::{DateTime, Local, Utc};
+use petstore_client::{Pet, Plan, QuotaWindow, RateLimitSnapshot};
+use serde::Serialize;
+
+use crate::exit::CliError;
+
+/// Names longer than this are cut with an ellipsis so one long name cannot break the table.
+const NAME_WIDTH: usize = 32;
+
+/// Writes `text` to stdout. A closed pipe (`petstore list | head`) is not a failure.
+pub fn print(text: &str) -> Result<(), CliError> {
+    let mut out = std::io::stdout().lock();
+    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        Err(err) if err.kind() != std::io::ErrorKind::BrokenPipe => Err(CliError::Stdout(err)),
+        _ => Ok(()),
+    }
+}
+
+pub fn print_json<T: Serialize + ?Sized>(value: &T) -> Result<(), CliError> {
+    let text = serde_json::to_string_pretty(value)
+        .map_err(|err| CliError::Internal(format!("could not encode JSON: {err}")))?;
+    print(&format!("{text}\n"))
+}
+
+/// A table of pets: id, name, category, status; columns aligned, names truncated.
+pub fn pet_table(pets: &[Pet]) -> String {
+    let header = ["ID", "NAME", "CATEGORY", "STATUS"].map(String::from);
+    let rows: Vec<[String; 4]> = pets
+        .iter()
+        .map(|pet| {
+            [
+                pet.id.to_string(),
+                truncate(&pet.name, NAME_WIDTH),
+                pet.category_id.to_string(),
+                pet.status
+                    .as_ref()
+                    .map_or_else(|| "-".to_string(), ToString::to_string),
+            ]
+        })
+        .collect();
+    let mut widths = header.each_ref().map(|h| h.chars().count());
+    for row in &rows {
+        for (width, cell) in widths.iter_mut().zip(row) {
+            *width = (*width).max(cell.chars().count());
+        }
+    }
+    let mut table = String::new();
+    for row in std::iter::once(&header).chain(&rows) {
+        let cells: Vec<String> = row
+            .iter()
+            .zip(widths)
+            .map(|(cell, width)| pad(cell, width))
+            .collect();
+        table.push_str(cells.join("  ").trim_end());
+        table.push('\n');
+    }
+    table
+}
+
+pub fn truncate(text: &str, max: usize) -> String {
+    // Control characters (a newline in a name) would break the row.
+    let clean: String = text
+        .chars()
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .collect();
+    if clean.chars().count() <= max {
+        clean
+    } else {
+        let mut cut: String = clean.chars().take(max.saturating_sub(1)).collect();
+        cut.push('…');
+        cut
+    }
+}
+
+fn pad(cell: &str, width: usize) -> String {
+    let fill = width.saturating_sub(cell.chars().count());
+    format!("{cell}{}", " ".repeat(fill))
+}
+
+/// The quota as `petstore quota --json` prints it.
+#[derive(Debug, Serialize, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct QuotaJson {
+    pub limit: Option<u64>,
+    pub remaining: Option<u64>,
+    /// Unix seconds, as in `X-RateLimit-Reset`.
+    pub reset: Option<i64>,
+    pub reset_at: Option<String>,
+    pub window: QuotaWindow,
+    pub plan: Option<Plan>,
+}
+
+impl From<&RateLimitSnapshot> for QuotaJson {
+    fn from(s: &RateLimitSnapshot) -> Self {
+        QuotaJson {
+            limit: s.limit,
+            remaining: s.remaining,
+            reset: s.reset_at.map(|t| t.timestamp()),
+            reset_at: s.reset_at.map(|t| t.to_rfc3339()),
+            window: s.window,
+            plan: s.plan,
+        }
+    }
+}
+
+pub fn quota_text(s: &RateLimitSnapshot) -> String {
+    let count = |n: Option<u64>| n.map_or_else(|| "unknown".to_string(), |n| n.to_string());
+    let window = match s.window {
+        QuotaWindow::Minute => "per minute",
+        QuotaWindow::Day => "per day",
+        QuotaWindow::Unknown => "window unknown",
+    };
+    let plan = match s.plan {
+        Some(Plan::Free) => ", Free plan",
+        Some(Plan::Pro) => ", Pro plan",
+        Some(Plan::Business) => ", Business plan",
+        None => "",
+    };
+    let reset = s.reset_at.map_or_else(|| "unknown".to_string(), when);
+    format!(
+        "Limit:      {} requests ({window}{plan})\nRemaining:  {}\nResets:     {reset}\n",
+        count(s.limit),
+        count(s.remaining),
+    )
+}
+
+/// A moment for a person: local wall-clock time and how far away it is.
+pub fn when(at: DateTime<Utc>) -> String {
+    let local = at.with_timezone(&Local);
+    let day = if local.date_naive() == Local::now().date_naive() {
+        String::new()
+    } else {
+        format!(" on {}", local.format("%-d %B %Y"))
+    };
+    format!("{}{day} ({})", local.format("%H:%M:%S"), distance(at))
+}
+
+/// "in 12 s", "in 5 min", "in 3 h", or "now".
+pub fn distance(at: DateTime<Utc>) -> String {
+    let millis = u64::try_from((at - Utc::now()).num_milliseconds()).unwrap_or(0);
+    let seconds = millis.div_ceil(1000);
+    match seconds {
+        0 => "now".to_string(),
+        1..=119 => format!("in {seconds} s"),
+        120..=7199 => format!("in {} min", seconds.div_ceil(60)),
+        _ => format!("in {} h", seconds.div_ceil(3600)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn truncates_long_names_with_an_ellipsis() {
+        assert_eq!(truncate("Rex", 5), "Rex");
+        assert_eq!(truncate("Alexander", 5), "Alex…");
+        assert_eq!(truncate("Zoë the great", 4), "Zoë…");
+        assert_eq!(truncate("two\nlines", 20), "two lines");
+    }
+
+    #[test]
+    fn pads_by_characters_not_bytes() {
+        assert_eq!(pad("é", 3), "é  ");
+        assert_eq!(pad("long", 2), "long");
+    }
+}
