@@ -20,7 +20,11 @@ pub fn run(cli: &Cli) -> Result<(), CliError> {
         Command::Add(args) => Some(NewPet::new(&args.name, args.category, args.status.clone())?),
         _ => None,
     };
-    let session = session::prepare(cli)?;
+    let mut session = session::prepare(cli)?;
+    if matches!(cli.command, Command::Quota) {
+        // Asking for the quota should never wait for it: a 429's headers are the answer.
+        session.config.retry.max_wait = std::time::Duration::ZERO;
+    }
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
@@ -157,11 +161,16 @@ async fn quota(client: &PetstoreClient, json: bool) -> Result<(), CliError> {
         status: None,
         limit: Limit::new(1)?,
     };
-    let response = client.list_pets(&query).await?;
-    match (response.rate_limit, json) {
+    let snapshot = match client.list_pets(&query).await {
+        Ok(response) => response.rate_limit,
+        // Rate limited is an answer too: the 429 carried the quota headers.
+        Err(ApiError::RateLimited { .. }) if client.rate_limit().is_some() => client.rate_limit(),
+        Err(err) => return Err(err.into()),
+    };
+    match (snapshot, json) {
         (Some(snapshot), true) => output::print_json(&QuotaJson::from(&snapshot)),
         (Some(snapshot), false) => output::print(&output::quota_text(&snapshot)),
-        (None, true) => output::print_json(&serde_json::Value::Null),
-        (None, false) => output::print("The server sent no rate-limit information.\n"),
+        (None, true) => output::print_json(&QuotaJson::unknown()),
+        (None, false) => output::print("The service sent no rate-limit information.\n"),
     }
 }

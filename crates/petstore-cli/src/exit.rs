@@ -28,7 +28,8 @@ Exit codes:
   5  rate limited (the message says when to try again)
   6  server or response error (5xx, an unexpected or unreadable answer)
   7  network error or timeout
-  8  outcome unknown: a create may or may not have happened; check with `petstore list` before retrying
+  8  outcome unknown: a create may or may not have happened;
+     check with `petstore list` before retrying
   9  configuration or keychain problem
 
 The API key comes from PETSTORE_API_KEY, else the OS keychain (`petstore key set`);
@@ -106,7 +107,11 @@ pub fn message(err: &CliError) -> String {
     match (hint, err) {
         (Some(hint), _) => format!("{err}\n{hint}"),
         (None, CliError::Api(ApiError::RateLimited { retry_at, .. })) => {
-            format!("{err}\nThat is {}.", crate::output::when(*retry_at))
+            let local = retry_at.with_timezone(&chrono::Local).format("%H:%M:%S");
+            format!(
+                "{err}\nThat is {}, at {local} local time.",
+                crate::output::distance(*retry_at)
+            )
         }
         (None, _) => err.to_string(),
     }

@@ -107,6 +107,20 @@ impl From<&RateLimitSnapshot> for QuotaJson {
     }
 }
 
+impl QuotaJson {
+    /// The same shape when the service sent no rate-limit headers, so scripts need one parser.
+    pub fn unknown() -> Self {
+        QuotaJson {
+            limit: None,
+            remaining: None,
+            reset: None,
+            reset_at: None,
+            window: QuotaWindow::Unknown,
+            plan: None,
+        }
+    }
+}
+
 pub fn quota_text(s: &RateLimitSnapshot) -> String {
     let count = |n: Option<u64>| n.map_or_else(|| "unknown".to_string(), |n| n.to_string());
     let window = match s.window {

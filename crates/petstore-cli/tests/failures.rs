@@ -60,7 +60,7 @@ fn timeout_during_a_rate_limit_wait_exits_5_with_the_retry_time() {
     let stderr = text(&out.stderr);
     assert!(stderr.contains("Try again after"), "{stderr}");
     assert!(
-        stderr.contains("min)"),
+        stderr.contains(" min"),
         "the retry is minutes away: {stderr}"
     );
     assert!(out.stdout.is_empty());
@@ -195,4 +195,25 @@ fn a_plain_http_address_for_another_host_is_refused() {
         .unwrap();
     assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
     assert!(text(&out.stderr).contains("https"), "{}", text(&out.stderr));
+}
+
+#[test]
+fn quota_while_rate_limited_reports_zero_left_without_waiting() {
+    let sandbox = TestSandbox::rate_limited(Duration::from_secs(600));
+    sandbox.exhaust_quota(KEY);
+    let before = sandbox.sandbox.request_count();
+    let out = sandbox
+        .petstore(Some(KEY))
+        .args(["quota", "--json"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let quota: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(quota["remaining"], 0);
+    assert_eq!(quota["limit"], 60);
+    assert_eq!(
+        sandbox.sandbox.request_count() - before,
+        1,
+        "one request, no retry"
+    );
 }
