@@ -285,3 +285,38 @@ fn version_and_help_document_the_exit_codes() {
         assert!(help.contains(line), "{help}");
     }
 }
+
+#[test]
+fn list_hints_at_more_pets_when_the_service_has_a_next_page() {
+    let mut config =
+        petstore_sandbox::SandboxConfig::default().with_key(KEY, petstore_sandbox::Plan::Pro);
+    config.page_size_links = true;
+    let sandbox = TestSandbox::with_config(config, None);
+    let out = sandbox
+        .petstore(Some(KEY))
+        .args(["list", "--limit", "3"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let stderr = text(&out.stderr);
+    assert!(
+        stderr.contains("More pets: run with `petstore list --limit 6`"),
+        "{stderr}"
+    );
+    assert_eq!(
+        text(&out.stdout).lines().count(),
+        4,
+        "header and three pets"
+    );
+
+    let out = sandbox
+        .petstore(Some(KEY))
+        .args(["list", "--limit", "3", "--json"])
+        .output()
+        .unwrap();
+    assert!(
+        !text(&out.stderr).contains("More pets"),
+        "JSON mode stays quiet"
+    );
+    assert_eq!(stdout_json(&out).as_array().map(Vec::len), Some(3));
+}
