@@ -41,13 +41,27 @@ pub fn ensure_system_packages(packages: &[&str]) -> Result {
     if missing.is_empty() {
         return Ok(());
     }
-    step(&format!("Installing system packages: {}", missing.join(" ")));
+    step(&format!(
+        "Installing system packages: {}",
+        missing.join(" ")
+    ));
     let (program, prefix) = privileged()?;
-    cmd::run(Command::new(program).args(&prefix).args(["apt-get", "update", "-q"]))?;
     cmd::run(
         Command::new(program)
             .args(&prefix)
-            .args(["env", "DEBIAN_FRONTEND=noninteractive", "apt-get", "install", "-y", "-q"])
+            .args(["apt-get", "update", "-q"]),
+    )?;
+    cmd::run(
+        Command::new(program)
+            .args(&prefix)
+            .args([
+                "env",
+                "DEBIAN_FRONTEND=noninteractive",
+                "apt-get",
+                "install",
+                "-y",
+                "-q",
+            ])
             .arg("--no-install-recommends")
             .args(&missing),
     )
@@ -98,15 +112,27 @@ pub fn ensure_prism(root: &Path) -> Result<PathBuf> {
 pub fn ensure_schemathesis(root: &Path, target: &Path) -> Result<PathBuf> {
     let venv = target.join("tools").join("venv");
     let bin_dir = if cfg!(windows) { "Scripts" } else { "bin" };
-    let exe = venv.join(bin_dir).join(if cfg!(windows) { "schemathesis.exe" } else { "schemathesis" });
+    let exe = venv.join(bin_dir).join(if cfg!(windows) {
+        "schemathesis.exe"
+    } else {
+        "schemathesis"
+    });
     let requirements = root.join("xtask").join("tools").join("requirements.txt");
     let stamp = venv.join(".xtask-requirements");
     if exe.is_file() && same_contents(&requirements, &stamp) {
         return Ok(exe);
     }
     step("Installing schemathesis (pip, in target/tools/venv)");
-    let python = if cmd::works("python3", &["--version"]) { "python3" } else { "python" };
-    cmd::run(Command::new(python).args(["-m", "venv", "--clear"]).arg(&venv))?;
+    let python = if cmd::works("python3", &["--version"]) {
+        "python3"
+    } else {
+        "python"
+    };
+    cmd::run(
+        Command::new(python)
+            .args(["-m", "venv", "--clear"])
+            .arg(&venv),
+    )?;
     cmd::run(
         Command::new(venv.join(bin_dir).join("pip"))
             .args(["install", "--quiet", "--disable-pip-version-check", "-r"])

@@ -48,10 +48,7 @@ fn main() -> ExitCode {
 /// The workspace root (the folder above `xtask/`).
 fn root() -> PathBuf {
     let manifest = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    manifest
-        .parent()
-        .map(PathBuf::from)
-        .unwrap_or(manifest)
+    manifest.parent().map(PathBuf::from).unwrap_or(manifest)
 }
 
 /// Where cargo puts build output, honouring `CARGO_TARGET_DIR`.

@@ -60,7 +60,9 @@ impl RunningSandbox {
             }
             thread::sleep(Duration::from_millis(100));
         }
-        fail(format!("the sandbox did not listen on {addr} within {patience:?}"))
+        fail(format!(
+            "the sandbox did not listen on {addr} within {patience:?}"
+        ))
     }
 }
 

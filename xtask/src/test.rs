@@ -85,7 +85,8 @@ fn with_keyring_session(target: &Path) -> Result<Command> {
 }
 
 fn make_private_dir(dir: &PathBuf) -> Result {
-    fs::create_dir_all(dir).map_err(|e| StepError(format!("could not create {}: {e}", dir.display())))?;
+    fs::create_dir_all(dir)
+        .map_err(|e| StepError(format!("could not create {}: {e}", dir.display())))?;
     #[cfg(unix)]
     {
         use std::os::unix::fs::PermissionsExt;
@@ -111,7 +112,10 @@ fn run_schemathesis(root: &Path, target: &Path, schemathesis: &Path) -> Result {
             .arg("run")
             .arg(root.join("openapi.yaml"))
             .args(["--url", &running.base_url()])
-            .args(["--header", &format!("Authorization: Bearer {SCHEMATHESIS_KEY}")])
+            .args([
+                "--header",
+                &format!("Authorization: Bearer {SCHEMATHESIS_KEY}"),
+            ])
             // A fixed seed keeps CI repeatable; all checks, no exclusions (about 1,000 cases, 20 s).
             .args(["--checks", "all", "--seed", "1"]),
     )
