@@ -1,0 +1,91 @@
+// Dev-only entry (demo.html, `vite build --mode demo`): the real app over a fake backend with
+// demo data, so it can be looked at in a plain browser. Never part of the production bundle.
+import { commandError, installFake, pet, quota } from './fake';
+
+const NAMES: [string, string, string | null][] = [
+  ['Biscuit', '1', 'available'], ['Luna', '2', 'pending'], ['Captain Whiskers', '1', 'sold'],
+  ['Pepper', '3', 'available'], ['Sir Reginald Fluffington the Third of Upper Puddleby-on-the-Marsh', '2', 'available'],
+  ['Mochi', '4', 'reserved'], ['Nugget', '1', 'available'], ['Olive', '9223372036854775807', 'pending'],
+  ['Ziggy', '3', 'available'], ['Hazel', '2', 'sold'], ['Pickles', '1', 'available'], ['Juniper', '5', null],
+];
+
+const scene = new URLSearchParams(location.search).get('scene') ?? 'main';
+const pets = NAMES.map(([name, cat, status], i) => pet(String(1001 + i), name, cat, status));
+pets.push(pet('9007199254740993', 'Atlas', '7', 'available'));
+
+const fake = installFake({
+  pets: scene === 'empty' ? [] : pets,
+  selected: scene === 'production' ? 'production' : 'sandbox',
+  quota:
+    scene === 'low' ? quota(12, 100) : scene === 'waiting' ? quota(0, 100) : quota(87, 100, { environment: scene === 'production' ? 'production' : 'sandbox' }),
+  keychainAvailable: scene !== 'nokeychain',
+});
+
+if (scene === 'loading') fake.handlers.list_pets = () => new Promise(() => {});
+if (scene === 'error') {
+  fake.handlers.list_pets = () => {
+    throw commandError('network', 'The Pet Store could not be reached. Check your network connection, then select Retry.');
+  };
+}
+if (scene === 'create-error') {
+  fake.handlers.create_pet = () => {
+    throw commandError('badRequest', 'The server refused the category.', {
+      field: 'categoryId',
+      serverMessage: 'categoryId 42 does not exist',
+    });
+  };
+}
+if (scene === 'outcome') {
+  fake.handlers.create_pet = () => {
+    throw commandError('outcomeUnknown', 'The connection dropped before the server answered.');
+  };
+}
+
+await import('../main');
+
+// Scenes that need the UI in a given state after it has started.
+const click = (selector: string) => document.querySelector<HTMLElement>(selector)?.click();
+const settle = () => new Promise((r) => setTimeout(r, 150));
+await settle();
+if (scene === 'waiting') {
+  await fake.emit('waiting', { until: new Date(Date.now() + 12_000).toISOString(), reason: 'rateLimited', environment: 'sandbox' });
+}
+if (scene === 'create' || scene === 'create-error' || scene === 'outcome') {
+  click('button[aria-keyshortcuts$="+N"]');
+  await settle();
+  const set = (id: string, value: string) => {
+    const el = document.getElementById(id) as HTMLInputElement;
+    el.value = value;
+    el.dispatchEvent(new Event('input', { bubbles: true }));
+  };
+  set('pet-name', scene === 'create' ? '' : 'Clover');
+  set('pet-category', scene === 'create' ? '12x' : '42');
+  if (scene !== 'create') click('form button[type=submit]');
+}
+if (scene === 'settings' || scene === 'nokeychain') {
+  click('header button:last-child');
+  await settle();
+  if (scene === 'settings') {
+    const url = document.getElementById('url-production') as HTMLInputElement;
+    url.value = 'http://pets.example.com/v1';
+    url.dispatchEvent(new Event('input', { bubbles: true }));
+  }
+}
+if (scene === 'lookup') {
+  const id = document.getElementById('lookup-id') as HTMLInputElement;
+  id.value = '9007199254740993';
+  id.dispatchEvent(new Event('input', { bubbles: true }));
+  click('.lookup button[type=submit]');
+}
+if (scene === 'highlight') {
+  click('button[aria-keyshortcuts$="+N"]');
+  await settle();
+  const set = (id: string, value: string) => {
+    const el = document.getElementById(id) as HTMLInputElement;
+    el.value = value;
+    el.dispatchEvent(new Event('input', { bubbles: true }));
+  };
+  set('pet-name', 'Clover');
+  set('pet-category', '3');
+  click('form button[type=submit]');
+}

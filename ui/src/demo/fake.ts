@@ -1,0 +1,157 @@
+// An in-memory stand-in for the Rust side, behind Tauri's own mockIPC: used by the tests and
+// by the demo page for screenshots. It answers the IPC contract's commands with demo data.
+import { emit } from '@tauri-apps/api/event';
+import { mockIPC } from '@tauri-apps/api/mocks';
+import type {
+  CommandError,
+  Deprecation,
+  EnvironmentId,
+  EnvironmentInfo,
+  KeyStatus,
+  Pet,
+  Quota,
+  Settings,
+} from '../lib/types';
+
+export type Handler = (args: Record<string, unknown>) => unknown;
+
+export interface FakeOptions {
+  pets?: Pet[];
+  quota?: Quota | null;
+  selected?: EnvironmentId;
+  keychainAvailable?: boolean;
+  settings?: Settings;
+  /** Replaces the built-in answer of a command (throw a CommandError to reject). */
+  handlers?: Record<string, Handler>;
+}
+
+export interface Fake {
+  pets: Pet[];
+  calls: { cmd: string; args: Record<string, unknown> }[];
+  handlers: Record<string, Handler>;
+  callsTo(cmd: string): Record<string, unknown>[];
+  emit(event: string, payload: unknown): Promise<void>;
+}
+
+export const DEPRECATION: Deprecation = {
+  operation: 'getPet',
+  sunset: '2030-12-05T00:00:00Z',
+  replacement: 'GET /pets?status=…',
+  deprecatedSince: null,
+};
+
+export function pet(id: string, name: string, categoryId = '1', status: string | null = 'available'): Pet {
+  const known = status === null || ['available', 'pending', 'sold'].includes(status);
+  return { id, name, categoryId, status, statusKnown: known };
+}
+
+export function commandError(kind: CommandError['kind'], message: string, more: Partial<CommandError> = {}): CommandError {
+  return { kind, message, code: null, serverMessage: null, field: null, retryAt: null, ...more };
+}
+
+export function quota(remaining: number, limit = 100, more: Partial<Quota> = {}): Quota {
+  return {
+    limit,
+    remaining,
+    resetAt: new Date(Date.now() + 42_000).toISOString(),
+    window: 'minute',
+    plan: limit === 100 ? 'free' : null,
+    observedAt: new Date().toISOString(),
+    environment: 'sandbox',
+    ...more,
+  };
+}
+
+const LABELS: Record<EnvironmentId, string> = { production: 'Production', staging: 'Staging', sandbox: 'Sandbox' };
+
+export function installFake(options: FakeOptions = {}): Fake {
+  let selected: EnvironmentId = options.selected ?? 'sandbox';
+  let settings: Settings = options.settings ?? { productionUrl: 'https://pets.example.com/v1', stagingUrl: null };
+  const keys = new Map<EnvironmentId, { last4: string; sessionOnly: boolean }>();
+  const keychainAvailable = options.keychainAvailable ?? true;
+  let nextId = 9_007_199_254_740_993n; // 2^53 + 1: Number would print ...992
+
+  const envInfo = (id: EnvironmentId): EnvironmentInfo => ({
+    id,
+    label: LABELS[id],
+    baseUrl: id === 'sandbox' ? 'http://127.0.0.1:7777/v1' : id === 'production' ? settings.productionUrl : settings.stagingUrl,
+    production: id === 'production',
+    localDemo: id === 'sandbox',
+    selected: id === selected,
+    configured: id === 'sandbox' || (id === 'production' ? settings.productionUrl : settings.stagingUrl) !== null,
+  });
+  const keyStatus = (environment: EnvironmentId): KeyStatus => {
+    const k = keys.get(environment);
+    return {
+      environment,
+      stored: k !== undefined,
+      masked: k ? `••••${k.last4}` : null,
+      sessionOnly: k?.sessionOnly ?? false,
+      keychainAvailable,
+    };
+  };
+  const page = (from: number, status: string | null, limit: number) => {
+    const matching = fake.pets.filter((p) => status === null || p.status === status);
+    const slice = matching.slice(from, from + limit);
+    const more = from + limit < matching.length;
+    return { pets: slice, next: more ? JSON.stringify({ from: from + limit, status, limit }) : null };
+  };
+
+  const builtIn: Record<string, Handler> = {
+    list_pets: (a) => page(0, (a.status as string | null) ?? null, a.limit as number),
+    next_page: (a) => {
+      const t = JSON.parse(a.next as string) as { from: number; status: string | null; limit: number };
+      return page(t.from, t.status, t.limit);
+    },
+    create_pet: (a) => {
+      const input = a.input as { name: string; categoryId: string; status: string | null };
+      const created = pet(String(nextId++), input.name, input.categoryId, input.status ?? 'available');
+      fake.pets = [created, ...fake.pets];
+      return created;
+    },
+    get_pet: (a) => ({ pet: fake.pets.find((p) => p.id === a.id) ?? null, deprecation: DEPRECATION }),
+    current_quota: () => (options.quota === undefined ? quota(87) : options.quota),
+    list_environments: () => (['production', 'staging', 'sandbox'] as EnvironmentId[]).map(envInfo),
+    select_environment: (a) => {
+      selected = a.environment as EnvironmentId;
+      return envInfo(selected);
+    },
+    get_settings: () => settings,
+    save_settings: (a) => (settings = a.settings as Settings),
+    key_status: (a) => keyStatus(a.environment as EnvironmentId),
+    set_api_key: (a) => {
+      const env = a.environment as EnvironmentId;
+      const sessionOnly = a.sessionOnly as boolean;
+      if (!keychainAvailable && !sessionOnly) {
+        throw commandError('keychain', 'No keychain is available on this computer.');
+      }
+      keys.set(env, { last4: (a.key as string).slice(-4), sessionOnly });
+      return keyStatus(env);
+    },
+    clear_api_key: (a) => {
+      keys.delete(a.environment as EnvironmentId);
+      return keyStatus(a.environment as EnvironmentId);
+    },
+    test_connection: () => ({ quota: quota(86), petsSeen: Math.min(fake.pets.length, 20) }),
+  };
+
+  const fake: Fake = {
+    pets: options.pets ?? [],
+    calls: [],
+    handlers: { ...options.handlers },
+    callsTo: (cmd) => fake.calls.filter((c) => c.cmd === cmd).map((c) => c.args),
+    emit: (event, payload) => emit(event, payload),
+  };
+
+  mockIPC(
+    (cmd, args) => {
+      const a = (args ?? {}) as Record<string, unknown>;
+      fake.calls.push({ cmd, args: a });
+      const handler = fake.handlers[cmd] ?? builtIn[cmd];
+      if (!handler) throw commandError('unexpectedResponse', `The fake backend has no command ${cmd}.`);
+      return handler(a);
+    },
+    { shouldMockEvents: true },
+  );
+  return fake;
+}

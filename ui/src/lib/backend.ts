@@ -1,0 +1,90 @@
+// The only module that talks to Tauri. Everything else calls these typed functions, so the
+// IPC names and argument shapes of the contract live in one place.
+import { invoke } from '@tauri-apps/api/core';
+import { listen, type UnlistenFn } from '@tauri-apps/api/event';
+import type {
+  CommandError,
+  ConnectionTest,
+  Deprecation,
+  EnvironmentId,
+  EnvironmentInfo,
+  KeyStatus,
+  Lookup,
+  NewPetInput,
+  Pet,
+  PetPage,
+  PetStatusValue,
+  Quota,
+  Resumed,
+  Settings,
+  Waiting,
+} from './types';
+
+const ERROR_KINDS = new Set([
+  'unauthorized', 'notFound', 'gone', 'badRequest', 'rateLimited', 'server', 'unexpectedResponse',
+  'decode', 'timeout', 'network', 'outcomeUnknown', 'invalidInput', 'configuration', 'keychain',
+]);
+
+export function isCommandError(value: unknown): value is CommandError {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    ERROR_KINDS.has((value as { kind?: unknown }).kind as string) &&
+    typeof (value as { message?: unknown }).message === 'string'
+  );
+}
+
+/** Tauri itself can reject with a bare string (unknown command, bad arguments): give it the same shape. */
+export function toCommandError(value: unknown): CommandError {
+  if (isCommandError(value)) return value;
+  return {
+    kind: 'unexpectedResponse',
+    message: 'The app could not complete this request. Try again; if it keeps happening, restart the app.',
+    code: null,
+    serverMessage: typeof value === 'string' ? value.slice(0, 200) : null,
+    field: null,
+    retryAt: null,
+  };
+}
+
+async function call<T>(command: string, args?: Record<string, unknown>): Promise<T> {
+  try {
+    return await invoke<T>(command, args);
+  } catch (error) {
+    throw toCommandError(error);
+  }
+}
+
+export const listPets = (status: PetStatusValue | null, limit: number) =>
+  call<PetPage>('list_pets', { status, limit });
+export const nextPage = (next: string) => call<PetPage>('next_page', { next });
+export const createPet = (input: NewPetInput) => call<Pet>('create_pet', { input });
+export const getPet = (id: string) => call<Lookup>('get_pet', { id });
+export const currentQuota = () => call<Quota | null>('current_quota');
+export const listEnvironments = () => call<EnvironmentInfo[]>('list_environments');
+export const selectEnvironment = (environment: EnvironmentId) =>
+  call<EnvironmentInfo>('select_environment', { environment });
+export const getSettings = () => call<Settings>('get_settings');
+export const saveSettings = (settings: Settings) => call<Settings>('save_settings', { settings });
+export const setApiKey = (environment: EnvironmentId, key: string, sessionOnly: boolean) =>
+  call<KeyStatus>('set_api_key', { environment, key, sessionOnly });
+export const clearApiKey = (environment: EnvironmentId) =>
+  call<KeyStatus>('clear_api_key', { environment });
+export const keyStatus = (environment: EnvironmentId) => call<KeyStatus>('key_status', { environment });
+export const testConnection = (environment: EnvironmentId) =>
+  call<ConnectionTest>('test_connection', { environment });
+
+export interface BackendEvents {
+  quota: Quota;
+  waiting: Waiting;
+  resumed: Resumed;
+  deprecation: Deprecation;
+  'environment-changed': EnvironmentInfo;
+}
+
+export function onEvent<K extends keyof BackendEvents>(
+  name: K,
+  handler: (payload: BackendEvents[K]) => void,
+): Promise<UnlistenFn> {
+  return listen<BackendEvents[K]>(name, (event) => handler(event.payload));
+}

@@ -1,0 +1,58 @@
+import type { Quota } from './types';
+
+/** "1:05" under an hour, "3 h 12 min" beyond: the quota window can be a day long. */
+export function formatCountdown(ms: number): string {
+  const total = Math.max(0, Math.ceil(ms / 1000));
+  if (total >= 3600) {
+    const h = Math.floor(total / 3600);
+    const m = Math.floor((total % 3600) / 60);
+    return `${h} h ${m} min`;
+  }
+  const m = Math.floor(total / 60);
+  const s = total % 60;
+  return `${m}:${String(s).padStart(2, '0')}`;
+}
+
+export function secondsUntil(iso: string, now: number): number {
+  const at = Date.parse(iso);
+  if (Number.isNaN(at)) return 0;
+  return Math.max(0, Math.ceil((at - now) / 1000));
+}
+
+export const WINDOW_LABEL: Record<Quota['window'], string> = {
+  minute: 'per minute',
+  day: 'per day',
+  unknown: '',
+};
+
+export const PLAN_LABEL: Record<NonNullable<Quota['plan']>, string> = {
+  free: 'Free plan',
+  pro: 'Pro plan',
+  business: 'Business plan',
+};
+
+export type QuotaLevel = 'ok' | 'low' | 'empty' | 'unknown';
+
+export function quotaLevel(quota: Quota | null): QuotaLevel {
+  if (!quota || quota.limit === null || quota.remaining === null || quota.limit <= 0) return 'unknown';
+  if (quota.remaining <= 0) return 'empty';
+  return quota.remaining / quota.limit < 0.2 ? 'low' : 'ok';
+}
+
+/** Dates like the spec's "5 December 2030", whatever format the server used. */
+export function formatDate(text: string): string {
+  const at = Date.parse(text);
+  if (Number.isNaN(at)) return text;
+  return new Intl.DateTimeFormat('en-GB', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(at);
+}
+
+export const STATUS_LABEL: Record<string, string> = {
+  available: 'Available',
+  pending: 'Pending',
+  sold: 'Sold',
+};

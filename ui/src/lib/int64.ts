@@ -1,0 +1,27 @@
+// ids and category ids are int64 and travel as strings: Number would silently change
+// anything above 2^53, so they are only ever checked and compared as BigInt.
+const INT64_MIN = -(2n ** 63n);
+const INT64_MAX = 2n ** 63n - 1n;
+const INTEGER = /^-?\d+$/;
+
+/** Why `text` is not an int64 written in decimal, or null when it is. */
+export function int64Problem(text: string): string | null {
+  if (text === '') return 'Enter a number.';
+  if (!INTEGER.test(text)) return 'Use digits only (a whole number, no spaces or decimals).';
+  const value = BigInt(text);
+  if (value < INT64_MIN || value > INT64_MAX) return 'This number is too large for an id.';
+  return null;
+}
+
+/** Orders decimal int64 strings by value; anything malformed sorts after the numbers, as text. */
+export function compareInt64(a: string, b: string): number {
+  const aOk = INTEGER.test(a);
+  const bOk = INTEGER.test(b);
+  if (aOk && bOk) {
+    const x = BigInt(a);
+    const y = BigInt(b);
+    return x < y ? -1 : x > y ? 1 : 0;
+  }
+  if (aOk !== bOk) return aOk ? -1 : 1;
+  return a.localeCompare(b);
+}

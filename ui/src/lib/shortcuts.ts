@@ -1,0 +1,25 @@
+// Cmd on macOS, Ctrl elsewhere: the platform's own convention for app shortcuts.
+export function isMac(nav: Navigator = navigator): boolean {
+  const data = (nav as Navigator & { userAgentData?: { platform?: string } }).userAgentData;
+  const platform = data?.platform || nav.platform || nav.userAgent;
+  return /mac|iphone|ipad/i.test(platform);
+}
+
+export type Action = 'newPet' | 'refresh' | 'focusFilter';
+
+const KEYS: Record<string, Action> = { n: 'newPet', r: 'refresh', f: 'focusFilter' };
+
+export function shortcutAction(event: KeyboardEvent, mac = isMac()): Action | null {
+  const mod = mac ? event.metaKey && !event.ctrlKey : event.ctrlKey && !event.metaKey;
+  if (!mod || event.altKey || event.shiftKey) return null;
+  return KEYS[event.key.toLowerCase()] ?? null;
+}
+
+export function shortcutLabel(key: string, mac = isMac()): string {
+  return mac ? `⌘${key.toUpperCase()}` : `Ctrl+${key.toUpperCase()}`;
+}
+
+/** The aria-keyshortcuts form, e.g. "Control+N". */
+export function ariaShortcut(key: string, mac = isMac()): string {
+  return `${mac ? 'Meta' : 'Control'}+${key.toUpperCase()}`;
+}

@@ -1,0 +1,97 @@
+import * as backend from '../backend';
+import { compareInt64 } from '../int64';
+import type { CommandError, Pet, PetStatusValue } from '../types';
+
+export type SortKey = 'id' | 'name' | 'categoryId' | 'status';
+export type SortDir = 'asc' | 'desc';
+
+function compare(a: Pet, b: Pet, key: SortKey): number {
+  switch (key) {
+    case 'id':
+      return compareInt64(a.id, b.id);
+    case 'categoryId':
+      return compareInt64(a.categoryId, b.categoryId) || compareInt64(a.id, b.id);
+    case 'name':
+      return a.name.localeCompare(b.name, undefined, { sensitivity: 'base' }) || compareInt64(a.id, b.id);
+    case 'status':
+      return (a.status ?? '').localeCompare(b.status ?? '') || compareInt64(a.id, b.id);
+  }
+}
+
+/** The pet table's data: what was asked for, what came back, and how it is shown. */
+export class PetList {
+  pets = $state<Pet[]>([]);
+  next = $state<string | null>(null);
+  loading = $state(false);
+  loadingMore = $state(false);
+  error = $state<CommandError | null>(null);
+  moreError = $state<CommandError | null>(null);
+  status = $state<PetStatusValue | null>(null);
+  limit = $state(20);
+  sortKey = $state<SortKey | null>(null);
+  sortDir = $state<SortDir>('asc');
+  highlightId = $state<string | null>(null);
+
+  // A slow answer for an old filter or environment must not overwrite a newer one.
+  #generation = 0;
+
+  sorted = $derived.by(() => {
+    const key = this.sortKey;
+    if (key === null) return this.pets;
+    const sign = this.sortDir === 'asc' ? 1 : -1;
+    return [...this.pets].sort((a, b) => sign * compare(a, b, key));
+  });
+
+  async refresh(): Promise<void> {
+    const generation = ++this.#generation;
+    this.loading = true;
+    this.error = null;
+    this.moreError = null;
+    try {
+      const page = await backend.listPets(this.status, this.limit);
+      if (generation !== this.#generation) return;
+      this.pets = page.pets;
+      this.next = page.next;
+    } catch (error) {
+      if (generation !== this.#generation) return;
+      this.error = error as CommandError;
+      this.pets = [];
+      this.next = null;
+    } finally {
+      if (generation === this.#generation) this.loading = false;
+    }
+  }
+
+  async loadMore(): Promise<void> {
+    if (!this.next || this.loadingMore) return;
+    const generation = this.#generation;
+    this.loadingMore = true;
+    this.moreError = null;
+    try {
+      const page = await backend.nextPage(this.next);
+      if (generation !== this.#generation) return;
+      const seen = new Set(this.pets.map((p) => p.id));
+      this.pets = [...this.pets, ...page.pets.filter((p) => !seen.has(p.id))];
+      this.next = page.next;
+    } catch (error) {
+      if (generation === this.#generation) this.moreError = error as CommandError;
+    } finally {
+      this.loadingMore = false;
+    }
+  }
+
+  sortBy(key: SortKey): void {
+    if (this.sortKey === key) {
+      this.sortDir = this.sortDir === 'asc' ? 'desc' : 'asc';
+    } else {
+      this.sortKey = key;
+      this.sortDir = 'asc';
+    }
+  }
+
+  /** A pet just created: shown at the top (even if the filter would hide it) and highlighted. */
+  added(pet: Pet): void {
+    this.pets = [pet, ...this.pets.filter((p) => p.id !== pet.id)];
+    this.highlightId = pet.id;
+  }
+}

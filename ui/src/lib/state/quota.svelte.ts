@@ -1,0 +1,29 @@
+import type { EnvironmentId, Quota, Waiting } from '../types';
+
+/** The latest rate-limit picture of the selected environment, fed by the backend's events. */
+export class QuotaState {
+  quota = $state<Quota | null>(null);
+  waiting = $state<Waiting | null>(null);
+  environment = $state<EnvironmentId | null>(null);
+
+  update(quota: Quota | null): void {
+    if (quota && this.environment && quota.environment !== this.environment) return;
+    this.quota = quota;
+  }
+
+  startWaiting(waiting: Waiting): void {
+    if (this.environment && waiting.environment !== this.environment) return;
+    this.waiting = waiting;
+  }
+
+  resumed(environment: EnvironmentId): void {
+    if (this.waiting && this.waiting.environment === environment) this.waiting = null;
+  }
+
+  switchTo(environment: EnvironmentId): void {
+    if (this.environment === environment) return;
+    this.environment = environment;
+    this.quota = null;
+    this.waiting = null;
+  }
+}

@@ -1,0 +1,38 @@
+import { int64Problem } from './int64';
+
+export function nameProblem(name: string): string | null {
+  return name.trim() === '' ? 'Enter a name.' : null;
+}
+
+export function categoryProblem(text: string): string | null {
+  if (text.trim() === '') return 'Enter the category id.';
+  return int64Problem(text.trim());
+}
+
+export function limitProblem(text: string): string | null {
+  if (!/^\d+$/.test(text.trim())) return 'Enter a whole number from 1 to 100.';
+  const n = Number(text);
+  return n >= 1 && n <= 100 ? null : 'Enter a whole number from 1 to 100.';
+}
+
+const LOOPBACK = new Set(['127.0.0.1', '[::1]', 'localhost']);
+
+/** A base address must keep the key off clear-text links and point at the /v1 API root. */
+export function baseUrlProblem(text: string): string | null {
+  const trimmed = text.trim();
+  if (trimmed === '') return null; // empty means "not set up"
+  let url: URL;
+  try {
+    url = new URL(trimmed);
+  } catch {
+    return 'Enter a full address, like https://pets.example.com/v1';
+  }
+  const loopback = LOOPBACK.has(url.hostname);
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback)) {
+    return 'Use https:// (plain http:// is only allowed for this computer: 127.0.0.1, ::1 or localhost).';
+  }
+  if (url.username || url.password) return 'Leave out the user name and password; the API key is set below.';
+  if (url.search || url.hash) return 'Leave out the ? and # parts of the address.';
+  if (!/\/v1\/?$/.test(url.pathname)) return 'The address must end in /v1, like https://pets.example.com/v1';
+  return null;
+}
