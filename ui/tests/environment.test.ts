@@ -1,0 +1,71 @@
+import { fireEvent, screen, waitFor } from '@testing-library/svelte';
+import { afterEach, describe, expect, test, vi } from 'vitest';
+import { quota } from '../src/demo/fake';
+import { startApp } from './helpers';
+
+describe('environment switch', () => {
+  test('shows the active environment; the sandbox is marked as local demo data', async () => {
+    await startApp();
+    const sandbox = (await screen.findByRole('radio', { name: /Sandbox/ })) as HTMLInputElement;
+    expect(sandbox.checked).toBe(true);
+    expect(sandbox.closest('label')?.textContent).toContain('local demo data');
+    expect(screen.getByTestId('demo-banner').textContent).toContain('local demo data');
+  });
+
+  test('switching to production asks the backend, warns, and reloads list and quota', async () => {
+    const fake = await startApp();
+    await screen.findByText('Biscuit');
+    fake.handlers.current_quota = () => quota(5000, 5000, { environment: 'production', plan: 'business' });
+    const production = (await screen.findByRole('radio', { name: /Production/ })) as HTMLInputElement;
+    await fireEvent.click(production);
+    await waitFor(() => expect(fake.callsTo('select_environment')).toEqual([{ environment: 'production' }]));
+    const banner = await screen.findByTestId('production-banner');
+    expect(banner.textContent).toContain('live store');
+    expect(production.checked).toBe(true);
+    expect(production.closest('label')?.className).toContain('production');
+    expect(production.closest('label')?.className).toContain('active');
+    await waitFor(() => expect(fake.callsTo('list_pets')).toHaveLength(2));
+    await waitFor(() => expect(screen.getByTestId('quota-count').textContent).toBe('5000 / 5000'));
+    expect(screen.getByText('Switched to Production.').getAttribute('aria-live')).toBe('polite');
+  });
+
+  test('an environment without an address says it is not set up', async () => {
+    await startApp();
+    const staging = await screen.findByRole('radio', { name: /Staging/ });
+    expect(staging.closest('label')?.textContent).toContain('not set up');
+  });
+});
+
+describe('keyboard shortcuts', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  test('Ctrl+N opens the new pet form, Ctrl+R refreshes, Ctrl+F focuses the filter (Linux/Windows)', async () => {
+    vi.stubGlobal('navigator', { ...navigator, platform: 'Linux x86_64', userAgent: 'X11; Linux', userAgentData: undefined });
+    const fake = await startApp();
+    await screen.findByText('Biscuit');
+
+    const refresh = new KeyboardEvent('keydown', { key: 'r', ctrlKey: true, cancelable: true, bubbles: true });
+    window.dispatchEvent(refresh);
+    expect(refresh.defaultPrevented).toBe(true);
+    await waitFor(() => expect(fake.callsTo('list_pets')).toHaveLength(2));
+
+    await fireEvent.keyDown(window, { key: 'f', ctrlKey: true });
+    expect(document.activeElement?.id).toBe('status-filter');
+
+    await fireEvent.keyDown(window, { key: 'n', metaKey: true });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await fireEvent.keyDown(window, { key: 'n', ctrlKey: true });
+    expect(screen.getByRole('dialog', { name: 'New pet' })).toBeTruthy();
+  });
+
+  test('Cmd is the modifier on macOS', async () => {
+    vi.stubGlobal('navigator', { ...navigator, platform: 'MacIntel', userAgentData: undefined });
+    await startApp();
+    await screen.findByText('Biscuit');
+    await fireEvent.keyDown(window, { key: 'n', ctrlKey: true });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await fireEvent.keyDown(window, { key: 'n', metaKey: true });
+    expect(screen.getByRole('dialog', { name: 'New pet' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: /New pet/ }).getAttribute('aria-keyshortcuts')).toBe('Meta+N');
+  });
+});

@@ -1,0 +1,60 @@
+import { fireEvent, screen, within } from '@testing-library/svelte';
+import { describe, expect, test } from 'vitest';
+import { commandError } from '../src/demo/fake';
+import { startApp, type } from './helpers';
+
+const panel = () => screen.getByRole('region', { name: /Look up by id/ });
+
+async function lookUp(id: string) {
+  await type(screen.getByLabelText('Pet id'), id);
+  await fireEvent.click(within(panel()).getByRole('button', { name: 'Look up' }));
+}
+
+describe('look up by id', () => {
+  test('is marked deprecated with the removal date and the replacement', async () => {
+    await startApp();
+    expect(within(panel()).getByTestId('deprecated-badge').textContent).toBe('Deprecated');
+    expect(panel().textContent).toContain('5 December 2030');
+    expect(panel().textContent).toContain('pet list with a status filter');
+  });
+
+  test('finds a pet by an id above 2^53, sent and shown exactly', async () => {
+    const fake = await startApp();
+    await lookUp('9007199254740993');
+    const result = await within(panel()).findByTestId('lookup-result');
+    expect(fake.callsTo('get_pet')).toEqual([{ id: '9007199254740993' }]);
+    expect(result.textContent).toContain('9007199254740993');
+    expect(result.textContent).toContain('Atlas');
+  });
+
+  test('not found is a calm message, not an alert', async () => {
+    await startApp();
+    await lookUp('404');
+    const calm = await within(panel()).findByTestId('lookup-not-found');
+    expect(calm.textContent).toContain('No pet has the id 404');
+    expect(within(panel()).queryByRole('alert')).toBeNull();
+  });
+
+  test('an id that is not an int64 is refused before asking', async () => {
+    const fake = await startApp();
+    await lookUp('12.5');
+    expect(within(panel()).getByRole('alert').textContent).toContain('digits only');
+    expect(fake.callsTo('get_pet')).toHaveLength(0);
+  });
+
+  test('a removed operation (410) is explained', async () => {
+    await startApp({
+      handlers: { get_pet: () => { throw commandError('gone', 'Looking up by id has been removed. Use the list with a status filter.'); } },
+    });
+    await lookUp('1');
+    expect((await within(panel()).findByRole('alert')).textContent).toContain('has been removed');
+  });
+
+  test('the server’s Sunset date, when it differs, is what is shown', async () => {
+    const fake = await startApp();
+    await fake.emit('deprecation', {
+      operation: 'getPet', sunset: 'Sat, 01 Jun 2030 00:00:00 GMT', replacement: 'GET /pets?status=', deprecatedSince: null,
+    });
+    await within(panel()).findByText('1 June 2030');
+  });
+});

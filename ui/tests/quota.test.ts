@@ -1,0 +1,81 @@
+import { screen, waitFor } from '@testing-library/svelte';
+import { tick } from 'svelte';
+import { describe, expect, test, vi } from 'vitest';
+import { quota } from '../src/demo/fake';
+import { startApp } from './helpers';
+
+const gauge = () => screen.getByTestId('quota-gauge');
+
+describe('quota gauge', () => {
+  test('shows remaining / limit, the window and the plan', async () => {
+    await startApp({ quota: quota(87, 100) });
+    await waitFor(() => expect(screen.getByTestId('quota-count').textContent).toBe('87 / 100'));
+    expect(gauge().textContent).toContain('per minute');
+    expect(gauge().textContent).toContain('Free plan');
+    expect(gauge().className).toContain('level-ok');
+    expect(screen.getByRole('meter').getAttribute('aria-valuenow')).toBe('87');
+  });
+
+  test('no quota yet says so, without a plan guessed', async () => {
+    await startApp({ quota: null });
+    await screen.findByText('Biscuit');
+    expect(gauge().textContent).toContain('Quota: not known yet');
+  });
+
+  test('a day window and an unknown plan are shown as such', async () => {
+    await startApp({ quota: quota(900, 1000, { window: 'day', plan: null }) });
+    await waitFor(() => expect(gauge().textContent).toContain('per day'));
+    expect(gauge().textContent).not.toContain('plan');
+  });
+
+  test('the reset countdown ticks every second', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'], now: new Date('2026-01-01T10:00:00Z') });
+    await startApp({ quota: quota(50, 100, { resetAt: '2026-01-01T10:01:05Z' }) });
+    await waitFor(() => expect(screen.getByTestId('quota-reset').textContent).toContain('1:05'));
+    vi.advanceTimersByTime(1000);
+    await tick();
+    expect(screen.getByTestId('quota-reset').textContent).toContain('1:04');
+    vi.advanceTimersByTime(64_000);
+    await tick();
+    expect(screen.getByTestId('quota-reset').textContent).toContain('Resetting now');
+  });
+
+  test('amber below 20% left, not at 20%', async () => {
+    const fake = await startApp({ quota: quota(20, 100) });
+    await waitFor(() => expect(gauge().className).toContain('level-ok'));
+    await fake.emit('quota', quota(19, 100));
+    await waitFor(() => expect(gauge().className).toContain('level-low'));
+    expect(screen.getByTestId('quota-count').textContent).toBe('19 / 100');
+  });
+
+  test('red at zero, saying the quota is used up', async () => {
+    await startApp({ quota: quota(0, 100) });
+    await waitFor(() => expect(gauge().className).toContain('level-empty'));
+    expect(gauge().textContent).toContain('Quota used up');
+  });
+
+  test('a 429 shows "waiting N s before retrying", cleared when resumed', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'], now: new Date('2026-01-01T10:00:00Z') });
+    const fake = await startApp({ quota: quota(0, 100) });
+    await waitFor(() => expect(gauge().className).toContain('level-empty'));
+    await fake.emit('waiting', { until: '2026-01-01T10:00:12Z', reason: 'rateLimited', environment: 'sandbox' });
+    const waiting = await screen.findByTestId('quota-waiting');
+    expect(waiting.textContent).toContain('Waiting 12 s before retrying');
+    expect(waiting.closest('[role="status"]')).not.toBeNull();
+    vi.advanceTimersByTime(2000);
+    await tick();
+    expect(screen.getByTestId('quota-waiting').textContent).toContain('Waiting 10 s before retrying');
+    await fake.emit('resumed', { environment: 'sandbox' });
+    await waitFor(() => expect(screen.queryByTestId('quota-waiting')).toBeNull());
+  });
+
+  test('events for another environment do not change the gauge', async () => {
+    const fake = await startApp({ quota: quota(87, 100) });
+    await waitFor(() => expect(screen.getByTestId('quota-count').textContent).toBe('87 / 100'));
+    await fake.emit('quota', quota(3, 100, { environment: 'production' }));
+    await fake.emit('waiting', { until: new Date(Date.now() + 9000).toISOString(), reason: 'rateLimited', environment: 'production' });
+    await new Promise((r) => setTimeout(r, 20));
+    expect(screen.getByTestId('quota-count').textContent).toBe('87 / 100');
+    expect(screen.queryByTestId('quota-waiting')).toBeNull();
+  });
+});

@@ -1,0 +1,133 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/svelte';
+import { describe, expect, test } from 'vitest';
+import { commandError } from '../src/demo/fake';
+import { startApp, type } from './helpers';
+
+async function openSettings(tab = 'Production') {
+  await screen.findByText('Biscuit');
+  await fireEvent.click(screen.getByRole('button', { name: /Settings/ }));
+  const dialog = screen.getByRole('dialog', { name: 'Settings' });
+  await fireEvent.click(within(dialog).getByRole('tab', { name: tab }));
+  return dialog;
+}
+
+describe('settings', () => {
+  test('validates the base address as you type: https or loopback, ending in /v1', async () => {
+    const fake = await startApp();
+    const dialog = await openSettings();
+    const url = within(dialog).getByLabelText('Base address') as HTMLInputElement;
+    await waitFor(() => expect(url.value).toBe('https://pets.example.com/v1'));
+    const save = within(dialog).getByRole('button', { name: 'Save address' }) as HTMLButtonElement;
+
+    await type(url, 'http://pets.example.com/v1');
+    expect(within(dialog).getByRole('alert').textContent).toContain('Use https://');
+    expect(save.disabled).toBe(true);
+    await type(url, 'https://pets.example.com/api');
+    expect(within(dialog).getByRole('alert').textContent).toContain('must end in /v1');
+    await type(url, 'http://127.0.0.1:8080/v1/');
+    expect(within(dialog).queryByRole('alert')).toBeNull();
+
+    await fireEvent.click(save);
+    await waitFor(() =>
+      expect(fake.callsTo('save_settings')).toEqual([
+        { settings: { productionUrl: 'http://127.0.0.1:8080/v1/', stagingUrl: null } },
+      ]),
+    );
+    await within(dialog).findByText('Saved.');
+  });
+
+  test('a refusal from the backend about a field shows by that field', async () => {
+    await startApp({
+      handlers: {
+        save_settings: () => {
+          throw commandError('configuration', 'Staging’s address must use https.', { field: 'stagingUrl' });
+        },
+      },
+    });
+    const dialog = await openSettings('Staging');
+    const url = within(dialog).getByLabelText('Base address');
+    await type(url, 'https://staging.example.com/v1');
+    await fireEvent.click(within(dialog).getByRole('button', { name: 'Save address' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toContain('must use https');
+    expect((url as HTMLInputElement).value).toBe('https://staging.example.com/v1');
+  });
+
+  test('the key input is masked; set, replace and clear show only the masked last 4', async () => {
+    const fake = await startApp();
+    const dialog = await openSettings();
+    await waitFor(() => expect(within(dialog).getByTestId('key-status').textContent).toContain('No key stored'));
+    const key = within(dialog).getByLabelText('New API key for Production') as HTMLInputElement;
+    expect(key.type).toBe('password');
+
+    await type(key, 'sk-live-0123456789abcd');
+    await fireEvent.click(within(dialog).getByRole('button', { name: 'Save key' }));
+    await waitFor(() => expect(within(dialog).getByTestId('key-status').textContent).toContain('Stored in the keychain'));
+    expect(within(dialog).getByTestId('key-status').textContent).toContain('••••abcd');
+    expect(fake.callsTo('set_api_key')).toEqual([
+      { environment: 'production', key: 'sk-live-0123456789abcd', sessionOnly: false },
+    ]);
+    expect(key.value).toBe('');
+    expect(document.body.innerHTML).not.toContain('sk-live-0123456789abcd');
+
+    await type(key, 'sk-live-new-key-wxyz');
+    await fireEvent.click(within(dialog).getByRole('button', { name: 'Replace key' }));
+    await waitFor(() => expect(within(dialog).getByTestId('key-status').textContent).toContain('••••wxyz'));
+
+    await fireEvent.click(within(dialog).getByRole('button', { name: 'Clear key' }));
+    await waitFor(() => expect(within(dialog).getByTestId('key-status').textContent).toContain('No key stored'));
+    expect(fake.callsTo('clear_api_key')).toEqual([{ environment: 'production' }]);
+  });
+
+  test('without a keychain it explains and offers to keep the key for this session only', async () => {
+    const fake = await startApp({ keychainAvailable: false });
+    const dialog = await openSettings();
+    expect((await within(dialog).findByTestId('no-keychain')).textContent).toContain('no keychain');
+    const key = within(dialog).getByLabelText('New API key for Production');
+    await type(key, 'session-key-9876');
+    await fireEvent.click(within(dialog).getByRole('button', { name: 'Keep for this session only' }));
+    await waitFor(() => expect(within(dialog).getByTestId('key-status').textContent).toContain('Kept for this session only'));
+    expect(fake.callsTo('set_api_key')).toEqual([
+      { environment: 'production', key: 'session-key-9876', sessionOnly: true },
+    ]);
+  });
+
+  test('a keychain failure while saving keeps the key typed and offers the session-only path', async () => {
+    const fake = await startApp({
+      handlers: {
+        key_status: (a) => ({ environment: a.environment, stored: false, masked: null, sessionOnly: false, keychainAvailable: true }),
+        set_api_key: (a) => {
+          if (!a.sessionOnly) throw commandError('keychain', 'The keychain is locked or missing.');
+          return { environment: a.environment, stored: true, masked: '••••4321', sessionOnly: true, keychainAvailable: false };
+        },
+      },
+    });
+    const dialog = await openSettings();
+    const key = within(dialog).getByLabelText('New API key for Production') as HTMLInputElement;
+    await type(key, 'abc-4321');
+    await fireEvent.click(await within(dialog).findByRole('button', { name: 'Save key' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toContain('The keychain is locked or missing.');
+    expect(key.value).toBe('abc-4321');
+    await fireEvent.click(within(dialog).getByRole('button', { name: 'Keep for this session only' }));
+    await waitFor(() => expect(within(dialog).getByTestId('key-status').textContent).toContain('••••4321'));
+    expect(fake.callsTo('set_api_key').map((c) => c.sessionOnly)).toEqual([false, true]);
+  });
+
+  test('Test connection shows the quota it sees', async () => {
+    const fake = await startApp();
+    const dialog = await openSettings('Sandbox');
+    await fireEvent.click(within(dialog).getByRole('button', { name: 'Test connection' }));
+    const ok = await within(dialog).findByTestId('connection-ok');
+    expect(ok.textContent).toContain('86 / 100');
+    expect(ok.textContent).toContain('per minute');
+    expect(fake.callsTo('test_connection')).toEqual([{ environment: 'sandbox' }]);
+  });
+
+  test('a failed connection test says why', async () => {
+    await startApp({
+      handlers: { test_connection: () => { throw commandError('unauthorized', 'The API key was refused. Set a new key.'); } },
+    });
+    const dialog = await openSettings();
+    await fireEvent.click(within(dialog).getByRole('button', { name: 'Test connection' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toContain('The API key was refused');
+  });
+});

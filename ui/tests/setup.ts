@@ -1,0 +1,7 @@
+import { clearMocks } from '@tauri-apps/api/mocks';
+import { afterEach, vi } from 'vitest';
+
+afterEach(() => {
+  clearMocks();
+  vi.useRealTimers();
+});

@@ -1,0 +1,87 @@
+import { describe, expect, test } from 'vitest';
+import { formatCountdown, formatDate, quotaLevel } from '../src/lib/format';
+import { compareInt64, int64Problem } from '../src/lib/int64';
+import { shortcutAction } from '../src/lib/shortcuts';
+import { baseUrlProblem, limitProblem } from '../src/lib/validation';
+import { toCommandError } from '../src/lib/backend';
+import { quota } from '../src/demo/fake';
+
+describe('int64', () => {
+  test('accepts the whole int64 range as text and nothing beyond', () => {
+    expect(int64Problem('9223372036854775807')).toBeNull();
+    expect(int64Problem('-9223372036854775808')).toBeNull();
+    expect(int64Problem('9223372036854775808')).toMatch(/too large/);
+    expect(int64Problem('-9223372036854775809')).toMatch(/too large/);
+    expect(int64Problem('1e3')).toMatch(/digits only/);
+    expect(int64Problem(' 1')).toMatch(/digits only/);
+  });
+
+  test('compares values beyond 2^53 exactly', () => {
+    expect(compareInt64('9007199254740993', '9007199254740992')).toBe(1);
+    expect(compareInt64('10', '9')).toBe(1);
+    expect(compareInt64('-1', '0')).toBe(-1);
+    expect(compareInt64('abc', '1')).toBe(1);
+  });
+});
+
+describe('validation', () => {
+  test('base address', () => {
+    expect(baseUrlProblem('')).toBeNull();
+    expect(baseUrlProblem('https://pets.example.com/v1')).toBeNull();
+    expect(baseUrlProblem('https://pets.example.com/v1/')).toBeNull();
+    expect(baseUrlProblem('http://localhost:8080/v1')).toBeNull();
+    expect(baseUrlProblem('http://[::1]:8080/v1')).toBeNull();
+    expect(baseUrlProblem('http://10.0.0.1/v1')).toMatch(/https/);
+    expect(baseUrlProblem('pets.example.com/v1')).toMatch(/full address/);
+    expect(baseUrlProblem('https://pets.example.com/v2')).toMatch(/\/v1/);
+    expect(baseUrlProblem('https://u:p@pets.example.com/v1')).toMatch(/user name/);
+  });
+
+  test('limit', () => {
+    expect(limitProblem('1')).toBeNull();
+    expect(limitProblem('100')).toBeNull();
+    expect(limitProblem('0')).not.toBeNull();
+    expect(limitProblem('101')).not.toBeNull();
+    expect(limitProblem('2.5')).not.toBeNull();
+  });
+});
+
+describe('format', () => {
+  test('countdown', () => {
+    expect(formatCountdown(65_000)).toBe('1:05');
+    expect(formatCountdown(400)).toBe('0:01');
+    expect(formatCountdown(-5)).toBe('0:00');
+    expect(formatCountdown(3 * 3600_000 + 12 * 60_000)).toBe('3 h 12 min');
+  });
+
+  test('quota level thresholds', () => {
+    expect(quotaLevel(null)).toBe('unknown');
+    expect(quotaLevel(quota(20, 100))).toBe('ok');
+    expect(quotaLevel(quota(19, 100))).toBe('low');
+    expect(quotaLevel(quota(0, 100))).toBe('empty');
+  });
+
+  test('the sunset date in the spec’s words, from either date format', () => {
+    expect(formatDate('2030-12-05')).toBe('5 December 2030');
+    expect(formatDate('Thu, 05 Dec 2030 00:00:00 GMT')).toBe('5 December 2030');
+    expect(formatDate('soon')).toBe('soon');
+  });
+});
+
+describe('shortcuts and errors', () => {
+  test('shortcuts need exactly the platform modifier', () => {
+    const ev = (init: KeyboardEventInit) => new KeyboardEvent('keydown', init);
+    expect(shortcutAction(ev({ key: 'n', ctrlKey: true }), false)).toBe('newPet');
+    expect(shortcutAction(ev({ key: 'N', metaKey: true }), true)).toBe('newPet');
+    expect(shortcutAction(ev({ key: 'r', ctrlKey: true, shiftKey: true }), false)).toBeNull();
+    expect(shortcutAction(ev({ key: 'f', ctrlKey: true }), true)).toBeNull();
+    expect(shortcutAction(ev({ key: 'x', ctrlKey: true }), false)).toBeNull();
+  });
+
+  test('a CommandError passes through; anything else becomes one', () => {
+    const e = { kind: 'timeout', message: 'Too slow.', code: null, serverMessage: null, field: null, retryAt: null };
+    expect(toCommandError(e)).toBe(e);
+    expect(toCommandError('boom').kind).toBe('unexpectedResponse');
+    expect(toCommandError({ kind: 'weird', message: 'x' }).kind).toBe('unexpectedResponse');
+  });
+});
