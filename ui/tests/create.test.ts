@@ -18,6 +18,7 @@ describe('create form', () => {
   test('validates as you type: name required, category an exact int64', async () => {
     await startApp();
     const dialog = await openForm();
+    expect(document.activeElement).toBe(nameInput());
     expect(within(dialog).queryByRole('alert')).toBeNull();
 
     await type(nameInput(), 'R');

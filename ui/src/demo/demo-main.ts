@@ -60,10 +60,13 @@ if (scene === 'create' || scene === 'create-error' || scene === 'outcome') {
   };
   set('pet-name', scene === 'create' ? '' : 'Clover');
   set('pet-category', scene === 'create' ? '12x' : '42');
-  if (scene !== 'create') click('form button[type=submit]');
+  await settle();
+  click('[role=dialog] button[type=submit]');
 }
 if (scene === 'settings' || scene === 'nokeychain') {
   click('header button:last-child');
+  await settle();
+  click('[role=tab]');
   await settle();
   if (scene === 'settings') {
     const url = document.getElementById('url-production') as HTMLInputElement;
@@ -75,6 +78,7 @@ if (scene === 'lookup') {
   const id = document.getElementById('lookup-id') as HTMLInputElement;
   id.value = '9007199254740993';
   id.dispatchEvent(new Event('input', { bubbles: true }));
+  await settle();
   click('.lookup button[type=submit]');
 }
 if (scene === 'highlight') {
@@ -87,5 +91,6 @@ if (scene === 'highlight') {
   };
   set('pet-name', 'Clover');
   set('pet-category', '3');
-  click('form button[type=submit]');
+  await settle();
+  click('[role=dialog] button[type=submit]');
 }

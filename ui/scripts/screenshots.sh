@@ -1,0 +1,27 @@
+#!/bin/sh
+# Screenshots of the UI over the demo backend (dev-only demo.html), light and dark, for people to
+# look at. Needs chromium. Usage: scripts/screenshots.sh [OUT_DIR]
+set -eu
+cd "$(dirname "$0")/.."
+out=$(realpath -m "${1:-../target/ui-shots}")
+mkdir -p "$out"
+npx vite build --mode demo --logLevel warn
+log=$(mktemp)
+python3 -m http.server 0 --bind 127.0.0.1 --directory ../target/ui-demo >"$log" 2>&1 &
+server=$!
+trap 'kill $server' EXIT
+while ! grep -q 'port' "$log"; do sleep 0.1; done
+port=$(grep -o 'port [0-9]*' "$log" | awk '{print $2}')
+shoot() { # scene theme [width height]
+  flags=""
+  [ "$2" = dark ] && flags="--force-dark-mode --blink-settings=preferredColorScheme=0"
+  # shellcheck disable=SC2086
+  chromium --headless --no-sandbox --disable-gpu --hide-scrollbars $flags --window-size="${3:-1280},${4:-800}" \
+    --virtual-time-budget=3000 --screenshot="$out/$1-$2.png" "http://127.0.0.1:$port/demo.html?scene=$1" 2>/dev/null
+}
+for scene in main loading empty error create create-error outcome highlight lookup settings nokeychain production low waiting; do
+  shoot "$scene" light
+  shoot "$scene" dark
+done
+shoot main light 760 700 && mv "$out/main-light.png" "$out/narrow-light.png" && shoot main light
+echo "screenshots in $out"
