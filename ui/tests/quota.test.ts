@@ -78,4 +78,15 @@ describe('quota gauge', () => {
     expect(screen.getByTestId('quota-count').textContent).toBe('87 / 100');
     expect(screen.queryByTestId('quota-waiting')).toBeNull();
   });
+
+  test('a quota that arrives before the environment list is kept', async () => {
+    let answer: (value: unknown) => void = () => {};
+    await startApp({ quota: quota(87, 100), handlers: { list_environments: () => new Promise((r) => (answer = r)) } });
+    await waitFor(() => expect(screen.getByTestId('quota-count').textContent).toBe('87 / 100'));
+    answer([
+      { id: 'sandbox', label: 'Sandbox', baseUrl: null, production: false, localDemo: true, selected: true, configured: true },
+    ]);
+    await screen.findByRole('radio', { name: /Sandbox/ });
+    expect(screen.getByTestId('quota-count').textContent).toBe('87 / 100');
+  });
 });

@@ -23,7 +23,8 @@ export class QuotaState {
   switchTo(environment: EnvironmentId): void {
     if (this.environment === environment) return;
     this.environment = environment;
-    this.quota = null;
-    this.waiting = null;
+    // What arrived before the environment was known stays if it is about this one.
+    if (this.quota?.environment !== environment) this.quota = null;
+    if (this.waiting?.environment !== environment) this.waiting = null;
   }
 }
