@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use chrono::{DateTime, Utc};
 use petstore_client::retry::RetryPolicy;
-use petstore_client::{ClientConfig, Environment, PetstoreClient, Settings};
+use petstore_client::{ClientConfig, Environment, PetstoreClient, Settings, WaitMemory};
 
 use crate::args::Cli;
 use crate::exit::CliError;
@@ -52,6 +52,11 @@ pub fn prepare(cli: &Cli) -> Result<Session, CliError> {
     let mut config = ClientConfig::new(env, base_url)
         .with_api_key(key)
         .with_user_agent(format!("petstore-cli/{}", env!("CARGO_PKG_VERSION")));
+    // Each run is a new process: without this, a script re-running us during a 429 wait would
+    // send once per run, which is what earns a key a temporary ban.
+    if let Some(memory) = WaitMemory::default_location() {
+        config = config.with_wait_memory(memory);
+    }
     let budget = cli.timeout.map(|total| {
         let client_deadline = Utc::now()
             + chrono::TimeDelta::from_std(client_time(total)).unwrap_or(chrono::TimeDelta::MAX);

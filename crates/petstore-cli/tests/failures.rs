@@ -67,6 +67,35 @@ fn timeout_during_a_rate_limit_wait_exits_5_with_the_retry_time() {
 }
 
 #[test]
+fn a_rerun_during_a_rate_limit_wait_sends_nothing() {
+    // A script that runs `petstore` again while told to wait must not earn the key a ban: the
+    // wait learnt by the first run holds the next one without a request.
+    let sandbox = TestSandbox::rate_limited(Duration::from_secs(600));
+    sandbox.exhaust_quota(KEY);
+    let first = sandbox
+        .petstore(Some(KEY))
+        .args(["--timeout", "1", "list"])
+        .output()
+        .unwrap();
+    assert_eq!(first.status.code(), Some(5), "{}", text(&first.stderr));
+    let sent = sandbox.sandbox.request_count();
+    for _ in 0..3 {
+        let again = sandbox
+            .petstore(Some(KEY))
+            .args(["--timeout", "1", "list"])
+            .output()
+            .unwrap();
+        assert_eq!(again.status.code(), Some(5), "{}", text(&again.stderr));
+        assert!(text(&again.stderr).contains("Try again after"));
+    }
+    assert_eq!(
+        sandbox.sandbox.request_count(),
+        sent,
+        "no request while the remembered wait lasts"
+    );
+}
+
+#[test]
 fn a_create_whose_answer_is_lost_exits_8_and_is_sent_once() {
     let sandbox = TestSandbox::start();
     sandbox.sandbox.set_faults(Faults {

@@ -27,7 +27,7 @@ pub use model::{
     Limit, ListQuery, NewPet, NextPage, Pet, PetPage, PetStatus, Response, parse_category_id,
     parse_pet_id,
 };
-pub use ratelimit::{Plan, QuotaWindow, RateLimitSnapshot};
+pub use ratelimit::{Plan, QuotaWindow, RateLimitSnapshot, WaitMemory};
 pub use retry::RetryPolicy;
 pub use secret::ApiKey;
 pub use settings::Settings;

@@ -256,3 +256,48 @@ async fn a_429_past_the_deadline_says_when_to_retry() {
             .all(|d| *d < Duration::from_millis(500))
     );
 }
+
+#[tokio::test]
+async fn a_429_learnt_by_an_earlier_run_holds_the_next_run_without_sending() {
+    let (sandbox, key, clock) = tiny_quota().await;
+    let dir = tempfile::tempdir().unwrap();
+    let memory = petstore_client::WaitMemory::at(dir.path().join("waits.json"));
+    let run = || {
+        let config = config_for(&sandbox.base_url(), clock.clone())
+            .with_api_key(petstore_client::ApiKey::new(key.clone()).unwrap())
+            .with_wait_memory(memory.clone());
+        PetstoreClient::new(config).unwrap()
+    };
+    let half_a_second = chrono::Duration::milliseconds(500);
+    {
+        // The first run spends the quota and meets a 429 it cannot wait out.
+        let first = run();
+        first.list_pets(&ListQuery::default()).await.unwrap();
+        first.list_pets(&ListQuery::default()).await.unwrap();
+        let now = petstore_client::Clock::now(&*clock);
+        let err = first
+            .with_deadline(now + half_a_second)
+            .list_pets(&ListQuery::default())
+            .await
+            .unwrap_err();
+        assert!(matches!(err, Error::RateLimited { .. }), "{err:?}");
+    }
+    // The run is over, and its governor with it; the next run starts afresh but for the file.
+    let sent = sandbox.request_count();
+    let second = run();
+    let now = petstore_client::Clock::now(&*clock);
+    let err = second
+        .with_deadline(now + half_a_second)
+        .list_pets(&ListQuery::default())
+        .await
+        .unwrap_err();
+    match err {
+        Error::RateLimited { retry_at, .. } => assert!(retry_at > now, "{retry_at} after {now}"),
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(
+        sandbox.request_count(),
+        sent,
+        "the second run sent nothing during the remembered wait"
+    );
+}

@@ -119,6 +119,7 @@ pub fn petstore_std(config_dir: &Path, key: Option<&str>) -> StdCommand {
 fn configure(cmd: &mut StdCommand, config_dir: &Path, key: Option<&str>) {
     cmd.env("PETSTORE_CONFIG_DIR", config_dir)
         .env("XDG_CONFIG_HOME", config_dir)
+        .env("PETSTORE_CACHE_DIR", config_dir.join("cache"))
         .env_remove("PETSTORE_PRODUCTION_URL")
         .env_remove("PETSTORE_STAGING_URL")
         .env_remove("PETSTORE_API_KEY");

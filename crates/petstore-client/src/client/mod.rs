@@ -18,7 +18,7 @@ use crate::error::{ConfigError, Error, InvalidInput};
 use crate::events::ClientEvent;
 use crate::link;
 use crate::model::{ListQuery, NewPet, NextPage, Pet, PetPage, PetStatus, Response};
-use crate::ratelimit::{Governor, GovernorKey, RateLimitSnapshot};
+use crate::ratelimit::{Governor, GovernorKey, RateLimitSnapshot, WaitMemory};
 use crate::retry::RetryPolicy;
 use crate::secret::ApiKey;
 
@@ -42,6 +42,7 @@ struct Shared {
     retry: RetryPolicy,
     clock: Arc<dyn Clock>,
     governor: Arc<Governor>,
+    wait_memory: Option<WaitMemory>,
 }
 
 impl PetstoreClient {
@@ -52,6 +53,12 @@ impl PetstoreClient {
             key_fingerprint: config.api_key.as_ref().map_or(0, ApiKey::fingerprint),
         };
         let governor = Governor::shared(key, config.clock.clone(), &config.retry);
+        if let (Some(memory), Some(key)) = (&config.wait_memory, &config.api_key) {
+            let remembered = memory.not_before(config.base_url.as_str(), key, config.clock.now());
+            if let Some(until) = remembered {
+                governor.hold_until(until);
+            }
+        }
         Ok(PetstoreClient {
             shared: Arc::new(Shared {
                 http,
@@ -62,6 +69,7 @@ impl PetstoreClient {
                 retry: config.retry,
                 clock: config.clock,
                 governor,
+                wait_memory: config.wait_memory,
             }),
             deadline: None,
         })

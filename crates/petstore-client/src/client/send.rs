@@ -66,6 +66,15 @@ enum Outcome {
 }
 
 impl PetstoreClient {
+    /// Lets later runs honour a wait this one learnt: a 429's, or an exhausted quota's (see
+    /// [`crate::ratelimit::WaitMemory`]).
+    fn remember_wait(&self, until: DateTime<Utc>) {
+        let shared = &self.shared;
+        if let (Some(memory), Some(key)) = (&shared.wait_memory, &shared.api_key) {
+            memory.remember(shared.base_url.as_str(), key, until, shared.clock.now());
+        }
+    }
+
     pub(super) async fn execute(&self, call: Call) -> Result<Answer, Error> {
         let auth = self.authorization()?;
         let shared = &self.shared;
@@ -78,10 +87,15 @@ impl PetstoreClient {
                 .governor
                 .acquire(self.deadline)
                 .await
-                .map_err(|limited| Error::RateLimited {
-                    retry_at: limited.retry_at,
-                    reason: limited.reason,
-                    server: last_server_error.clone(),
+                .map_err(|limited| {
+                    // A quota spent or a 429 wait too long for this call: the next run must
+                    // not send before it either.
+                    self.remember_wait(limited.retry_at);
+                    Error::RateLimited {
+                        retry_at: limited.retry_at,
+                        reason: limited.reason,
+                        server: last_server_error.clone(),
+                    }
                 })?;
             let timeout = self.attempt_timeout()?;
             let outcome = match self.send_once(&call, &auth, timeout).await {
@@ -132,6 +146,9 @@ impl PetstoreClient {
                         });
                     }
                     if status == 429 {
+                        if let Some(until) = resume {
+                            self.remember_wait(until);
+                        }
                         let server = decode::api_error(status, &body);
                         if !last_attempt && shared.governor.withdraw_retry(retry::RETRY_COST) {
                             // The governor holds the next acquire until the server's time.

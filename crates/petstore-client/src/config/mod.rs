@@ -8,6 +8,7 @@ use std::time::Duration;
 use serde::{Deserialize, Serialize};
 
 use crate::clock::{Clock, SystemClock};
+use crate::ratelimit::WaitMemory;
 use crate::retry::RetryPolicy;
 use crate::secret::ApiKey;
 
@@ -100,6 +101,8 @@ pub struct ClientConfig {
     pub user_agent: String,
     pub retry: RetryPolicy,
     pub clock: Arc<dyn Clock>,
+    /// Where 429 waits are remembered across runs; `None` keeps them in this process only.
+    pub wait_memory: Option<WaitMemory>,
 }
 
 impl ClientConfig {
@@ -116,6 +119,7 @@ impl ClientConfig {
             user_agent: default_user_agent(),
             retry: RetryPolicy::default(),
             clock: Arc::new(SystemClock),
+            wait_memory: None,
         }
     }
 
@@ -150,6 +154,12 @@ impl ClientConfig {
 
     pub fn with_user_agent(mut self, user_agent: String) -> Self {
         self.user_agent = user_agent;
+        self
+    }
+
+    /// Remember 429 waits across runs (for short-lived processes such as the CLI).
+    pub fn with_wait_memory(mut self, memory: WaitMemory) -> Self {
+        self.wait_memory = Some(memory);
         self
     }
 }

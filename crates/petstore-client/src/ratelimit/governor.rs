@@ -161,6 +161,13 @@ impl Governor {
         }
     }
 
+    /// Nobody sends before `until` (then one request goes first), as after a 429. For waits
+    /// learnt elsewhere, such as a 429 that an earlier run of the program received.
+    pub fn hold_until(&self, until: DateTime<Utc>) {
+        self.core.lock().hold_until(until);
+        self.core.changed.send_replace(());
+    }
+
     /// The latest snapshot any request of this key saw.
     pub fn latest(&self) -> Option<RateLimitSnapshot> {
         self.core.lock().latest.clone()

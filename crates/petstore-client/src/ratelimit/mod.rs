@@ -3,8 +3,10 @@
 
 mod governor;
 mod headers;
+mod memory;
 mod snapshot;
 
 pub use governor::{Governor, GovernorKey, Observation, Permit, RateLimited};
 pub use headers::parse_retry_after;
+pub use memory::WaitMemory;
 pub use snapshot::{Plan, QuotaWindow, RateLimitSnapshot};

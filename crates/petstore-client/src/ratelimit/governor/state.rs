@@ -181,6 +181,13 @@ impl State {
         Some(self.resume_at(policy).max(until))
     }
 
+    /// A wait imposed from outside this process's answers (a 429 another run of the app saw):
+    /// honoured like a 429's Retry-After, then one request goes first.
+    pub(super) fn hold_until(&mut self, until: DateTime<Utc>) {
+        self.blocked_until = self.blocked_until.max(Some(until));
+        self.gate = Gate::NeedProbe;
+    }
+
     /// A permit dropped without an answer: the request may or may not have counted.
     pub(super) fn abandon(&mut self, ticket: Ticket) {
         self.in_flight = self.in_flight.saturating_sub(1);
