@@ -57,7 +57,9 @@ describe('create form', () => {
     const row = rows().find((r) => r.textContent?.includes('Clover'));
     expect(row?.className).toContain('highlight');
     expect(row?.textContent).toContain('New');
+    expect(row?.dataset.id).toBe('9007199254740994');
     expect(row?.textContent).toContain('9007199254740993');
+    expect(rows()).toHaveLength(5);
     // Reopening starts from an empty form after a success.
     await fireEvent.click(screen.getByRole('button', { name: /New pet/ }));
     expect(nameInput().value).toBe('');

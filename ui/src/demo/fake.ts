@@ -69,7 +69,8 @@ export function installFake(options: FakeOptions = {}): Fake {
   let settings: Settings = options.settings ?? { productionUrl: 'https://pets.example.com/v1', stagingUrl: null };
   const keys = new Map<EnvironmentId, { last4: string; sessionOnly: boolean }>();
   const keychainAvailable = options.keychainAvailable ?? true;
-  let nextId = 9_007_199_254_740_993n; // 2^53 + 1: Number would print ...992
+  // Above 2^53, where Number would change the digits, and after every id already there.
+  let nextId = (options.pets ?? []).reduce((max, p) => (BigInt(p.id) >= max ? BigInt(p.id) + 1n : max), 2n ** 53n + 1n);
 
   const envInfo = (id: EnvironmentId): EnvironmentInfo => ({
     id,
