@@ -29,7 +29,12 @@ pub fn run() -> Result {
     }
     let bin = crate::target_dir().join("debug");
     step("Starting the sandbox with demo data");
-    let running = RunningSandbox::start(&bin.join(exe("petstore-sandbox")), SANDBOX_PORT, &[])?;
+    // Paging links on, so the demo shows "more pets" as a real paginated service would.
+    let running = RunningSandbox::start(
+        &bin.join(exe("petstore-sandbox")),
+        SANDBOX_PORT,
+        &["--page-links"],
+    )?;
     let petstore = bin.join(exe("petstore"));
     step("petstore --env sandbox list");
     cmd::run(Command::new(&petstore).args(["--env", "sandbox", "list"]))?;
