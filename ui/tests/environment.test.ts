@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/svelte';
+import { fireEvent, screen, waitFor, within } from '@testing-library/svelte';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { quota } from '../src/demo/fake';
 import { startApp } from './helpers';
@@ -67,5 +67,43 @@ describe('keyboard shortcuts', () => {
     await fireEvent.keyDown(window, { key: 'n', metaKey: true });
     expect(screen.getByRole('dialog', { name: 'New pet' })).toBeTruthy();
     expect(screen.getByRole('button', { name: /New pet/ }).getAttribute('aria-keyshortcuts')).toBe('Meta+N');
+  });
+});
+
+describe('environment switch failures', () => {
+  test('a refused switch says why and keeps the current environment', async () => {
+    const { commandError } = await import('../src/demo/fake');
+    const fake = await startApp({
+      handlers: {
+        select_environment: () => {
+          throw commandError('configuration', 'Production has no address yet. Add it in Settings.');
+        },
+      },
+    });
+    await screen.findByText('Biscuit');
+    await fireEvent.click(await screen.findByRole('radio', { name: /Production/ }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Production has no address yet');
+    expect((screen.getByRole('radio', { name: /Sandbox/ }) as HTMLInputElement).checked).toBe(true);
+    expect(screen.queryByTestId('production-banner')).toBeNull();
+    expect(fake.callsTo('list_pets')).toHaveLength(1);
+  });
+
+  test('closing Settings after a failed list tries the list again', async () => {
+    const { commandError, pet } = await import('../src/demo/fake');
+    let configured = false;
+    await startApp({
+      handlers: {
+        list_pets: () => {
+          if (!configured) throw commandError('unauthorized', 'No API key for this environment. Set one in Settings.');
+          return { pets: [pet('1', 'Biscuit')], next: null };
+        },
+      },
+    });
+    const alert = await screen.findByRole('alert');
+    await fireEvent.click(within(alert).getByRole('button', { name: 'Open Settings' }));
+    configured = true;
+    await fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    await screen.findByText('Biscuit');
   });
 });

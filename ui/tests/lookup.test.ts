@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/svelte';
+import { fireEvent, screen, waitFor, within } from '@testing-library/svelte';
 import { describe, expect, test } from 'vitest';
 import { commandError } from '../src/demo/fake';
 import { startApp, type } from './helpers';
@@ -56,5 +56,16 @@ describe('look up by id', () => {
       operation: 'getPet', sunset: 'Sat, 01 Jun 2030 00:00:00 GMT', replacement: 'GET /pets?status=', deprecatedSince: null,
     });
     await within(panel()).findByText('1 June 2030');
+  });
+
+  test('switching environment clears the result but keeps the typed id', async () => {
+    const fake = await startApp();
+    await screen.findByRole('radio', { name: /Staging/ });
+    await lookUp('3');
+    await within(panel()).findByTestId('lookup-result');
+    await fireEvent.click(screen.getByRole('radio', { name: /Staging/ }));
+    await waitFor(() => expect(fake.callsTo('select_environment')).toHaveLength(1));
+    await waitFor(() => expect(within(panel()).queryByTestId('lookup-result')).toBeNull());
+    expect((screen.getByLabelText('Pet id') as HTMLInputElement).value).toBe('3');
   });
 });

@@ -109,7 +109,7 @@ describe('pet table', () => {
     await waitFor(() => expect(fake.callsTo('list_pets').at(-1)).toEqual({ status: 'pending', limit: 20 }));
     await waitFor(() => expect(rowIds()).toEqual(['10']));
 
-    const limit = screen.getByLabelText('Rows');
+    const limit = screen.getByLabelText(/^Rows/);
     await type(limit, '50');
     await fireEvent.change(limit);
     await waitFor(() => expect(fake.callsTo('list_pets').at(-1)).toEqual({ status: 'pending', limit: 50 }));
@@ -118,7 +118,7 @@ describe('pet table', () => {
   test('a limit outside 1–100 is refused with a message and never sent', async () => {
     const fake = await startApp();
     await screen.findByText('Biscuit');
-    const limit = screen.getByLabelText('Rows');
+    const limit = screen.getByLabelText(/^Rows/);
     await type(limit, '101');
     await fireEvent.change(limit);
     expect(limit.getAttribute('aria-invalid')).toBe('true');
@@ -154,5 +154,26 @@ describe('pet table', () => {
     await screen.findByText('Biscuit');
     await fireEvent.click(screen.getByRole('button', { name: /Refresh/ }));
     await waitFor(() => expect(fake.callsTo('list_pets')).toHaveLength(2));
+  });
+});
+
+describe('load more failures', () => {
+  test('a failed next page keeps the rows, says why and offers to try again', async () => {
+    const many = Array.from({ length: 25 }, (_, i) => pet(String(i + 1), `Pet ${i + 1}`));
+    let fail = true;
+    const fake = await startApp({ pets: many });
+    const builtIn = () => ({ pets: many.slice(20), next: null });
+    fake.handlers.next_page = () => {
+      if (fail) throw commandError('timeout', 'The Pet Store took too long to answer. Try again.');
+      return builtIn();
+    };
+    await screen.findByText('Pet 1');
+    await fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('took too long');
+    expect(rows()).toHaveLength(20);
+    fail = false;
+    await fireEvent.click(screen.getByRole('button', { name: 'Try loading more again' }));
+    await screen.findByText('Pet 25');
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 });
