@@ -45,7 +45,14 @@ pub fn test() -> Result {
     cmd::run(&mut tests)?;
 
     step("schemathesis: the sandbox against openapi.yaml");
-    cmd::run(Command::new(cargo()).args(["build", "--locked", "-p", "petstore-sandbox"]))?;
+    // The workspace's feature set, as the tests were built with: nothing is compiled again.
+    cmd::run(Command::new(cargo()).args([
+        "build",
+        "--locked",
+        "--workspace",
+        "--all-features",
+        "--bins",
+    ]))?;
     run_schemathesis(&root, &target, &schemathesis)?;
 
     println!("\nAll checks and tests passed.");
