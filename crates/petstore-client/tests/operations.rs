@@ -307,3 +307,42 @@ async fn the_key_never_shows_in_debug_output() {
     assert!(!text.contains(KEY), "{text}");
     assert!(text.contains("127.0.0.1:9/v1"), "{text}");
 }
+
+#[tokio::test]
+async fn an_https_client_builds_and_speaks_tls_with_the_bundled_provider() {
+    // A plain TCP listener that answers a TLS hello with garbage: the client must build (a
+    // crypto provider is installed), attempt the handshake, and fail as a network error.
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let port = listener.local_addr().unwrap().port();
+    let server = tokio::spawn(async move {
+        use tokio::io::{AsyncReadExt, AsyncWriteExt};
+        let (mut socket, _) = listener.accept().await.unwrap();
+        let mut hello = [0u8; 5];
+        socket.read_exact(&mut hello).await.unwrap();
+        socket
+            .write_all(b"HTTP/1.1 400 Not TLS\r\n\r\n")
+            .await
+            .unwrap();
+        hello
+    });
+    let base = petstore_client::BaseUrl::parse(&format!("https://localhost:{port}/v1")).unwrap();
+    let client = petstore_client::PetstoreClient::new(
+        petstore_client::ClientConfig::new(petstore_client::Environment::Staging, base)
+            .with_api_key(petstore_client::ApiKey::new(common::KEY.to_owned()).unwrap())
+            .with_retry(petstore_client::RetryPolicy {
+                max_attempts: 1,
+                ..common::fast_policy()
+            }),
+    )
+    .expect("an https client builds");
+    let err = client
+        .list_pets(&petstore_client::ListQuery::default())
+        .await
+        .unwrap_err();
+    let hello = server.await.unwrap();
+    assert_eq!(hello[0], 0x16, "a TLS handshake record was sent");
+    assert!(
+        matches!(err, petstore_client::Error::Network { .. }),
+        "{err:?}"
+    );
+}

@@ -199,6 +199,9 @@ impl PetstoreClient {
 /// turn it into a GET, and following one to another origin would leak the key. A redirect is
 /// reported as an unexpected response naming its target, so the person can fix the base address.
 fn http_client(config: &ClientConfig) -> Result<reqwest::Client, Error> {
+    // reqwest is built without a crypto provider of its own: ring, installed as the process
+    // default unless the host program chose one already (then that one serves).
+    let _ = rustls::crypto::ring::default_provider().install_default();
     let mut builder = reqwest::Client::builder()
         .user_agent(config.user_agent.as_str())
         .connect_timeout(config.connect_timeout)
