@@ -1,0 +1,11 @@
+include!("src/command_names.rs");
+
+fn main() {
+    // tauri.conf.json lives at the repository root (see shared/platform-notes.md).
+    let attributes = tauri_build::Attributes::new()
+        .config_path("../tauri.conf.json")
+        .app_manifest(tauri_build::AppManifest::new().commands(COMMAND_NAMES));
+    if let Err(error) = tauri_build::try_build(attributes) {
+        panic!("tauri-build failed: {error:#}");
+    }
+}

@@ -1,0 +1,93 @@
+//! One `PetstoreClient` per environment, rebuilt when its address or key changes, each with a task
+//! forwarding its events.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use petstore_client::{ApiKey, BaseUrl, ClientConfig, Environment, PetstoreClient};
+use tokio::sync::Mutex;
+use tokio::task::JoinHandle;
+
+use crate::dto::CommandError;
+use crate::events::{EventSink, forward};
+
+/// Adjusts every client's configuration (tests shorten timeouts and retries).
+pub type Tuning = Arc<dyn Fn(ClientConfig) -> ClientConfig + Send + Sync>;
+
+struct Slot {
+    base_url: String,
+    key_fingerprint: Option<u64>,
+    client: PetstoreClient,
+    forwarder: JoinHandle<()>,
+}
+
+impl Drop for Slot {
+    fn drop(&mut self) {
+        self.forwarder.abort();
+    }
+}
+
+pub struct Clients {
+    slots: Mutex<HashMap<Environment, Slot>>,
+    events: Arc<dyn EventSink>,
+    tuning: Tuning,
+}
+
+impl std::fmt::Debug for Clients {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Clients").finish_non_exhaustive()
+    }
+}
+
+impl Clients {
+    pub fn new(events: Arc<dyn EventSink>, tuning: Tuning) -> Clients {
+        Clients {
+            slots: Mutex::new(HashMap::new()),
+            events,
+            tuning,
+        }
+    }
+
+    /// The client for `env` with this address and key: the existing one when nothing changed.
+    pub async fn get(
+        &self,
+        env: Environment,
+        base_url: BaseUrl,
+        key: Option<ApiKey>,
+    ) -> Result<PetstoreClient, CommandError> {
+        let fingerprint = key.as_ref().map(ApiKey::fingerprint);
+        let mut slots = self.slots.lock().await;
+        if let Some(slot) = slots.get(&env)
+            && slot.base_url == base_url.as_str()
+            && slot.key_fingerprint == fingerprint
+        {
+            return Ok(slot.client.clone());
+        }
+        let url = base_url.as_str().to_owned();
+        let mut config = ClientConfig::new(env, base_url);
+        if let Some(key) = key {
+            config = config.with_api_key(key);
+        }
+        let client = PetstoreClient::new((self.tuning)(config))?;
+        let forwarder = forward(client.subscribe(), env, self.events.clone());
+        slots.insert(
+            env,
+            Slot {
+                base_url: url,
+                key_fingerprint: fingerprint,
+                client: client.clone(),
+                forwarder,
+            },
+        );
+        Ok(client)
+    }
+
+    /// The client already built for `env`, if any (nothing is started for it).
+    pub async fn existing(&self, env: Environment) -> Option<PetstoreClient> {
+        self.slots.lock().await.get(&env).map(|s| s.client.clone())
+    }
+
+    pub async fn clear(&self) {
+        self.slots.lock().await.clear();
+    }
+}

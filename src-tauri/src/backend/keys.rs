@@ -1,0 +1,162 @@
+//! API keys per environment: the OS keychain (chosen once at start-up) or, when the person asks or
+//! no keychain is reachable, memory for this session only. Keys go in; only status comes out.
+
+use std::collections::HashMap;
+use std::sync::{Mutex, MutexGuard, PoisonError};
+
+use petstore_client::keychain::{Keychain, KeychainError};
+use petstore_client::{ApiKey, Environment};
+
+use crate::dto::{CommandError, ErrorKind, KeyStatus};
+
+#[derive(Debug)]
+pub struct KeyStore {
+    keychain: Option<Keychain>,
+    session: Mutex<HashMap<Environment, ApiKey>>,
+    /// Keys read from the keychain, so a call does not cost a keychain round trip (on Linux a
+    /// D-Bus call) each time; `set` and `clear` keep it current.
+    read: Mutex<HashMap<Environment, Option<ApiKey>>>,
+}
+
+impl KeyStore {
+    /// `None`: no keychain on this system; only session keys are possible.
+    pub fn new(keychain: Option<Keychain>) -> KeyStore {
+        KeyStore {
+            keychain,
+            session: Mutex::new(HashMap::new()),
+            read: Mutex::new(HashMap::new()),
+        }
+    }
+
+    fn session_key(&self, env: Environment) -> Option<ApiKey> {
+        self.lock_session().get(&env).cloned()
+    }
+
+    fn lock_session(&self) -> MutexGuard<'_, HashMap<Environment, ApiKey>> {
+        lock(&self.session)
+    }
+
+    fn remember(&self, env: Environment, key: Option<ApiKey>) {
+        lock(&self.read).insert(env, key);
+    }
+
+    /// The key to use for `env`: this session's wins over the keychain's.
+    pub async fn get(&self, env: Environment) -> Result<Option<ApiKey>, CommandError> {
+        if let Some(key) = self.session_key(env) {
+            return Ok(Some(key));
+        }
+        if let Some(known) = lock(&self.read).get(&env) {
+            return Ok(known.clone());
+        }
+        match self.with_keychain(move |k| k.get(env)).await {
+            Some(Ok(key)) => {
+                self.remember(env, key.clone());
+                Ok(key)
+            }
+            // Unreachable is the same as "no key": the call then says how to set one.
+            Some(Err(KeychainError::Unavailable { .. })) | None => Ok(None),
+            Some(Err(other)) => Err(other.into()),
+        }
+    }
+
+    pub async fn status(&self, env: Environment) -> Result<KeyStatus, CommandError> {
+        if let Some(key) = self.session_key(env) {
+            let available = self.keychain_reachable(env).await;
+            return Ok(status(env, Some(key.masked()), true, available));
+        }
+        match self.with_keychain(move |k| k.status(env)).await {
+            Some(Ok(found)) => Ok(status(env, found.masked, false, true)),
+            Some(Err(KeychainError::Unavailable { .. } | KeychainError::Locked { .. })) | None => {
+                Ok(status(env, None, false, false))
+            }
+            Some(Err(other)) => Err(other.into()),
+        }
+    }
+
+    pub async fn set(
+        &self,
+        env: Environment,
+        key: ApiKey,
+        session_only: bool,
+    ) -> Result<KeyStatus, CommandError> {
+        if session_only {
+            let masked = key.masked();
+            self.lock_session().insert(env, key);
+            let available = self.keychain_reachable(env).await;
+            return Ok(status(env, Some(masked), true, available));
+        }
+        let masked = key.masked();
+        let stored = key.clone();
+        match self.with_keychain(move |k| k.set(env, &key)).await {
+            Some(Ok(())) => {
+                self.lock_session().remove(&env);
+                self.remember(env, Some(stored));
+                Ok(status(env, Some(masked), false, true))
+            }
+            Some(Err(error)) => Err(no_keychain(error.into())),
+            None => Err(no_keychain(CommandError::new(
+                ErrorKind::Keychain,
+                "No keychain is reachable on this system.",
+            ))),
+        }
+    }
+
+    /// Forgets the key for `env`, in this session and in the keychain.
+    pub async fn clear(&self, env: Environment) -> Result<KeyStatus, CommandError> {
+        self.lock_session().remove(&env);
+        self.remember(env, None);
+        match self.with_keychain(move |k| k.clear(env)).await {
+            Some(Ok(_)) => Ok(status(env, None, false, true)),
+            Some(Err(KeychainError::Unavailable { .. })) | None => {
+                Ok(status(env, None, false, false))
+            }
+            Some(Err(other)) => Err(other.into()),
+        }
+    }
+
+    async fn keychain_reachable(&self, env: Environment) -> bool {
+        matches!(
+            self.with_keychain(move |k| k.status(env)).await,
+            Some(Ok(_))
+        )
+    }
+
+    /// Runs `op` off the async runtime: the Linux store blocks on its own runtime.
+    async fn with_keychain<T: Send + 'static>(
+        &self,
+        op: impl FnOnce(&Keychain) -> Result<T, KeychainError> + Send + 'static,
+    ) -> Option<Result<T, KeychainError>> {
+        let keychain = self.keychain.clone()?;
+        let joined = tokio::task::spawn_blocking(move || op(&keychain)).await;
+        Some(joined.unwrap_or_else(|e| Err(KeychainError::Other(e.to_string()))))
+    }
+}
+
+/// A panic elsewhere while holding the lock leaves a plain map that is still usable.
+fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+fn status(
+    env: Environment,
+    masked: Option<String>,
+    session_only: bool,
+    keychain_available: bool,
+) -> KeyStatus {
+    KeyStatus {
+        environment: env.into(),
+        stored: masked.is_some(),
+        masked,
+        session_only,
+        keychain_available,
+    }
+}
+
+fn no_keychain(mut error: CommandError) -> CommandError {
+    error.message = format!(
+        "{} You can keep the key for this session only instead; it is then forgotten when the app closes.",
+        error.message
+    );
+    error.field = Some("key".to_owned());
+    error
+}

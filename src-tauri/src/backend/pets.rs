@@ -1,0 +1,106 @@
+//! The pet operations and the quota, on the selected environment.
+
+use petstore_client::{Environment, InvalidInput, Limit, ListQuery};
+
+use super::Backend;
+use crate::convert;
+use crate::dto::{
+    CommandError, ConnectionTest, Deprecation, EnvironmentId, ErrorKind, Lookup, NewPetInput, Pet,
+    PetPage, PetStatusValue, Quota,
+};
+
+impl Backend {
+    pub async fn list_pets(
+        &self,
+        status: Option<PetStatusValue>,
+        limit: i64,
+    ) -> Result<PetPage, CommandError> {
+        let limit = u32::try_from(limit)
+            .map_err(|_| InvalidInput::Limit { given: limit })
+            .and_then(Limit::new)?;
+        let query = ListQuery {
+            status: status.map(Into::into),
+            limit,
+        };
+        let (_, client) = self.selected_client().await?;
+        let page = client.list_pets(&query).await?;
+        Ok(PetPage::from(&page.value))
+    }
+
+    /// The page a previous `PetPage.next` announced.
+    pub async fn next_page(&self, next: &str) -> Result<PetPage, CommandError> {
+        let Some(next) = convert::next_page(next) else {
+            return Err(CommandError::new(
+                ErrorKind::InvalidInput,
+                "The next-page token is not valid. Refresh the list and try again.",
+            )
+            .with_field("next"));
+        };
+        let (_, client) = self.selected_client().await?;
+        let page = client.next_page(&next).await?;
+        Ok(PetPage::from(&page.value))
+    }
+
+    pub async fn create_pet(&self, input: &NewPetInput) -> Result<Pet, CommandError> {
+        let pet = input.to_new_pet()?;
+        let (_, client) = self.selected_client().await?;
+        let created = client.create_pet(&pet).await?;
+        Ok(Pet::from(&created.value))
+    }
+
+    /// The deprecated get-by-id. "Not found" is an answer (`pet: null`), not an error.
+    pub async fn get_pet(&self, id: &str) -> Result<Lookup, CommandError> {
+        let id = petstore_client::parse_pet_id(id)?;
+        let (_, client) = self.selected_client().await?;
+        // The UI marks the lookup as deprecated, with the date and the replacement.
+        #[allow(deprecated)]
+        let result = client.get_pet(id).await;
+        match result {
+            Ok(found) => {
+                let notice = found.deprecation.unwrap_or_else(spec_notice);
+                Ok(Lookup {
+                    pet: Some(Pet::from(&found.value)),
+                    deprecation: Deprecation::from(&notice),
+                })
+            }
+            Err(petstore_client::Error::NotFound(_)) => Ok(Lookup {
+                pet: None,
+                deprecation: Deprecation::from(&spec_notice()),
+            }),
+            Err(error) => Err(error.into()),
+        }
+    }
+
+    /// The latest quota seen on the selected environment; starts nothing.
+    pub async fn current_quota(&self) -> Option<Quota> {
+        let env = self.selected();
+        let client = self.clients.existing(env).await?;
+        client
+            .rate_limit()
+            .map(|snapshot| Quota::from_snapshot(&snapshot, env))
+    }
+
+    /// One small list call to `env`: proves the address and key, and shows the quota.
+    pub async fn test_connection(
+        &self,
+        env: EnvironmentId,
+    ) -> Result<ConnectionTest, CommandError> {
+        let env = Environment::from(env);
+        let client = self.client(env).await?;
+        let query = ListQuery {
+            status: None,
+            limit: Limit::new(1)?,
+        };
+        let page = client.list_pets(&query).await?;
+        let snapshot = page.rate_limit.or_else(|| client.rate_limit());
+        Ok(ConnectionTest {
+            quota: snapshot.map(|s| Quota::from_snapshot(&s, env)),
+            pets_seen: u32::try_from(page.value.pets.len()).unwrap_or(u32::MAX),
+        })
+    }
+}
+
+/// The notice from the spec (no headers to read).
+fn spec_notice() -> petstore_client::DeprecationNotice {
+    petstore_client::deprecation::get_pet_notice(&http::HeaderMap::new())
+}

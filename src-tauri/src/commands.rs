@@ -1,0 +1,104 @@
+//! The IPC commands: thin, each one call on the [`Backend`]. Kept out of `lib.rs`, where the
+//! command macros' generated names would clash with the crate's own (E0255).
+
+use tauri::State;
+
+use crate::backend::Backend;
+use crate::dto::{
+    CommandError, ConnectionTest, EnvironmentId, EnvironmentInfo, KeyStatus, Lookup, NewPetInput,
+    Pet, PetPage, PetStatusValue, Quota, Settings,
+};
+
+#[tauri::command]
+pub async fn list_pets(
+    backend: State<'_, Backend>,
+    status: Option<PetStatusValue>,
+    limit: i64,
+) -> Result<PetPage, CommandError> {
+    backend.list_pets(status, limit).await
+}
+
+#[tauri::command]
+pub async fn next_page(backend: State<'_, Backend>, next: String) -> Result<PetPage, CommandError> {
+    backend.next_page(&next).await
+}
+
+#[tauri::command]
+pub async fn create_pet(
+    backend: State<'_, Backend>,
+    input: NewPetInput,
+) -> Result<Pet, CommandError> {
+    backend.create_pet(&input).await
+}
+
+#[tauri::command]
+pub async fn get_pet(backend: State<'_, Backend>, id: String) -> Result<Lookup, CommandError> {
+    backend.get_pet(&id).await
+}
+
+#[tauri::command]
+pub async fn current_quota(backend: State<'_, Backend>) -> Result<Option<Quota>, CommandError> {
+    Ok(backend.current_quota().await)
+}
+
+#[tauri::command]
+pub async fn list_environments(
+    backend: State<'_, Backend>,
+) -> Result<Vec<EnvironmentInfo>, CommandError> {
+    backend.list_environments().await
+}
+
+#[tauri::command]
+pub async fn select_environment(
+    backend: State<'_, Backend>,
+    environment: EnvironmentId,
+) -> Result<EnvironmentInfo, CommandError> {
+    backend.select_environment(environment).await
+}
+
+#[tauri::command]
+pub async fn get_settings(backend: State<'_, Backend>) -> Result<Settings, CommandError> {
+    Ok(backend.get_settings())
+}
+
+#[tauri::command]
+pub async fn save_settings(
+    backend: State<'_, Backend>,
+    settings: Settings,
+) -> Result<Settings, CommandError> {
+    backend.save_settings(settings)
+}
+
+#[tauri::command]
+pub async fn set_api_key(
+    backend: State<'_, Backend>,
+    environment: EnvironmentId,
+    key: String,
+    session_only: bool,
+) -> Result<KeyStatus, CommandError> {
+    backend.set_api_key(environment, key, session_only).await
+}
+
+#[tauri::command]
+pub async fn clear_api_key(
+    backend: State<'_, Backend>,
+    environment: EnvironmentId,
+) -> Result<KeyStatus, CommandError> {
+    backend.clear_api_key(environment).await
+}
+
+#[tauri::command]
+pub async fn key_status(
+    backend: State<'_, Backend>,
+    environment: EnvironmentId,
+) -> Result<KeyStatus, CommandError> {
+    backend.key_status(environment).await
+}
+
+#[tauri::command]
+pub async fn test_connection(
+    backend: State<'_, Backend>,
+    environment: EnvironmentId,
+) -> Result<ConnectionTest, CommandError> {
+    backend.test_connection(environment).await
+}

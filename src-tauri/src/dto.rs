@@ -1,0 +1,246 @@
+//! What crosses the IPC boundary, exactly as `/work/issue3-contract.md` fixes it. JSON is camelCase;
+//! int64 ids travel as strings (JavaScript loses digits above 2^53); instants are RFC 3339 strings.
+//! The TypeScript in `ui/src/lib/bindings/` is generated from these types (`tests/bindings.rs`).
+
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, TS)]
+#[serde(rename_all = "lowercase")]
+pub enum EnvironmentId {
+    Production,
+    Staging,
+    Sandbox,
+}
+
+/// The statuses a person may give a new pet or filter by.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "lowercase")]
+pub enum PetStatusValue {
+    Available,
+    Pending,
+    Sold,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct Pet {
+    pub id: String,
+    pub name: String,
+    pub category_id: String,
+    /// As the server sent it, even when the spec does not list it.
+    pub status: Option<String>,
+    /// False for a status the spec does not list (shown as it is).
+    pub status_known: bool,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct PetPage {
+    pub pets: Vec<Pet>,
+    /// Opaque token for `next_page` ("Load more"); null when the page is complete.
+    pub next: Option<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct NewPetInput {
+    pub name: String,
+    pub category_id: String,
+    /// null: let the server decide.
+    pub status: Option<PetStatusValue>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub enum QuotaWindow {
+    Minute,
+    Day,
+    Unknown,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub enum Plan {
+    Free,
+    Pro,
+    Business,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct Quota {
+    pub limit: Option<u32>,
+    pub remaining: Option<u32>,
+    /// RFC 3339.
+    pub reset_at: Option<String>,
+    pub window: QuotaWindow,
+    pub plan: Option<Plan>,
+    /// RFC 3339.
+    pub observed_at: String,
+    pub environment: EnvironmentId,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub enum ErrorKind {
+    Unauthorized,
+    NotFound,
+    Gone,
+    BadRequest,
+    RateLimited,
+    Server,
+    UnexpectedResponse,
+    Decode,
+    Timeout,
+    Network,
+    OutcomeUnknown,
+    InvalidInput,
+    Configuration,
+    Keychain,
+}
+
+/// Every command rejects with this, never with a bare string.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, thiserror::Error)]
+#[serde(rename_all = "camelCase")]
+#[error("{message}")]
+pub struct CommandError {
+    pub kind: ErrorKind,
+    /// Plain language: what happened and what to do next.
+    pub message: String,
+    /// The server's `code`, when it sent an Error body.
+    pub code: Option<String>,
+    /// The server's `message`, when it sent an Error body.
+    pub server_message: Option<String>,
+    /// The input field the failure concerns, when it can be told ("name", "categoryId", "status",
+    /// "limit", "id", "key", "next", "productionUrl", "stagingUrl").
+    pub field: Option<String>,
+    /// RFC 3339: when trying again makes sense (rate limits).
+    pub retry_at: Option<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct EnvironmentInfo {
+    pub id: EnvironmentId,
+    pub label: String,
+    pub base_url: Option<String>,
+    pub production: bool,
+    pub local_demo: bool,
+    pub selected: bool,
+    /// A base address is set and a key is available, so calls can be made.
+    pub configured: bool,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct Settings {
+    pub production_url: Option<String>,
+    pub staging_url: Option<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct KeyStatus {
+    pub environment: EnvironmentId,
+    pub stored: bool,
+    /// At most the last 4 characters, e.g. "••••abcd".
+    pub masked: Option<String>,
+    /// The key is kept in memory for this session only.
+    pub session_only: bool,
+    pub keychain_available: bool,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct Deprecation {
+    pub operation: String,
+    /// RFC 3339.
+    pub sunset: String,
+    pub replacement: String,
+    /// RFC 3339.
+    pub deprecated_since: Option<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct Lookup {
+    /// null: no pet has this id (a calm message, not an error).
+    pub pet: Option<Pet>,
+    pub deprecation: Deprecation,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct ConnectionTest {
+    pub quota: Option<Quota>,
+    pub pets_seen: u32,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub enum WaitReason {
+    RateLimited,
+    QuotaExhausted,
+    Backoff,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct Waiting {
+    /// RFC 3339.
+    pub until: String,
+    pub reason: WaitReason,
+    pub environment: EnvironmentId,
+}
+
+/// Payload of the `resumed` event.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct Resumed {
+    pub environment: EnvironmentId,
+}
+
+/// The events the UI can `listen` to, with their payloads.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum AppEvent {
+    Quota(Quota),
+    Waiting(Waiting),
+    Resumed(Resumed),
+    Deprecation(Deprecation),
+    EnvironmentChanged(EnvironmentInfo),
+}
+
+impl AppEvent {
+    pub const NAMES: [&'static str; 5] = [
+        "quota",
+        "waiting",
+        "resumed",
+        "deprecation",
+        "environment-changed",
+    ];
+
+    /// The event name the UI listens to.
+    pub fn name(&self) -> &'static str {
+        match self {
+            AppEvent::Quota(_) => Self::NAMES[0],
+            AppEvent::Waiting(_) => Self::NAMES[1],
+            AppEvent::Resumed(_) => Self::NAMES[2],
+            AppEvent::Deprecation(_) => Self::NAMES[3],
+            AppEvent::EnvironmentChanged(_) => Self::NAMES[4],
+        }
+    }
+
+    /// The JSON payload.
+    pub fn payload(&self) -> serde_json::Value {
+        let value = match self {
+            AppEvent::Quota(quota) => serde_json::to_value(quota),
+            AppEvent::Waiting(waiting) => serde_json::to_value(waiting),
+            AppEvent::Resumed(resumed) => serde_json::to_value(resumed),
+            AppEvent::Deprecation(notice) => serde_json::to_value(notice),
+            AppEvent::EnvironmentChanged(info) => serde_json::to_value(info),
+        };
+        // These plain structs always serialize.
+        value.unwrap_or(serde_json::Value::Null)
+    }
+}

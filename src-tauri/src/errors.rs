@@ -1,0 +1,231 @@
+//! Every failure becomes a [`CommandError`]: a kind, a message for a person, the server's code and
+//! message, the field it concerns when that can be told, and when to retry.
+
+use petstore_client::keychain::KeychainError;
+use petstore_client::{ConfigError, Error, InvalidInput};
+
+use crate::convert::instant;
+use crate::dto::{CommandError, ErrorKind};
+
+/// Fields of a Pet or a list query the server's messages may name.
+const SERVER_FIELDS: [&str; 4] = ["name", "categoryId", "status", "limit"];
+
+impl CommandError {
+    pub fn new(kind: ErrorKind, message: impl Into<String>) -> CommandError {
+        CommandError {
+            kind,
+            message: message.into(),
+            code: None,
+            server_message: None,
+            field: None,
+            retry_at: None,
+        }
+    }
+
+    pub fn with_field(mut self, field: &str) -> CommandError {
+        self.field = Some(field.to_owned());
+        self
+    }
+}
+
+impl From<Error> for CommandError {
+    fn from(error: Error) -> Self {
+        match error {
+            Error::InvalidInput(input) => input.into(),
+            Error::Configuration(config) => config.into(),
+            other => from_client(&other),
+        }
+    }
+}
+
+fn from_client(error: &Error) -> CommandError {
+    let kind = match error.kind() {
+        petstore_client::ErrorKind::Unauthorized => ErrorKind::Unauthorized,
+        petstore_client::ErrorKind::NotFound => ErrorKind::NotFound,
+        petstore_client::ErrorKind::Gone => ErrorKind::Gone,
+        petstore_client::ErrorKind::BadRequest => ErrorKind::BadRequest,
+        petstore_client::ErrorKind::RateLimited => ErrorKind::RateLimited,
+        petstore_client::ErrorKind::Server => ErrorKind::Server,
+        petstore_client::ErrorKind::UnexpectedResponse => ErrorKind::UnexpectedResponse,
+        petstore_client::ErrorKind::Decode => ErrorKind::Decode,
+        petstore_client::ErrorKind::Timeout => ErrorKind::Timeout,
+        petstore_client::ErrorKind::Network => ErrorKind::Network,
+        petstore_client::ErrorKind::OutcomeUnknown => ErrorKind::OutcomeUnknown,
+        petstore_client::ErrorKind::InvalidInput => ErrorKind::InvalidInput,
+        petstore_client::ErrorKind::Configuration => ErrorKind::Configuration,
+    };
+    let mut out = CommandError::new(kind, error.to_string());
+    if let Some(api) = error.api_error() {
+        out.code = Some(api.code.clone());
+        out.server_message = Some(api.message.clone());
+        if kind == ErrorKind::BadRequest {
+            out.field = field_named_by_server(&api.code, &api.message).map(str::to_owned);
+        }
+    }
+    if let Error::RateLimited { retry_at, .. } = error {
+        out.retry_at = Some(instant(*retry_at));
+    }
+    out
+}
+
+/// Which field a 400 is about, when the server's words say so unambiguously: its code
+/// (`invalid_limit`), the message's first word (`categoryId must be 1 or more`), or the only
+/// field the message names.
+pub fn field_named_by_server(code: &str, message: &str) -> Option<&'static str> {
+    match code {
+        "invalid_limit" => return Some("limit"),
+        "invalid_status" => return Some("status"),
+        _ => {}
+    }
+    let words: Vec<&str> = message
+        .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+        .filter(|w| !w.is_empty())
+        .collect();
+    let first = words.first()?;
+    if let Some(field) = SERVER_FIELDS.iter().find(|f| *f == first) {
+        return Some(field);
+    }
+    let mut named = SERVER_FIELDS.iter().filter(|f| words.contains(f));
+    match (named.next(), named.next()) {
+        (Some(field), None) => Some(field),
+        _ => None,
+    }
+}
+
+impl From<InvalidInput> for CommandError {
+    fn from(input: InvalidInput) -> Self {
+        let field = match &input {
+            InvalidInput::Limit { .. } => "limit",
+            InvalidInput::Status { .. } => "status",
+            InvalidInput::Name => "name",
+            InvalidInput::CategoryId { .. } => "categoryId",
+            InvalidInput::ApiKey => "key",
+            InvalidInput::PetId { .. } => "id",
+        };
+        CommandError::new(ErrorKind::InvalidInput, capitalised(&input.to_string()))
+            .with_field(field)
+    }
+}
+
+impl From<ConfigError> for CommandError {
+    fn from(config: ConfigError) -> Self {
+        let field = match &config {
+            ConfigError::MissingBaseUrl { environment } => environment.settings_field(),
+            ConfigError::MissingApiKey { .. } => Some("key"),
+            _ => None,
+        };
+        let error = CommandError::new(ErrorKind::Configuration, config.to_string());
+        match field {
+            Some(field) => error.with_field(field),
+            None => error,
+        }
+    }
+}
+
+impl From<KeychainError> for CommandError {
+    fn from(error: KeychainError) -> Self {
+        CommandError::new(ErrorKind::Keychain, error.to_string())
+    }
+}
+
+/// The client's input messages start in lower case ("name must not be empty."), being made to
+/// follow a field name; a message shown alone starts with a capital.
+fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use chrono::DateTime;
+    use petstore_client::{ApiError, Environment, WaitReason};
+
+    #[test]
+    fn the_server_message_names_the_field() {
+        assert_eq!(
+            field_named_by_server("invalid_field", "categoryId must be 1 or more; got 0."),
+            Some("categoryId")
+        );
+        assert_eq!(
+            field_named_by_server("missing_field", "name is required: give the pet a name."),
+            Some("name")
+        );
+        assert_eq!(
+            field_named_by_server("invalid_limit", "limit must be ..."),
+            Some("limit")
+        );
+        assert_eq!(
+            field_named_by_server("x", "The body must have name and categoryId."),
+            None,
+            "two fields named: not told"
+        );
+        assert_eq!(field_named_by_server("x", "Something else."), None);
+    }
+
+    #[test]
+    fn a_bad_request_keeps_the_server_words() {
+        let error = Error::BadRequest(ApiError {
+            status: 400,
+            code: "invalid_field".into(),
+            message: "name is 1001 characters long; the most allowed is 1000.".into(),
+        });
+        let out = CommandError::from(error);
+        assert_eq!(out.kind, ErrorKind::BadRequest);
+        assert_eq!(out.code.as_deref(), Some("invalid_field"));
+        assert!(out.server_message.as_deref().unwrap_or("").contains("1001"));
+        assert_eq!(out.field.as_deref(), Some("name"));
+        assert!(
+            out.message.contains("Correct it and try again"),
+            "{}",
+            out.message
+        );
+    }
+
+    #[test]
+    fn rate_limits_say_when_to_retry() {
+        let retry_at = DateTime::from_timestamp(1_900_000_000, 0).expect("valid");
+        let out = CommandError::from(Error::RateLimited {
+            retry_at,
+            reason: WaitReason::RateLimited,
+            server: None,
+        });
+        assert_eq!(out.kind, ErrorKind::RateLimited);
+        assert_eq!(out.retry_at.as_deref(), Some("2030-03-17T17:46:40.000Z"));
+    }
+
+    #[test]
+    fn input_and_configuration_errors_name_their_field() {
+        let out = CommandError::from(Error::from(InvalidInput::Name));
+        assert_eq!(
+            (out.kind, out.field.as_deref()),
+            (ErrorKind::InvalidInput, Some("name"))
+        );
+        assert!(
+            out.message.starts_with("Name must not be empty"),
+            "{}",
+            out.message
+        );
+        let out = CommandError::from(Error::from(ConfigError::MissingBaseUrl {
+            environment: Environment::Staging,
+        }));
+        assert_eq!(
+            (out.kind, out.field.as_deref()),
+            (ErrorKind::Configuration, Some("stagingUrl"))
+        );
+    }
+
+    #[test]
+    fn serializes_as_the_contract_says() {
+        let out = CommandError::new(ErrorKind::OutcomeUnknown, "check").with_field("name");
+        let json = serde_json::to_value(&out).expect("json");
+        assert_eq!(
+            json,
+            serde_json::json!({"kind": "outcomeUnknown", "message": "check", "code": null,
+                "serverMessage": null, "field": "name", "retryAt": null})
+        );
+    }
+}
