@@ -1,0 +1,167 @@
+//! Commands through Tauri's mock runtime, with the app's real configuration and capability: no
+//! display needed. Proves the IPC shape (camelCase arguments and results, `CommandError`
+//! rejections) and that the web view can call the app's commands and nothing more.
+
+use std::path::Path;
+
+use petstore_admin::backend::{Backend, BackendConfig};
+use serde_json::{Value, json};
+use tauri::Manager;
+use tauri::ipc::{CallbackFn, InvokeBody};
+use tauri::test::{INVOKE_KEY, MockRuntime, get_ipc_response, mock_builder};
+use tauri::webview::InvokeRequest;
+
+fn app(dir: &Path) -> tauri::App<MockRuntime> {
+    let backend = Backend::new(BackendConfig {
+        settings_path: Some(dir.join("settings.json")),
+        ..BackendConfig::isolated()
+    });
+    petstore_admin::with_commands(mock_builder())
+        .manage(backend)
+        .build(tauri::generate_context!("../tauri.conf.json"))
+        .expect("app builds with the real configuration")
+}
+
+fn webview(app: &tauri::App<MockRuntime>, label: &str) -> tauri::WebviewWindow<MockRuntime> {
+    match app.get_webview_window(label) {
+        Some(window) => window,
+        None => tauri::WebviewWindowBuilder::new(app, label, Default::default())
+            .build()
+            .expect("window"),
+    }
+}
+
+fn invoke(
+    webview: &tauri::WebviewWindow<MockRuntime>,
+    cmd: &str,
+    args: Value,
+) -> Result<Value, Value> {
+    let request = InvokeRequest {
+        cmd: cmd.into(),
+        callback: CallbackFn(0),
+        error: CallbackFn(1),
+        url: "tauri://localhost".parse().expect("url"),
+        body: InvokeBody::Json(args),
+        headers: Default::default(),
+        invoke_key: INVOKE_KEY.to_string(),
+    };
+    get_ipc_response(webview, request).map(|body| body.deserialize().expect("json result"))
+}
+
+#[test]
+fn results_are_camel_case_and_errors_are_command_errors() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let app = app(dir.path());
+    let main = webview(&app, "main");
+
+    let envs = invoke(&main, "list_environments", json!({})).expect("environments");
+    assert_eq!(envs[2]["id"], "sandbox");
+    assert_eq!(envs[2]["localDemo"], true);
+    assert_eq!(envs[2]["selected"], true);
+
+    let error = invoke(&main, "get_pet", json!({ "id": "12abc" })).expect_err("rejected");
+    assert_eq!(error["kind"], "invalidInput");
+    assert_eq!(error["field"], "id");
+    assert!(error["message"].as_str().is_some_and(|m| !m.is_empty()));
+    for key in ["code", "serverMessage", "retryAt"] {
+        assert!(error.get(key).is_some(), "{key} present (null) in {error}");
+    }
+
+    let error = invoke(&main, "list_pets", json!({ "status": null, "limit": 500 }))
+        .expect_err("limit out of range");
+    assert_eq!(
+        (error["kind"].as_str(), error["field"].as_str()),
+        (Some("invalidInput"), Some("limit"))
+    );
+}
+
+#[test]
+fn a_key_goes_in_with_camel_case_arguments_and_never_comes_out() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let app = app(dir.path());
+    let main = webview(&app, "main");
+    let secret = "ipc-secret-key-87654321";
+    let status = invoke(
+        &main,
+        "set_api_key",
+        json!({ "environment": "staging", "key": secret, "sessionOnly": true }),
+    )
+    .expect("set");
+    assert_eq!(status["sessionOnly"], true);
+    assert_eq!(status["masked"], "••••4321");
+    assert!(!status.to_string().contains(secret));
+
+    let saved = invoke(
+        &main,
+        "save_settings",
+        json!({ "settings": { "productionUrl": "ftp://x.example.com/v1", "stagingUrl": null } }),
+    )
+    .expect_err("refused");
+    assert_eq!(
+        (saved["kind"].as_str(), saved["field"].as_str()),
+        (Some("configuration"), Some("productionUrl"))
+    );
+
+    let pets = invoke(
+        &main,
+        "list_pets",
+        json!({ "status": "available", "limit": 3 }),
+    )
+    .expect("sandbox pets");
+    assert!(
+        pets["pets"]
+            .as_array()
+            .is_some_and(|p| !p.is_empty() && p.len() <= 3)
+    );
+    assert!(pets["pets"][0]["categoryId"].is_string());
+    tauri::async_runtime::block_on(app.state::<Backend>().shutdown());
+}
+
+#[test]
+fn every_command_is_registered() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let app = app(dir.path());
+    let main = webview(&app, "main");
+    for name in petstore_admin::COMMAND_NAMES {
+        // Missing arguments are fine here: only "not found" would be wrong.
+        let answer = invoke(&main, name, json!({ "next": "x", "id": "x" }));
+        let text = format!("{answer:?}");
+        assert!(!text.to_lowercase().contains("not found"), "{name}: {text}");
+    }
+}
+
+#[test]
+fn another_window_gets_nothing() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let app = app(dir.path());
+    let intruder = webview(&app, "intruder");
+    let error = invoke(&intruder, "get_settings", json!({})).expect_err("not granted");
+    assert!(error.to_string().contains("not allowed"), "{error}");
+}
+
+#[test]
+fn the_capability_grants_exactly_the_app_commands_and_events() {
+    let text = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("capabilities/main.json"),
+    )
+    .expect("capability");
+    let capability: Value = serde_json::from_str(&text).expect("json");
+    assert_eq!(capability["windows"], json!(["main"]));
+    let mut granted: Vec<String> = capability["permissions"]
+        .as_array()
+        .expect("permissions")
+        .iter()
+        .filter_map(|p| p.as_str().map(str::to_owned))
+        .collect();
+    granted.sort();
+    let mut wanted: Vec<String> = petstore_admin::COMMAND_NAMES
+        .iter()
+        .map(|c| format!("allow-{}", c.replace('_', "-")))
+        .chain([
+            "core:event:allow-listen".into(),
+            "core:event:allow-unlisten".into(),
+        ])
+        .collect();
+    wanted.sort();
+    assert_eq!(granted, wanted);
+}
