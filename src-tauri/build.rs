@@ -1,6 +1,8 @@
 include!("src/command_names.rs");
 
 fn main() {
+    // generate_context! embeds the built UI; without this a rebuilt UI would not reach the binary.
+    println!("cargo:rerun-if-changed=../ui/dist");
     // tauri.conf.json lives at the repository root (see shared/platform-notes.md).
     let attributes = tauri_build::Attributes::new()
         .config_path("../tauri.conf.json")
