@@ -219,11 +219,21 @@ mod tests {
     #[test]
     fn the_fast_path_reads_what_the_naming_path_reads() {
         let body = br#"[{"status":null,"id":-1,"extra":{"a":[1,2]},"name":"x\u00e9","categoryId":0},
-                        {"id":2,"name":"b","categoryId":3,"status":true},{"name":"c","categoryId":4,"id":5,"status":"sold"}]"#;
+                        {"id":2,"name":"b","categoryId":3,"status":true},{"name":"c","categoryId":4,"id":5,"status":"sold"},
+                        {"id":6,"name":"d","categoryId":1,"status":7},{"id":7,"name":"e","categoryId":1,"status":-1.5},
+                        {"id":8,"name":"f","categoryId":1,"status":[1,"x"]},{"id":9,"name":"g","categoryId":1,"status":{"k":1}},
+                        {"id":10,"name":"h","categoryId":1,"status":"av\u0061ilable"}]"#;
         let fast: Vec<Pet> = serde_json::from_slice(body).unwrap();
         assert_eq!(fast, pets_slowly(200, body).unwrap());
         assert_eq!(fast[1].status, Some(PetStatus::Other("true".into())));
         assert_eq!(fast[0].name, "x\u{e9}");
+        assert_eq!(fast[3].status, Some(PetStatus::Other("7".into())));
+        assert_eq!(fast[5].status, Some(PetStatus::Other("[1,\"x\"]".into())));
+        assert_eq!(
+            fast[7].status,
+            Some(PetStatus::Available),
+            "escapes are read"
+        );
     }
 
     #[test]

@@ -84,7 +84,7 @@ impl<'de> serde::de::Visitor<'de> for PetVisitor {
                 "id" => id = Some(map.next_value::<i64>()?),
                 "name" => name = Some(map.next_value::<String>()?),
                 "categoryId" => category_id = Some(map.next_value::<i64>()?),
-                "status" => status = lenient_status(map.next_value::<Value>()?),
+                "status" => status = map.next_value::<LenientStatus>()?.0,
                 _ => {
                     extra.insert(key.into_owned(), map.next_value::<Value>()?);
                 }
@@ -97,6 +97,65 @@ impl<'de> serde::de::Visitor<'de> for PetVisitor {
             status,
             extra,
         })
+    }
+}
+
+/// A status read straight from the JSON, with no intermediate value: one of the spec's strings
+/// costs no allocation (this runs for every pet of every page). Anything else is kept as text,
+/// as [`lenient_status`] does on the slow path.
+struct LenientStatus(Option<PetStatus>);
+
+impl<'de> Deserialize<'de> for LenientStatus {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        deserializer.deserialize_any(LenientStatusVisitor)
+    }
+}
+
+struct LenientStatusVisitor;
+
+impl<'de> serde::de::Visitor<'de> for LenientStatusVisitor {
+    type Value = LenientStatus;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a status")
+    }
+
+    fn visit_str<E: serde::de::Error>(self, value: &str) -> Result<LenientStatus, E> {
+        Ok(LenientStatus(Some(PetStatus::from_wire(value))))
+    }
+
+    fn visit_unit<E: serde::de::Error>(self) -> Result<LenientStatus, E> {
+        Ok(LenientStatus(None))
+    }
+
+    fn visit_none<E: serde::de::Error>(self) -> Result<LenientStatus, E> {
+        Ok(LenientStatus(None))
+    }
+
+    fn visit_bool<E: serde::de::Error>(self, value: bool) -> Result<LenientStatus, E> {
+        Ok(LenientStatus(lenient_status(Value::Bool(value))))
+    }
+
+    fn visit_i64<E: serde::de::Error>(self, value: i64) -> Result<LenientStatus, E> {
+        Ok(LenientStatus(lenient_status(Value::from(value))))
+    }
+
+    fn visit_u64<E: serde::de::Error>(self, value: u64) -> Result<LenientStatus, E> {
+        Ok(LenientStatus(lenient_status(Value::from(value))))
+    }
+
+    fn visit_f64<E: serde::de::Error>(self, value: f64) -> Result<LenientStatus, E> {
+        Ok(LenientStatus(lenient_status(Value::from(value))))
+    }
+
+    fn visit_seq<A: serde::de::SeqAccess<'de>>(self, seq: A) -> Result<LenientStatus, A::Error> {
+        let value = Value::deserialize(serde::de::value::SeqAccessDeserializer::new(seq))?;
+        Ok(LenientStatus(lenient_status(value)))
+    }
+
+    fn visit_map<A: serde::de::MapAccess<'de>>(self, map: A) -> Result<LenientStatus, A::Error> {
+        let value = Value::deserialize(serde::de::value::MapAccessDeserializer::new(map))?;
+        Ok(LenientStatus(lenient_status(value)))
     }
 }
 
