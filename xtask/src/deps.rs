@@ -92,20 +92,53 @@ fn privileged() -> Result<(&'static str, Vec<&'static str>)> {
 /// Prism (`@stoplight/prism-cli`, pinned in xtask/tools/package-lock.json); returns its binary.
 pub fn ensure_prism(root: &Path) -> Result<PathBuf> {
     let tools = root.join("xtask").join("tools");
-    let bin = tools.join("node_modules").join(".bin").join(prism_name());
-    let lock = tools.join("package-lock.json");
-    let stamp = tools.join("node_modules").join(".xtask-lock");
-    if bin.is_file() && same_contents(&lock, &stamp) {
-        return Ok(bin);
+    ensure_node_modules(&tools, "Prism")?;
+    Ok(tools.join("node_modules").join(".bin").join(prism_name()))
+}
+
+/// `npm ci` in `dir` unless its node_modules already matches its package-lock.json.
+pub fn ensure_node_modules(dir: &Path, what: &str) -> Result {
+    ensure_node_version()?;
+    let lock = dir.join("package-lock.json");
+    let stamp = dir.join("node_modules").join(".xtask-lock");
+    if same_contents(&lock, &stamp) {
+        return Ok(());
     }
-    step("Installing Prism (npm ci in xtask/tools)");
+    step(&format!("Installing {what} (npm ci in {})", dir.display()));
     cmd::run(
         Command::new(npm_name())
             .args(["ci", "--no-audit", "--no-fund", "--loglevel=error"])
-            .current_dir(&tools),
+            .current_dir(dir),
     )?;
-    copy_stamp(&lock, &stamp)?;
-    Ok(bin)
+    copy_stamp(&lock, &stamp)
+}
+
+/// The oldest Node.js the UI's toolchain (Vite 8) runs on.
+const NODE_MINIMUM: (u32, u32) = (20, 19);
+
+fn ensure_node_version() -> Result {
+    let output = Command::new(node_name()).arg("--version").output();
+    let version = match output {
+        Ok(out) if out.status.success() => String::from_utf8_lossy(&out.stdout).trim().to_owned(),
+        _ => {
+            return fail(
+                "Node.js is not installed: install Node.js 20.19 or newer (with npm) and run again",
+            );
+        }
+    };
+    let mut parts = version
+        .trim_start_matches('v')
+        .split('.')
+        .map(|p| p.parse::<u32>().unwrap_or(0));
+    let found = (parts.next().unwrap_or(0), parts.next().unwrap_or(0));
+    if found < NODE_MINIMUM {
+        return fail(format!(
+            "Node.js {version} is too old: the UI's build tools need 20.19 or newer. Debian 12 and \
+             Ubuntu 24.04 ship Node 18; install Node 20 or 22 (e.g. from NodeSource or your \
+             distribution's backports) and run again"
+        ));
+    }
+    Ok(())
 }
 
 /// schemathesis in a virtualenv under target/tools (pinned in xtask/tools/requirements.txt).
@@ -152,8 +185,12 @@ fn copy_stamp(from: &Path, to: &Path) -> Result {
         .map_err(|e| cmd::StepError(format!("could not write {}: {e}", to.display())))
 }
 
-fn npm_name() -> &'static str {
+pub fn npm_name() -> &'static str {
     if cfg!(windows) { "npm.cmd" } else { "npm" }
+}
+
+fn node_name() -> &'static str {
+    if cfg!(windows) { "node.exe" } else { "node" }
 }
 
 fn prism_name() -> &'static str {

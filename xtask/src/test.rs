@@ -21,6 +21,18 @@ pub fn test() -> Result {
     let prism = deps::ensure_prism(&root)?;
     let schemathesis = deps::ensure_schemathesis(&root, &target)?;
 
+    // The UI first: its build (ui/dist) is what the desktop app embeds.
+    let ui = root.join("ui");
+    deps::ensure_node_modules(&ui, "the UI's packages")?;
+    step("UI: svelte-check, Vitest, production build");
+    for script in ["check", "test", "build"] {
+        cmd::run(
+            Command::new(deps::npm_name())
+                .args(["run", script])
+                .current_dir(&ui),
+        )?;
+    }
+
     step("cargo fmt --check");
     cmd::run(Command::new(cargo()).args(["fmt", "--all", "--", "--check"]))?;
 
