@@ -9,8 +9,17 @@ use std::process::Command;
 
 use crate::cmd::{self, Result, fail, step};
 
-/// Debian/Ubuntu packages to build the workspace (rustls needs only a C compiler).
-pub const BUILD_PACKAGES: &[&str] = &["build-essential", "pkg-config"];
+/// Debian/Ubuntu packages to build the workspace: a C compiler, and WebKitGTK with the libraries
+/// Tauri 2 links on Linux.
+pub const BUILD_PACKAGES: &[&str] = &[
+    "build-essential",
+    "pkg-config",
+    "libwebkit2gtk-4.1-dev",
+    "libxdo-dev",
+    "libssl-dev",
+    "libayatana-appindicator3-dev",
+    "librsvg2-dev",
+];
 
 /// Debian/Ubuntu packages the tests use: a private D-Bus session with an unlocked gnome-keyring
 /// (the real Secret Service for keychain tests), Python venv for schemathesis, Node for Prism.
