@@ -87,8 +87,9 @@ pub fn run() {
         }
     };
     app.run(|handle, event| {
-        if let RunEvent::Exit = event {
-            let backend = handle.state::<Backend>();
+        if let RunEvent::Exit = event
+            && let Some(backend) = handle.try_state::<Backend>()
+        {
             tauri::async_runtime::block_on(backend.shutdown());
         }
     });
