@@ -28,7 +28,40 @@ pub const TEST_PACKAGES: &[&str] = &[
     "gnome-keyring",
     "libsecret-tools",
     "python3-venv",
+    "xvfb",
+    "webkit2gtk-driver",
 ];
+
+/// To show the app on a Linux desktop (`run`): only the build packages.
+pub const RUN_PACKAGES: &[&str] = BUILD_PACKAGES;
+
+/// tauri-driver (the WebDriver bridge to the app's web view), installed with `cargo install`
+/// into target/tools/cargo; returns its binary.
+pub fn ensure_tauri_driver(target: &Path) -> Result<PathBuf> {
+    let root = target.join("tools").join("cargo");
+    let bin = root.join("bin").join(if cfg!(windows) {
+        "tauri-driver.exe"
+    } else {
+        "tauri-driver"
+    });
+    if bin.is_file() {
+        return Ok(bin);
+    }
+    step("Installing tauri-driver (cargo install, into target/tools/cargo)");
+    cmd::run(
+        Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned()))
+            .args([
+                "install",
+                "tauri-driver",
+                "--version",
+                "^2",
+                "--locked",
+                "--root",
+            ])
+            .arg(&root),
+    )?;
+    Ok(bin)
+}
 
 /// Installs the missing `packages` with apt-get when this is a Debian-like system.
 pub fn ensure_system_packages(packages: &[&str]) -> Result {

@@ -1,12 +1,14 @@
 //! The project's two commands, cross-platform where they can be:
 //!
-//! * `cargo xtask run`  — launches Petstore Admin on the embedded sandbox.
+//! * `cargo xtask run`  — launches Petstore Admin on the embedded sandbox (on a machine with no
+//!   display: the sandbox and the `petstore` CLI instead).
 //! * `cargo xtask test` — installs what the tests need, then runs every check and test.
 //!
 //! Both install missing system packages on Debian/Ubuntu and skip what is already there.
 
 mod cmd;
 mod deps;
+mod display;
 mod run;
 mod sandbox;
 mod test;
@@ -18,14 +20,15 @@ const USAGE: &str = "\
 usage: cargo xtask <command>
 
 commands:
-  run     launch Petstore Admin on the embedded sandbox (installs what it needs)
+  run     launch Petstore Admin on the embedded sandbox (installs what it needs);
+          with --cli, or where there is no display: the sandbox and the petstore CLI
   test    run every check and test, as CI does (installs what it needs)
 ";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let outcome = match args.first().map(String::as_str) {
-        Some("run") => run::run(),
+        Some("run") => run::run(args.get(1).is_some_and(|a| a == "--cli")),
         Some("test") => test::test(),
         Some("-h" | "--help" | "help") => {
             print!("{USAGE}");

@@ -1,6 +1,7 @@
 //! `cargo xtask run`: Petstore Admin on the embedded sandbox.
 //!
-//! Until the desktop app lands, "the app" is the sandbox plus the `petstore` CLI listing from it.
+//! The desktop app starts the sandbox itself. Where no window can be shown (a server, a CI box),
+//! or with `--cli`, the sandbox runs on its own and the `petstore` CLI lists from it instead.
 
 use std::process::Command;
 
@@ -11,8 +12,42 @@ use crate::sandbox::{self, RunningSandbox};
 /// The sandbox's default port (`petstore_sandbox::DEFAULT_PORT`), where `petstore --env sandbox` looks.
 const SANDBOX_PORT: u16 = 4780;
 
-pub fn run() -> Result {
-    deps::ensure_system_packages(deps::BUILD_PACKAGES)?;
+pub fn run(cli_only: bool) -> Result {
+    deps::ensure_system_packages(deps::RUN_PACKAGES)?;
+    if cli_only || !has_display() {
+        if !cli_only {
+            println!(
+                "No display here (DISPLAY and WAYLAND_DISPLAY are unset): running the sandbox and the CLI instead."
+            );
+        }
+        return run_cli_demo();
+    }
+    let ui = crate::root().join("ui");
+    deps::ensure_node_modules(&ui, "the UI's packages")?;
+    step("Building the UI");
+    cmd::run(
+        Command::new(deps::npm_name())
+            .args(["run", "build"])
+            .current_dir(&ui),
+    )?;
+    step("Building Petstore Admin");
+    cmd::run(Command::new(cargo()).args(["build", "--locked", "-p", "petstore-admin"]))?;
+    step("Starting Petstore Admin (on the embedded sandbox; close the window to stop)");
+    cmd::run(&mut Command::new(
+        crate::target_dir()
+            .join("debug")
+            .join(exe("petstore-admin")),
+    ))
+}
+
+/// Whether a window can be shown: always on macOS and Windows, on Linux with X11 or Wayland.
+fn has_display() -> bool {
+    !cfg!(target_os = "linux")
+        || std::env::var_os("DISPLAY").is_some_and(|d| !d.is_empty())
+        || std::env::var_os("WAYLAND_DISPLAY").is_some_and(|d| !d.is_empty())
+}
+
+fn run_cli_demo() -> Result {
     step("Building the sandbox and the petstore CLI");
     cmd::run(Command::new(cargo()).args([
         "build",

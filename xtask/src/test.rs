@@ -6,6 +6,7 @@ use std::process::Command;
 
 use crate::cmd::{self, Result, StepError, step};
 use crate::deps;
+use crate::display::VirtualDisplay;
 use crate::run::{cargo, exe};
 use crate::sandbox::{self, RunningSandbox};
 
@@ -48,13 +49,35 @@ pub fn test() -> Result {
         "warnings",
     ]))?;
 
-    step("cargo test (in a private D-Bus session with an unlocked gnome-keyring)");
+    // The end-to-end tests drive the release app, as people get it, through tauri-driver.
+    step("Building the release app for the end-to-end tests");
+    cmd::run(Command::new(cargo()).args([
+        "build",
+        "--locked",
+        "--release",
+        "-p",
+        "petstore-admin",
+    ]))?;
+    let tauri_driver = deps::ensure_tauri_driver(&target)?;
+    let display = VirtualDisplay::start()?;
+
+    step(
+        "cargo test (in a private D-Bus session with an unlocked gnome-keyring, on a virtual display)",
+    );
     let mut tests = with_keyring_session(&target)?;
     tests
         .args(["test", "--locked", "--workspace", "--all-features"])
         .env("PETSTORE_PRISM_BIN", &prism)
-        .env("PETSTORE_OPENAPI", root.join("openapi.yaml"));
+        .env("PETSTORE_OPENAPI", root.join("openapi.yaml"))
+        .env(
+            "PETSTORE_APP_BIN",
+            target.join("release").join(exe("petstore-admin")),
+        )
+        .env("PETSTORE_TAURI_DRIVER", &tauri_driver)
+        .env("PETSTORE_E2E_ARTIFACTS", target.join("e2e-screenshots"))
+        .env("DISPLAY", display.name());
     cmd::run(&mut tests)?;
+    drop(display);
 
     step("schemathesis: the sandbox against openapi.yaml");
     // The workspace's feature set, as the tests were built with: nothing is compiled again.
