@@ -37,12 +37,7 @@ async fn a_create_whose_connection_drops_is_not_sent_again() {
 
     // And indeed it was stored: checking the list is the right advice.
     sandbox.set_faults(Faults::default());
-    let pets = client
-        .list_pets(&ListQuery::default())
-        .await
-        .unwrap()
-        .value
-        .pets;
+    let pets = common::default_page(&client).await;
     assert_eq!(pets.len(), 1);
 }
 

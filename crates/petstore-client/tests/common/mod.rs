@@ -7,7 +7,9 @@ use std::time::{Duration, SystemTime};
 use chrono::Utc;
 use petstore_client::clock::ManualClock;
 use petstore_client::retry::RetryPolicy;
-use petstore_client::{ApiKey, BaseUrl, ClientConfig, Clock, Environment, PetstoreClient};
+use petstore_client::{
+    ApiKey, BaseUrl, ClientConfig, Clock, Environment, ListQuery, Pet, PetstoreClient,
+};
 use petstore_sandbox::{Plan, Sandbox, SandboxConfig};
 
 pub const KEY: &str = "client-test-key-0042";
@@ -60,4 +62,14 @@ pub fn client_for(base_url: &str) -> (PetstoreClient, Arc<ManualClock>) {
     let clock = manual_clock();
     let client = PetstoreClient::new(config_for(base_url, clock.clone())).expect("client builds");
     (client, clock)
+}
+
+/// The pets of the default page (status unfiltered, limit 20); fails the test on an error.
+pub async fn default_page(client: &PetstoreClient) -> Vec<Pet> {
+    client
+        .list_pets(&ListQuery::default())
+        .await
+        .expect("the default page loads")
+        .value
+        .pets
 }
