@@ -1,9 +1,14 @@
 #!/bin/sh
 # Screenshots of the UI over the demo backend (dev-only demo.html), light and dark, for people to
-# look at. Needs chromium. Usage: scripts/screenshots.sh [OUT_DIR]
+# look at. Needs chromium.
+# Usage: scripts/screenshots.sh [OUT_DIR] [WIDTH] [HEIGHT]
+#   WIDTH/HEIGHT default to 1280x800; the desktop window opens at 1100x720 and can shrink to 900 wide.
+#   SCENES="main production" limits the scenes (default: all of them).
 set -eu
 cd "$(dirname "$0")/.."
 out=$(realpath -m "${1:-../target/ui-shots}")
+width=${2:-1280}
+height=${3:-800}
 mkdir -p "$out"
 npx vite build --mode demo --logLevel warn
 log=$(mktemp)
@@ -16,12 +21,15 @@ shoot() { # scene theme [width height]
   flags=""
   [ "$2" = dark ] && flags="--force-dark-mode --blink-settings=preferredColorScheme=0"
   # shellcheck disable=SC2086
-  chromium --headless --no-sandbox --disable-gpu --hide-scrollbars $flags --window-size="${3:-1280},${4:-800}" \
+  chromium --headless --no-sandbox --disable-gpu --hide-scrollbars $flags --window-size="${3:-$width},${4:-$height}" \
     --virtual-time-budget=3000 --screenshot="$out/$1-$2.png" "http://127.0.0.1:$port/demo.html?scene=$1" 2>/dev/null
 }
-for scene in main loading empty error create create-error outcome highlight lookup settings nokeychain production low waiting; do
+scenes=${SCENES:-main loading empty error create create-error outcome highlight lookup settings nokeychain production low waiting}
+for scene in $scenes; do
   shoot "$scene" light
   shoot "$scene" dark
 done
-shoot main light 760 700 && mv "$out/main-light.png" "$out/narrow-light.png" && shoot main light
+if [ -z "${SCENES:-}" ]; then
+  shoot main light 760 700 && mv "$out/main-light.png" "$out/narrow-light.png" && shoot main light
+fi
 echo "screenshots in $out"

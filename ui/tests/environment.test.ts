@@ -34,6 +34,24 @@ describe('environment switch', () => {
     const staging = await screen.findByRole('radio', { name: /Staging/ });
     expect(staging.closest('label')?.textContent).toContain('not set up');
   });
+
+  test('an unconfigured Production says "not set up" in place of "live data", and keeps the longer story', async () => {
+    await startApp({ settings: { productionUrl: null, stagingUrl: null } });
+    const production = await screen.findByRole('radio', { name: 'Production not set up' });
+    const label = production.closest('label');
+    expect(label?.textContent).not.toContain('live data');
+    expect(label?.className).toContain('production');
+    expect(label?.title).toBe('Live data: changes are real. Not set up yet: add its address and API key in Settings.');
+    expect(screen.getByRole('radio', { description: /^Live data: changes are real\. Not set up yet/ })).toBe(production);
+  });
+
+  test('a configured Production is tagged live data, its address in the description', async () => {
+    await startApp();
+    const production = await screen.findByRole('radio', { name: 'Production live data' });
+    expect(screen.getByRole('radio', { description: 'Live data: changes are real. https://pets.example.com/v1' })).toBe(
+      production,
+    );
+  });
 });
 
 describe('keyboard shortcuts', () => {

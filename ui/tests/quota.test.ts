@@ -11,6 +11,7 @@ describe('quota gauge', () => {
     await startApp({ quota: quota(87, 100) });
     await waitFor(() => expect(screen.getByTestId('quota-count').textContent).toBe('87 / 100'));
     expect(gauge().textContent).toContain('per minute');
+    // The word "plan" may be hidden visually in a narrow window, never from the text.
     expect(gauge().textContent).toContain('Free plan');
     expect(gauge().className).toContain('level-ok');
     expect(screen.getByRole('meter').getAttribute('aria-valuenow')).toBe('87');
@@ -62,11 +63,14 @@ describe('quota gauge', () => {
     const waiting = await screen.findByTestId('quota-waiting');
     expect(waiting.textContent).toContain('Waiting 12 s before retrying');
     expect(waiting.closest('[role="status"]')).not.toBeNull();
+    // The plan gives its room to the wait, and comes back after it.
+    expect(gauge().textContent).not.toContain('Free plan');
     vi.advanceTimersByTime(2000);
     await tick();
     expect(screen.getByTestId('quota-waiting').textContent).toContain('Waiting 10 s before retrying');
     await fake.emit('resumed', { environment: 'sandbox' });
     await waitFor(() => expect(screen.queryByTestId('quota-waiting')).toBeNull());
+    expect(gauge().textContent).toContain('Free plan');
   });
 
   test('events for another environment do not change the gauge', async () => {

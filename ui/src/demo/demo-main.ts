@@ -16,8 +16,17 @@ pets.push(pet('9007199254740993', 'Atlas', '7', 'available'));
 const fake = installFake({
   pets: scene === 'empty' ? [] : pets,
   selected: scene === 'production' ? 'production' : 'sandbox',
+  // Like a first run of the real app: only the sandbox is set up. The production scene has
+  // Production set up, on the widest quota text (a day window, Business plan, hours to reset).
+  settings: scene === 'production' ? undefined : { productionUrl: null, stagingUrl: null },
   quota:
-    scene === 'low' ? quota(12, 100) : scene === 'waiting' ? quota(0, 100) : quota(87, 100, { environment: scene === 'production' ? 'production' : 'sandbox' }),
+    scene === 'low'
+      ? quota(12, 100)
+      : scene === 'waiting'
+        ? quota(0, 100)
+        : scene === 'production'
+          ? quota(99_870, 100_000, { environment: 'production', window: 'day', plan: 'business', resetAt: new Date(Date.now() + 86_000_000).toISOString() })
+          : quota(299, 300, { plan: 'pro' }),
   keychainAvailable: scene !== 'nokeychain',
 });
 

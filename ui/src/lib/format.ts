@@ -25,10 +25,16 @@ export const WINDOW_LABEL: Record<Quota['window'], string> = {
   unknown: '',
 };
 
+export const PLAN_NAME: Record<NonNullable<Quota['plan']>, string> = {
+  free: 'Free',
+  pro: 'Pro',
+  business: 'Business',
+};
+
 export const PLAN_LABEL: Record<NonNullable<Quota['plan']>, string> = {
-  free: 'Free plan',
-  pro: 'Pro plan',
-  business: 'Business plan',
+  free: `${PLAN_NAME.free} plan`,
+  pro: `${PLAN_NAME.pro} plan`,
+  business: `${PLAN_NAME.business} plan`,
 };
 
 export type QuotaLevel = 'ok' | 'low' | 'empty' | 'unknown';

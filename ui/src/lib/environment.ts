@@ -1,0 +1,22 @@
+import type { EnvironmentInfo } from './types';
+
+const SET_UP = 'add its address and API key in Settings';
+
+/**
+ * The one short word under an environment's name in the header switch. "Not set up" wins over
+ * "live data": an unconfigured Production holds no data to warn about yet, and the header has
+ * room for one tag per environment, not two.
+ */
+export function environmentTag(env: EnvironmentInfo): string | null {
+  if (!env.configured) return 'not set up';
+  if (env.production) return 'live data';
+  if (env.localDemo) return 'local demo data';
+  return null;
+}
+
+/** The longer story behind the tag, for the tooltip and for screen readers. */
+export function environmentHint(env: EnvironmentInfo): string {
+  const kind = env.production ? 'Live data: changes are real.' : env.localDemo ? 'Local demo data on this computer.' : '';
+  const where = env.configured ? (env.baseUrl ?? '') : `Not set up yet: ${SET_UP}.`;
+  return [kind, where].filter((part) => part !== '').join(' ');
+}
