@@ -23,6 +23,35 @@ describe('quota gauge', () => {
     expect(gauge().textContent).toContain('Quota: not known yet');
   });
 
+  test('a first quota that raced past the event listener is fetched once the page is in', async () => {
+    // At start-up the first answer's quota event can fire before `listen` is registered, and
+    // `current_quota` can answer before that first answer: null, then a snapshot.
+    let asked = 0;
+    await startApp({
+      handlers: { current_quota: () => (asked++ === 0 ? null : quota(299, 300, { plan: 'pro' })) },
+    });
+    await screen.findByText('Biscuit');
+    await waitFor(() => expect(screen.getByTestId('quota-count').textContent).toBe('299 / 300'));
+    expect(asked).toBe(2);
+  });
+
+  test('a late "nothing seen yet" never erases a quota already shown', async () => {
+    // current_quota is slow: its "null" (asked before any answer) lands after an event
+    // already delivered the first snapshot.
+    let answerNull: (value: null) => void = () => {};
+    const fake = await startApp({
+      handlers: { current_quota: () => new Promise<null>((resolve) => (answerNull = resolve)) },
+    });
+    await screen.findByText('Biscuit');
+    await fake.emit('quota', quota(42, 100));
+    await waitFor(() => expect(screen.getByTestId('quota-count').textContent).toBe('42 / 100'));
+    answerNull(null);
+    // Let the answer travel through the IPC mock and the store before looking again.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await tick();
+    expect(screen.queryByTestId('quota-count')?.textContent).toBe('42 / 100');
+  });
+
   test('a day window and an unknown plan are shown as such', async () => {
     await startApp({ quota: quota(900, 1000, { window: 'day', plan: null }) });
     await waitFor(() => expect(gauge().textContent).toContain('per day'));

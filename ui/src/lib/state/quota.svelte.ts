@@ -6,8 +6,10 @@ export class QuotaState {
   waiting = $state<Waiting | null>(null);
   environment = $state<EnvironmentId | null>(null);
 
+  /** `null` from the backend means "nothing seen yet": never newer than a snapshot in hand. */
   update(quota: Quota | null): void {
-    if (quota && this.environment && quota.environment !== this.environment) return;
+    if (!quota) return;
+    if (this.environment && quota.environment !== this.environment) return;
     this.quota = quota;
   }
 
