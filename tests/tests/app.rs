@@ -1,0 +1,421 @@
+//! End to end: the real release app, driven through tauri-driver + WebKitWebDriver under Xvfb,
+//! against its embedded sandbox and against sandboxes the tests start as "Staging".
+//! Run through `cargo xtask test` (see `app_support` for what it provides).
+
+mod app_support;
+
+use std::time::Duration;
+
+use app_support::staging::{self, STAGING_PETS};
+use app_support::wait::{UI_TIMEOUT, eventually, within};
+use app_support::{Launch, scenario};
+use petstore_sandbox::Plan;
+use thirtyfour::By;
+
+const DEMO_NAMES: [&str; 3] = ["Biscuit", "Luna", "Captain Feathers"];
+
+fn names(rows: &[app_support::page::Row]) -> Vec<&str> {
+    rows.iter().map(|r| r.name.as_str()).collect()
+}
+
+fn shows_staging_pets(rows: &[app_support::page::Row]) -> bool {
+    STAGING_PETS
+        .iter()
+        .all(|n| rows.iter().any(|r| r.name == *n))
+}
+
+#[test]
+fn browse_the_sandbox_table_shows_demo_pets() {
+    scenario(|setup, config| async move {
+        let app = Launch::new(&setup, config.path()).start().await;
+        let rows = app
+            .wait_rows("the demo pets", |rows| {
+                DEMO_NAMES.iter().all(|n| rows.iter().any(|r| r.name == *n))
+            })
+            .await;
+        assert_eq!(rows.len(), 20, "the default limit fills one page: {rows:?}");
+        assert_eq!(rows[0].id, "1");
+        assert_eq!(rows[0].name, "Biscuit");
+        assert_eq!(rows[0].status, "available");
+        app.wait_text("[data-testid='demo-banner']", |t| {
+            t.contains("local demo data")
+        })
+        .await;
+        app.wait_text(".footer .count", |t| {
+            t.contains("20 pets shown, more available")
+        })
+        .await;
+        app.wait_text("[data-testid='quota-count']", |t| t.ends_with("/ 300"))
+            .await;
+        app.screenshot("01-sandbox-table").await;
+        app.quit().await;
+    });
+}
+
+#[test]
+fn filter_by_status_and_sort_by_a_column() {
+    scenario(|setup, config| async move {
+        let app = Launch::new(&setup, config.path()).start().await;
+        app.wait_rows("the demo pets", |rows| rows.len() == 20)
+            .await;
+
+        app.select("#status-filter", "sold").await;
+        let sold = app
+            .wait_rows("only sold pets", |rows| {
+                !rows.is_empty() && rows.iter().all(|r| r.status == "sold")
+            })
+            .await;
+        assert!(sold.iter().any(|r| r.name == "Rex"), "{:?}", names(&sold));
+
+        app.select("#status-filter", "").await;
+        app.wait_rows("all statuses again", |rows| {
+            rows.len() == 20 && rows.iter().any(|r| r.status != "sold")
+        })
+        .await;
+
+        let header = By::XPath("//th[.//button[contains(., 'Category')]]");
+        app.click(By::XPath("//th//button[contains(., 'Category')]"))
+            .await;
+        let ascending = app
+            .wait_rows("rows by category, ascending", |rows| {
+                rows.windows(2)
+                    .all(|w| w[0].category.parse::<i64>().ok() <= w[1].category.parse::<i64>().ok())
+                    && rows.first().map(|r| r.category.as_str())
+                        != rows.last().map(|r| r.category.as_str())
+            })
+            .await;
+        assert_eq!(
+            app.find(header.clone())
+                .await
+                .attr("aria-sort")
+                .await
+                .ok()
+                .flatten()
+                .as_deref(),
+            Some("ascending")
+        );
+        app.click(By::XPath("//th//button[contains(., 'Category')]"))
+            .await;
+        let descending = app
+            .wait_rows("rows by category, descending", |rows| {
+                rows.windows(2)
+                    .all(|w| w[0].category.parse::<i64>().ok() >= w[1].category.parse::<i64>().ok())
+                    && rows.first().map(|r| r.category.as_str())
+                        != rows.last().map(|r| r.category.as_str())
+            })
+            .await;
+        assert_eq!(
+            app.find(header)
+                .await
+                .attr("aria-sort")
+                .await
+                .ok()
+                .flatten()
+                .as_deref(),
+            Some("descending")
+        );
+        assert_eq!(ascending.len(), descending.len(), "sorting keeps every row");
+        app.screenshot("02-sold-filter-then-sorted").await;
+        app.quit().await;
+    });
+}
+
+#[test]
+fn create_a_pet_and_see_it_highlighted_in_the_table() {
+    scenario(|setup, config| async move {
+        let app = Launch::new(&setup, config.path()).start().await;
+        app.wait_rows("the demo pets", |rows| rows.len() == 20)
+            .await;
+
+        let name = format!("E2E Pet {:04}", fastrand::u16(..10_000));
+        app.click_button("New pet").await;
+        app.type_into("#pet-name", &format!("  {name}  ")).await;
+        app.type_into("#pet-category", "3").await;
+        app.select("#pet-status", "pending").await;
+        app.screenshot("03-create-form").await;
+        app.click(By::Css("[role='dialog'] button[type='submit']"))
+            .await;
+
+        let rows = app
+            .wait_rows("the new pet, highlighted", |rows| {
+                rows.iter().any(|r| r.name == name && r.highlight)
+            })
+            .await;
+        let pet = rows.iter().find(|r| r.name == name).expect("found above");
+        assert_eq!(pet.category, "3");
+        assert_eq!(pet.status, "pending");
+        assert!(
+            pet.id.parse::<i64>().expect("numeric id") > 40,
+            "a new id: {pet:?}"
+        );
+        assert_eq!(rows.iter().filter(|r| r.highlight).count(), 1);
+        let dialogs = app.driver().find_all(By::Css("[role='dialog']")).await;
+        assert!(
+            dialogs.expect("query").is_empty(),
+            "the form closed on success"
+        );
+        app.screenshot("03-created-pet-highlighted").await;
+        app.quit().await;
+    });
+}
+
+#[test]
+fn look_up_by_id_is_marked_deprecated_and_not_found_is_calm() {
+    scenario(|setup, config| async move {
+        let app = Launch::new(&setup, config.path()).start().await;
+        app.wait_rows("the demo pets", |rows| rows.len() == 20)
+            .await;
+
+        app.wait_text("[data-testid='deprecated-badge']", |t| t == "Deprecated")
+            .await;
+        app.wait_text("#lookup-deprecation", |t| t.contains("2030"))
+            .await;
+
+        app.type_into("#lookup-id", "2").await;
+        app.click_button("Look up").await;
+        let found = app
+            .wait_text("[data-testid='lookup-result']", |t| t.contains("Luna"))
+            .await;
+        assert!(found.contains("available"), "{found}");
+
+        app.type_into("#lookup-id", "987654321").await;
+        app.click_button("Look up").await;
+        let calm = app
+            .wait_text("[data-testid='lookup-not-found']", |t| {
+                t.contains("987654321")
+            })
+            .await;
+        assert!(calm.starts_with("No pet has the id"), "{calm}");
+        let alerts = app
+            .driver()
+            .find_all(By::Css(".lookup [role='alert'], [role='alertdialog']"))
+            .await
+            .expect("query");
+        assert!(alerts.is_empty(), "not found is no error");
+        app.screenshot("04-lookup-not-found").await;
+        app.quit().await;
+    });
+}
+
+#[test]
+fn switch_to_staging_with_a_key_set_in_settings_shows_its_data() {
+    scenario(|setup, config| async move {
+        let key = staging::fresh_key();
+        let sandbox = staging::start(&key, Plan::Free, Duration::from_secs(60)).await;
+        let app = Launch::new(&setup, config.path())
+            .env("PETSTORE_STAGING_URL", &sandbox.base_url())
+            .start()
+            .await;
+        app.wait_rows("the demo pets", |rows| rows.len() == 20)
+            .await;
+
+        app.set_key_in_settings("staging", &key).await;
+        app.switch_to("staging").await;
+        let rows = app.wait_rows("the staging pets", shows_staging_pets).await;
+        assert_eq!(rows.len(), STAGING_PETS.len(), "{:?}", names(&rows));
+        assert!(sandbox.request_count() > 0, "the staging sandbox was asked");
+        let banners = app
+            .driver()
+            .find_all(By::Css("[data-testid='demo-banner']"))
+            .await
+            .expect("query");
+        assert!(banners.is_empty(), "Staging is not marked as demo data");
+        app.wait_text("[data-testid='quota-count']", |t| t.ends_with("/ 60"))
+            .await;
+        app.screenshot("05-staging").await;
+        app.quit().await;
+        sandbox.shutdown().await;
+    });
+}
+
+#[test]
+fn a_key_set_in_settings_is_found_again_after_a_restart() {
+    scenario(|setup, config| async move {
+        let key = staging::fresh_key();
+        let sandbox = staging::start(&key, Plan::Free, Duration::from_secs(60)).await;
+        let launch =
+            Launch::new(&setup, config.path()).env("PETSTORE_STAGING_URL", &sandbox.base_url());
+
+        let first = launch.start().await;
+        first
+            .wait_rows("the demo pets", |rows| rows.len() == 20)
+            .await;
+        first.set_key_in_settings("staging", &key).await;
+        first.switch_to("staging").await;
+        first
+            .wait_rows("the staging pets", shows_staging_pets)
+            .await;
+        first.quit().await;
+
+        let before = sandbox.request_count();
+        let again = launch.start().await;
+        // The selected environment persisted, and the key came back from the keychain.
+        again
+            .wait_rows("the staging pets after the restart", shows_staging_pets)
+            .await;
+        assert!(
+            sandbox.request_count() > before,
+            "the restarted app asked staging"
+        );
+        again.click_button("Settings").await;
+        again.click(By::Css("[role='tab']#tab-staging")).await;
+        let status = again
+            .wait_text("[data-testid='key-status']", |t| {
+                t.contains("Stored in the keychain")
+            })
+            .await;
+        assert!(
+            status.contains(&format!("••••{}", &key[key.len() - 4..])),
+            "{status}"
+        );
+        again.screenshot("06-key-after-restart").await;
+        again.quit().await;
+        sandbox.shutdown().await;
+    });
+}
+
+#[test]
+fn the_key_is_never_present_in_the_page() {
+    scenario(|setup, config| async move {
+        let key = staging::fresh_key();
+        let sandbox = staging::start(&key, Plan::Free, Duration::from_secs(60)).await;
+        let app = Launch::new(&setup, config.path())
+            .env("PETSTORE_STAGING_URL", &sandbox.base_url())
+            .start()
+            .await;
+        app.wait_rows("the demo pets", |rows| rows.len() == 20)
+            .await;
+        app.set_key_in_settings("staging", &key).await;
+        app.switch_to("staging").await;
+        app.wait_rows("the staging pets", shows_staging_pets).await;
+        // Settings open again, as someone would look at the key's status.
+        app.click_button("Settings").await;
+        app.click(By::Css("[role='tab']#tab-staging")).await;
+        app.wait_text("[data-testid='key-status']", |t| t.contains("Stored"))
+            .await;
+
+        let everything = app
+            .js(r#"
+                const seen = [document.documentElement.outerHTML];
+                for (const el of document.querySelectorAll('input, textarea, select')) seen.push(el.value);
+                for (const store of [localStorage, sessionStorage]) {
+                  for (let i = 0; i < store.length; i++) seen.push(store.key(i), store.getItem(store.key(i)));
+                }
+                seen.push(document.cookie, location.href, document.title);
+                for (const name of Object.getOwnPropertyNames(window)) {
+                  let value;
+                  try { value = window[name]; } catch { continue; }
+                  if (typeof value === 'function' || value === window) continue;
+                  try { seen.push(name + '=' + JSON.stringify(value)); } catch { seen.push(name + '=' + String(value)); }
+                }
+                return seen.join('\n');
+            "#)
+            .await
+            .expect("the page can be read");
+        let text = everything.as_str().expect("a string");
+        assert!(
+            text.len() > 1_000,
+            "the page was really read ({} chars)",
+            text.len()
+        );
+        assert!(
+            text.contains("Stored in the keychain"),
+            "the status is part of what was read"
+        );
+        // The whole key, and also everything but the last 4 characters the status may show.
+        for secret in [key.as_str(), &key[..key.len() - 4]] {
+            assert!(
+                !text.contains(secret),
+                "the key (or most of it) is in the page"
+            );
+        }
+        for entry in walk(config.path()) {
+            let content = std::fs::read(&entry).expect("config file readable");
+            assert!(
+                !String::from_utf8_lossy(&content).contains(key.as_str()),
+                "the key is in {}",
+                entry.display()
+            );
+        }
+        app.quit().await;
+        sandbox.shutdown().await;
+    });
+}
+
+fn walk(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
+    let mut files = Vec::new();
+    for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            files.extend(walk(&path));
+        } else {
+            files.push(path);
+        }
+    }
+    files
+}
+
+#[test]
+fn a_forced_429_shows_waiting_in_the_gauge_then_the_table_recovers() {
+    scenario(|setup, config| async move {
+        let key = staging::fresh_key();
+        let plan = Plan::Enterprise {
+            per_minute: 3,
+            per_day: 1_000,
+        };
+        // Short enough to wait out, long enough that the quota is still spent when the app asks.
+        let sandbox = staging::start(&key, plan, Duration::from_secs(8)).await;
+        let app = Launch::new(&setup, config.path())
+            .env("PETSTORE_STAGING_URL", &sandbox.base_url())
+            .start()
+            .await;
+        app.wait_rows("the demo pets", |rows| rows.len() == 20)
+            .await;
+        app.set_key_in_settings("staging", &key).await;
+        app.switch_to("staging").await;
+        app.wait_rows("the staging pets", shows_staging_pets).await;
+
+        // A window may roll over between spending the quota and the click: then try again.
+        let mut waiting = None;
+        for _ in 0..3 {
+            staging::exhaust_quota(&sandbox, &key).await;
+            app.click_button("Refresh").await;
+            let seen = within(Duration::from_secs(15), || async {
+                let text = app
+                    .js("const w = document.querySelector(\"[data-testid='quota-waiting']\"); return w ? w.innerText : null;")
+                    .await?;
+                Ok(text.as_str().filter(|t| t.contains("Waiting")).map(str::to_owned))
+            })
+            .await;
+            if let Ok(text) = seen {
+                waiting = Some(text);
+                break;
+            }
+            app.wait_rows("the staging pets", shows_staging_pets).await;
+        }
+        let waiting = waiting.expect("the app was refused (429) at least once in 3 tries");
+        let seconds: u32 = waiting
+            .split_whitespace()
+            .nth(1)
+            .and_then(|n| n.parse().ok())
+            .unwrap_or_else(|| panic!("\"Waiting N s\", got {waiting:?}"));
+        assert!((1..=8).contains(&seconds), "{waiting}");
+        app.screenshot("08-waiting-after-429").await;
+
+        app.wait_rows("the staging pets after the wait", shows_staging_pets)
+            .await;
+        eventually("the waiting text to go", UI_TIMEOUT, || async {
+            let gone = app
+                .driver()
+                .find_all(By::Css("[data-testid='quota-waiting']"))
+                .await;
+            Ok(gone.map_err(|e| e.to_string())?.is_empty().then_some(()))
+        })
+        .await;
+        app.wait_text("[data-testid='quota-count']", |t| t.ends_with("/ 3"))
+            .await;
+        app.screenshot("08-recovered").await;
+        app.quit().await;
+        sandbox.shutdown().await;
+    });
+}

@@ -1,0 +1,146 @@
+//! tauri-driver (and through it WebKitWebDriver and the app) as a child process group of the test.
+
+use std::net::{Ipv4Addr, SocketAddr, TcpListener, TcpStream};
+use std::os::unix::process::CommandExt;
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+
+use serde_json::json;
+use thirtyfour::WebDriver;
+
+use super::Setup;
+use super::page::App;
+use super::wait::eventually;
+
+/// How long the app may take to show its window on a busy 2-core machine.
+const START_TIMEOUT: Duration = Duration::from_secs(90);
+
+/// tauri-driver, its WebKitWebDriver and the app all share one process group, so a failed
+/// scenario can end them all at once without knowing their ids.
+#[derive(Debug)]
+pub struct DriverProcess {
+    child: Child,
+}
+
+impl DriverProcess {
+    fn end(&mut self) {
+        if let Ok(Some(_)) = self.child.try_wait() {
+            return;
+        }
+        let group = format!("-{}", self.child.id());
+        for signal in ["-TERM", "-KILL"] {
+            let _ = Command::new("kill")
+                .args([signal, "--", &group])
+                .stderr(Stdio::null())
+                .status();
+            for _ in 0..20 {
+                if let Ok(Some(_)) = self.child.try_wait() {
+                    return;
+                }
+                std::thread::sleep(Duration::from_millis(100));
+            }
+        }
+    }
+}
+
+impl Drop for DriverProcess {
+    fn drop(&mut self) {
+        self.end();
+        // The app and the web processes may outlive tauri-driver by a moment; the group goes too.
+        let _ = Command::new("kill")
+            .args(["-KILL", "--", &format!("-{}", self.child.id())])
+            .stderr(Stdio::null())
+            .status();
+    }
+}
+
+fn free_port() -> u16 {
+    TcpListener::bind((Ipv4Addr::LOCALHOST, 0))
+        .and_then(|l| l.local_addr())
+        .map(|a| a.port())
+        .expect("a free port on 127.0.0.1")
+}
+
+fn accepts(port: u16) -> bool {
+    TcpStream::connect_timeout(
+        &SocketAddr::from((Ipv4Addr::LOCALHOST, port)),
+        Duration::from_millis(500),
+    )
+    .is_ok()
+}
+
+/// One start of the app: the environment it gets, then [`Launch::start`].
+#[derive(Debug)]
+pub struct Launch<'a> {
+    setup: &'a Setup,
+    env: Vec<(String, String)>,
+}
+
+impl<'a> Launch<'a> {
+    pub fn new(setup: &'a Setup, config_dir: &Path) -> Launch<'a> {
+        Launch {
+            setup,
+            env: vec![
+                (
+                    "PETSTORE_CONFIG_DIR".into(),
+                    config_dir.display().to_string(),
+                ),
+                // Set here so the app does not re-exec itself to set it (see src-tauri platform.rs).
+                ("WEBKIT_DISABLE_DMABUF_RENDERER".into(), "1".into()),
+                ("NO_AT_BRIDGE".into(), "1".into()),
+            ],
+        }
+    }
+
+    pub fn env(mut self, name: &str, value: &str) -> Self {
+        self.env.push((name.into(), value.into()));
+        self
+    }
+
+    /// Starts tauri-driver on free ports, waits until it and WebKitWebDriver both listen, then
+    /// opens a session, which starts the app.
+    pub async fn start(&self) -> App {
+        let port = free_port();
+        let native_port = free_port();
+        let mut command = Command::new(&self.setup.tauri_driver);
+        command
+            .args(["--port", &port.to_string()])
+            .args(["--native-port", &native_port.to_string()])
+            .env_remove("PETSTORE_PRODUCTION_URL")
+            .env_remove("PETSTORE_STAGING_URL")
+            .envs(self.env.iter().map(|(k, v)| (k, v)))
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .process_group(0);
+        let child = command.spawn().unwrap_or_else(|e| {
+            panic!(
+                "tauri-driver at {} did not start: {e}",
+                self.setup.tauri_driver.display()
+            )
+        });
+        let process = DriverProcess { child };
+        // tauri-driver accepts before WebKitWebDriver listens; a session asked for then fails.
+        eventually(
+            "tauri-driver and WebKitWebDriver to listen",
+            Duration::from_secs(30),
+            || async { Ok((accepts(port) && accepts(native_port)).then_some(())) },
+        )
+        .await;
+        let capabilities = json!({
+            "browserName": "wry",
+            "tauri:options": {
+                "application": self.setup.app_bin.display().to_string(),
+                "args": [],
+            },
+        });
+        let serde_json::Value::Object(capabilities) = capabilities else {
+            unreachable!("a JSON object literal")
+        };
+        let driver = WebDriver::builder(format!("http://127.0.0.1:{port}"), capabilities)
+            .request_timeout(START_TIMEOUT)
+            .await
+            .unwrap_or_else(|e| panic!("the app did not start under WebDriver: {e}"));
+        App::new(driver, process, self.setup.artifacts.clone())
+    }
+}
