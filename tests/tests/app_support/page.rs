@@ -12,7 +12,7 @@ use thirtyfour::prelude::*;
 use super::process::DriverProcess;
 use super::wait::{UI_TIMEOUT, eventually};
 
-/// One row of the pet table, as shown.
+/// One row of the pet table, as shown (the status lower-cased: the badge capitalises it).
 #[derive(Debug, Clone, Deserialize, PartialEq)]
 pub struct Row {
     pub id: String,
@@ -34,7 +34,7 @@ const READ_TABLE: &str = r#"
 const rows = [...document.querySelectorAll('tbody tr[data-id]')].map((r) => {
   const c = r.querySelectorAll('td');
   return { id: r.dataset.id, name: c[1].getAttribute('title') ?? '', category: c[2].textContent.trim(),
-           status: c[3].textContent.trim(), highlight: r.classList.contains('highlight') };
+           status: c[3].textContent.trim().toLowerCase(), highlight: r.classList.contains('highlight') };
 });
 const error = document.querySelector('.table-card [role="alert"]');
 return { rows, loading: !!document.querySelector('table[aria-busy="true"]'),
@@ -99,21 +99,19 @@ impl App {
         .await
     }
 
-    /// The visible text of the element `css` once it exists and `accept` likes it.
+    /// The text of the element `css` (whitespace collapsed) once it exists and `accept` likes it.
+    /// Read through the DOM: WebKitWebDriver's "element text" gave "" for a visible badge.
     pub async fn wait_text(&self, css: &str, accept: impl Fn(&str) -> bool) -> String {
+        let script = format!(
+            "const e = document.querySelector({css:?}); \
+             return e ? e.textContent.replace(/\\s+/g, ' ').trim() : null;"
+        );
         eventually(&format!("the text of {css}"), UI_TIMEOUT, || async {
-            let text = self
-                .driver()
-                .find(By::Css(css))
-                .await
-                .map_err(text_err)?
-                .text()
-                .await
-                .map_err(text_err)?;
-            if accept(&text) {
-                Ok(Some(text))
-            } else {
-                Err(format!("{css} shows {text:?}"))
+            let value = self.js(&script).await?;
+            match value.as_str() {
+                Some(text) if accept(text) => Ok(Some(text.to_owned())),
+                Some(text) => Err(format!("{css} shows {text:?}")),
+                None => Err(format!("{css} is not in the page")),
             }
         })
         .await
