@@ -233,9 +233,9 @@ impl App {
         // A screenshot can lag the page by a frame; a moment lets the last render land.
         tokio::time::sleep(Duration::from_millis(300)).await;
         let path = self.artifacts.join(format!("{name}.png"));
-        self.driver()
-            .screenshot(&path)
-            .await
-            .unwrap_or_else(|e| panic!("screenshot {}: {e}", path.display()));
+        // An artifact for people, not a check: a failed capture is reported, not a failure.
+        if let Err(e) = self.driver().screenshot(&path).await {
+            eprintln!("warning: no screenshot {}: {e}", path.display());
+        }
     }
 }
