@@ -29,6 +29,19 @@ describe('environment switch', () => {
     expect(screen.getByText('Switched to Production.').getAttribute('aria-live')).toBe('polite');
   });
 
+  test('after a switch, a quota asked for before the first page is asked for again after it', async () => {
+    const fake = await startApp();
+    await screen.findByText('Biscuit');
+    // The new environment has seen no answer when first asked; its page's event is lost.
+    let asked = 0;
+    fake.handlers.current_quota = () =>
+      asked++ === 0 ? null : quota(4999, 5000, { environment: 'production', plan: 'business' });
+    await fireEvent.click(await screen.findByRole('radio', { name: /Production/ }));
+    await waitFor(() => expect(fake.callsTo('list_pets')).toHaveLength(2));
+    await waitFor(() => expect(screen.getByTestId('quota-count').textContent).toBe('4999 / 5000'));
+    expect(asked).toBe(2);
+  });
+
   test('an environment without an address says it is not set up', async () => {
     await startApp();
     const staging = await screen.findByRole('radio', { name: /Staging/ });
