@@ -4,6 +4,7 @@
 
 use std::time::Duration;
 
+use bytes::Bytes;
 use chrono::{DateTime, Utc};
 use http::{HeaderMap, HeaderValue, Method};
 use url::Url;
@@ -47,7 +48,8 @@ impl Call {
 pub(super) struct Answer {
     pub status: u16,
     pub headers: HeaderMap,
-    pub body: Vec<u8>,
+    /// As reqwest collected it: shared, not copied.
+    pub body: Bytes,
     /// The URL that answered (for resolving relative links).
     pub url: Url,
     pub snapshot: Option<RateLimitSnapshot>,
@@ -58,7 +60,7 @@ enum Outcome {
     Answered {
         status: u16,
         headers: HeaderMap,
-        body: Vec<u8>,
+        body: Bytes,
         snapshot: Option<RateLimitSnapshot>,
         resume: Option<DateTime<Utc>>,
     },
@@ -114,7 +116,7 @@ impl PetstoreClient {
                         Ok(body) => Outcome::Answered {
                             status,
                             headers,
-                            body: body.to_vec(),
+                            body,
                             snapshot,
                             resume,
                         },
