@@ -13,6 +13,18 @@ use crate::error::ConfigError;
 pub const CONFIG_DIR_VAR: &str = "PETSTORE_CONFIG_DIR";
 /// The app's identifier, the settings directory's name under the OS config directory.
 pub const APP_ID: &str = "dev.petstore.admin";
+
+/// The app's own folder of one kind: the override, when set and not blank, else `APP_ID` inside
+/// the OS folder `os_dir` gives (config, cache, ...). `None` where the OS has no such folder.
+pub(crate) fn app_dir(
+    override_dir: Option<String>,
+    os_dir: impl FnOnce() -> Option<PathBuf>,
+) -> Option<PathBuf> {
+    match override_dir.filter(|dir| !dir.trim().is_empty()) {
+        Some(dir) => Some(PathBuf::from(dir)),
+        None => Some(os_dir()?.join(APP_ID)),
+    }
+}
 pub const SETTINGS_FILE: &str = "settings.json";
 
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -33,10 +45,7 @@ impl Settings {
     }
 
     pub fn default_path_with(lookup: impl Fn(&str) -> Option<String>) -> Option<PathBuf> {
-        let dir = match lookup(CONFIG_DIR_VAR).filter(|v| !v.trim().is_empty()) {
-            Some(dir) => PathBuf::from(dir),
-            None => dirs::config_dir()?.join(APP_ID),
-        };
+        let dir = app_dir(lookup(CONFIG_DIR_VAR), dirs::config_dir)?;
         Some(dir.join(SETTINGS_FILE))
     }
 

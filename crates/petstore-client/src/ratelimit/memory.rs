@@ -15,7 +15,7 @@ use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
 use crate::secret::ApiKey;
-use crate::settings::APP_ID;
+use crate::settings::app_dir;
 
 /// Overrides the folder of the file (tests, portable installs).
 pub const CACHE_DIR_VAR: &str = "PETSTORE_CACHE_DIR";
@@ -50,10 +50,7 @@ impl WaitMemory {
 
     /// `$PETSTORE_CACHE_DIR` or the OS cache folder (`~/.cache/dev.petstore.admin` on Linux).
     pub fn default_location() -> Option<Self> {
-        let dir = match std::env::var_os(CACHE_DIR_VAR).filter(|v| !v.is_empty()) {
-            Some(dir) => PathBuf::from(dir),
-            None => dirs::cache_dir()?.join(APP_ID),
-        };
+        let dir = app_dir(std::env::var(CACHE_DIR_VAR).ok(), dirs::cache_dir)?;
         Some(WaitMemory::at(dir.join(FILE_NAME)))
     }
 
