@@ -6,6 +6,7 @@
 //!
 //! Both install missing system packages on Debian/Ubuntu and skip what is already there.
 
+mod bundle;
 mod cmd;
 mod deps;
 mod display;
@@ -23,6 +24,8 @@ commands:
   run     launch Petstore Admin on the embedded sandbox (installs what it needs);
           with --cli, or where there is no display: the sandbox and the petstore CLI
   test    run every check and test, as CI does (installs what it needs)
+  bundle  build the Linux installers (.deb and .rpm, with the petstore CLI inside)
+  tauri   run the pinned Tauri CLI on this layout, e.g. `cargo xtask tauri build --target T`
 ";
 
 fn main() -> ExitCode {
@@ -30,6 +33,8 @@ fn main() -> ExitCode {
     let outcome = match args.first().map(String::as_str) {
         Some("run") => run::run(args.get(1).is_some_and(|a| a == "--cli")),
         Some("test") => test::test(),
+        Some("bundle") => bundle::bundle().map(drop),
+        Some("tauri") => bundle::tauri(&args[1..]),
         Some("-h" | "--help" | "help") => {
             print!("{USAGE}");
             return ExitCode::SUCCESS;
