@@ -7,6 +7,7 @@
 //! Both install missing system packages on Debian/Ubuntu and skip what is already there.
 
 mod cmd;
+mod debroot;
 mod deps;
 mod display;
 mod run;
@@ -23,6 +24,9 @@ commands:
   run     launch Petstore Admin on the embedded sandbox (installs what it needs);
           with --cli, or where there is no display: the sandbox and the petstore CLI
   test    run every check and test, as CI does (installs what it needs)
+  check-deb PATH.deb
+          install the package in a clean Debian root (debootstrap, chroot; needs root)
+          and run the installed app there on a virtual display
 ";
 
 fn main() -> ExitCode {
@@ -30,6 +34,7 @@ fn main() -> ExitCode {
     let outcome = match args.first().map(String::as_str) {
         Some("run") => run::run(args.get(1).is_some_and(|a| a == "--cli")),
         Some("test") => test::test(),
+        Some("check-deb") => debroot::check_deb(&args[1..]),
         Some("-h" | "--help" | "help") => {
             print!("{USAGE}");
             return ExitCode::SUCCESS;
