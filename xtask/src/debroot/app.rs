@@ -97,6 +97,7 @@ pub fn check_app_runs(chroot: &Chroot, display: &str, png: &Path) -> Result {
         }
         thread::sleep(Duration::from_millis(500));
     }
+    window::park_pointer(display)?;
     // The line comes from the page's script: give WebKit a moment to paint what it rendered.
     thread::sleep(Duration::from_secs(1));
     if let Some(id) = shown {

@@ -24,8 +24,10 @@ use crate::deps;
 use crate::display::VirtualDisplay;
 
 /// Host packages the check uses: debootstrap for the root, Xvfb for the display, xwininfo
-/// (x11-utils) to find the window, ImageMagick for the screenshot.
-pub const DEBROOT_PACKAGES: &[&str] = &["debootstrap", "xvfb", "x11-utils", "imagemagick"];
+/// (x11-utils) to find the window, xdotool to move the pointer off it, ImageMagick for the
+/// screenshot.
+pub const DEBROOT_PACKAGES: &[&str] =
+    &["debootstrap", "xvfb", "x11-utils", "xdotool", "imagemagick"];
 
 /// `cargo xtask check-deb PATH.deb`: the check below, on a virtual display of its own.
 pub fn check_deb(args: &[String]) -> Result {

@@ -31,6 +31,18 @@ fn titled(tree: &str, title: &str) -> Vec<String> {
         .collect()
 }
 
+/// Moves the pointer to the screen's corner, off the window: Xvfb draws the pointer into the
+/// picture (in the fresh root, where no cursor theme is set up, as a black square), and a hovered
+/// row would be highlighted.
+pub fn park_pointer(display: &str) -> Result {
+    capture(
+        Command::new("xdotool")
+            .env("DISPLAY", display)
+            .args(["mousemove", "0", "0"]),
+    )
+    .map(|_| ())
+}
+
 /// Saves window `id` as a PNG and checks it holds more than a blank window would.
 pub fn screenshot(display: &str, id: &str, png: &Path) -> Result {
     if let Some(folder) = png.parent() {
