@@ -4,7 +4,6 @@
 use std::fs;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{SocketAddr, TcpStream};
-use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, ExitStatus, Stdio};
 use std::sync::{Arc, Mutex};
@@ -171,8 +170,6 @@ impl Running {
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
-            // Its own process group: a Ctrl-C at the terminal reaches xtask, whose Drop cleans up.
-            .process_group(0)
             .spawn()
             .map_err(|e| StepError(format!("could not start the installed app: {e}")))?;
         let stdout = collect(child.stdout.take());

@@ -5,7 +5,8 @@
 //! there, so apt resolves the package's declared dependencies for real; then the installed files
 //! and CLI are checked, and the installed app is started inside the chroot on the host's X
 //! display until its window, its embedded sandbox and its first table of pets are seen. The copy
-//! is unmounted and deleted afterwards, whatever happened.
+//! is unmounted and deleted afterwards, whatever happened; a run killed outright (Ctrl-C) leaves
+//! its mounts, and the next run clears them before anything else.
 
 mod app;
 mod base;
@@ -15,7 +16,7 @@ mod procs;
 mod window;
 
 use std::fs;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Instant;
 
@@ -62,7 +63,7 @@ pub fn check_deb_installs(root: &Path, target: &Path, deb: &Path, display: &str)
     let version = workspace_version(root)?;
     let package = install::read_package(&deb)?;
     let started = Instant::now();
-    let base = base::ensure(target)?;
+    let base = prepare_base(target)?;
     let chroot = mounts::Chroot::fresh_copy(&base, &target.join("debroot").join("run"))?;
     install::install(&chroot, &deb, &target.join("debroot").join("apt.log"))?;
     install::check_installed(&chroot, &package, &version)?;
@@ -77,6 +78,13 @@ pub fn check_deb_installs(root: &Path, target: &Path, deb: &Path, display: &str)
         started.elapsed()
     );
     Ok(())
+}
+
+/// Makes the cached base root unless it is complete already (a cold debootstrap takes 1.5-2.5
+/// min here); [`check_deb_installs`] calls it too, but a caller may run it early, e.g. on a
+/// thread while the release build compiles.
+pub fn prepare_base(target: &Path) -> Result<PathBuf> {
+    base::ensure(target)
 }
 
 /// `[workspace.package] version` of the root Cargo.toml: what `petstore --version` must print.
