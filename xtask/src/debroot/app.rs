@@ -55,6 +55,18 @@ pub fn check_app_runs(chroot: &Chroot, display: &str, png: &Path) -> Result {
         chroot.command(&env, APP_BIN)
     };
     let mut app = Running::start(&mut command, chroot.dir())?;
+    let id = wait_until_up(&mut app, chroot.dir(), display, png)?;
+    window::park_pointer(display)?;
+    // The line comes from the page's script: give WebKit a moment to paint what it rendered.
+    thread::sleep(Duration::from_secs(1));
+    window::screenshot(display, &id, png)?;
+    drop(app);
+    Ok(())
+}
+
+/// Waits until the window is shown, the sandbox answers and the table has pets; returns the
+/// window's id. When it gives up, what the window showed is saved to `png`.
+fn wait_until_up(app: &mut Running, dir: &Path, display: &str, png: &Path) -> Result<String> {
     let started = Instant::now();
     let (mut shown, mut sandbox) = (None, None);
     loop {
@@ -65,7 +77,7 @@ pub fn check_app_runs(chroot: &Chroot, display: &str, png: &Path) -> Result {
             ));
         }
         shown = shown.or_else(|| window::find_viewable(display, TITLE));
-        sandbox = sandbox.or_else(|| answering_sandbox(chroot.dir()));
+        sandbox = sandbox.or_else(|| answering_sandbox(dir));
         let pets = app.rendered_pets().filter(|&n| n > 0);
         if let (Some(id), Some(port), Some(n)) = (&shown, sandbox, pets) {
             println!(
@@ -73,7 +85,7 @@ pub fn check_app_runs(chroot: &Chroot, display: &str, png: &Path) -> Result {
                  first table rendered with {n} pets, {:.1?} after start",
                 started.elapsed()
             );
-            break;
+            return Ok(id.clone());
         }
         if started.elapsed() > PATIENCE {
             let mut missing = Vec::new();
@@ -88,6 +100,12 @@ pub fn check_app_runs(chroot: &Chroot, display: &str, png: &Path) -> Result {
                     "it never printed `{RENDERED}<N> pets` with N > 0 on stdout"
                 ));
             }
+            // What the window shows is often the answer (an error state in the table).
+            if let Some(id) = &shown
+                && window::save(display, id, png).is_ok()
+            {
+                missing.push(format!("the window as it was: {}", png.display()));
+            }
             return fail(format!(
                 "the installed app did not come up within {PATIENCE:?}: {}; its output:\n{}",
                 missing.join("; "),
@@ -96,14 +114,6 @@ pub fn check_app_runs(chroot: &Chroot, display: &str, png: &Path) -> Result {
         }
         thread::sleep(Duration::from_millis(500));
     }
-    window::park_pointer(display)?;
-    // The line comes from the page's script: give WebKit a moment to paint what it rendered.
-    thread::sleep(Duration::from_secs(1));
-    if let Some(id) = shown {
-        window::screenshot(display, &id, png)?;
-    }
-    drop(app);
-    Ok(())
 }
 
 /// HOME and the XDG folders in a scratch folder of the chroot, so the app writes nothing else.

@@ -45,15 +45,7 @@ pub fn park_pointer(display: &str) -> Result {
 
 /// Saves window `id` as a PNG and checks it holds more than a blank window would.
 pub fn screenshot(display: &str, id: &str, png: &Path) -> Result {
-    if let Some(folder) = png.parent() {
-        std::fs::create_dir_all(folder)
-            .map_err(|e| StepError(format!("could not create {}: {e}", folder.display())))?;
-    }
-    capture(
-        Command::new("import")
-            .args(["-display", display, "-window", id])
-            .arg(png),
-    )?;
+    save(display, id, png)?;
     let colours = capture(Command::new("identify").args(["-format", "%k"]).arg(png))?;
     let colours: u64 = colours.trim().parse().map_err(|_| {
         StepError(format!(
@@ -70,6 +62,20 @@ pub fn screenshot(display: &str, id: &str, png: &Path) -> Result {
     }
     println!("screenshot: {} ({colours} colours)", png.display());
     Ok(())
+}
+
+/// Saves window `id` as a PNG.
+pub fn save(display: &str, id: &str, png: &Path) -> Result {
+    if let Some(folder) = png.parent() {
+        std::fs::create_dir_all(folder)
+            .map_err(|e| StepError(format!("could not create {}: {e}", folder.display())))?;
+    }
+    capture(
+        Command::new("import")
+            .args(["-display", display, "-window", id])
+            .arg(png),
+    )
+    .map(|_| ())
 }
 
 #[cfg(test)]
