@@ -11,10 +11,9 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use super::mounts::Chroot;
-use super::{procs, window};
+use super::{APP_BIN, CLI_BIN, capture, procs, window};
 use crate::cmd::{Result, StepError, fail, step};
 
-const APP_BIN: &str = "/usr/bin/petstore-admin";
 /// The process name of the app (`/proc/PID/comm`), which owns the embedded sandbox's socket.
 const APP_COMM: &str = "petstore-admin";
 const TITLE: &str = "Petstore Admin";
@@ -55,7 +54,8 @@ pub fn check_app_runs(chroot: &Chroot, display: &str, png: &Path) -> Result {
         chroot.command(&env, APP_BIN)
     };
     let mut app = Running::start(&mut command, chroot.dir())?;
-    let id = wait_until_up(&mut app, chroot.dir(), display, png)?;
+    let (id, port) = wait_until_up(&mut app, chroot.dir(), display, png)?;
+    cli_lists_pets(chroot, &env, port)?;
     window::park_pointer(display)?;
     // The line comes from the page's script: give WebKit a moment to paint what it rendered.
     thread::sleep(Duration::from_secs(1));
@@ -65,8 +65,13 @@ pub fn check_app_runs(chroot: &Chroot, display: &str, png: &Path) -> Result {
 }
 
 /// Waits until the window is shown, the sandbox answers and the table has pets; returns the
-/// window's id. When it gives up, what the window showed is saved to `png`.
-fn wait_until_up(app: &mut Running, dir: &Path, display: &str, png: &Path) -> Result<String> {
+/// window's id and the sandbox's port. When it gives up, what the window showed is saved to `png`.
+fn wait_until_up(
+    app: &mut Running,
+    dir: &Path,
+    display: &str,
+    png: &Path,
+) -> Result<(String, u16)> {
     let started = Instant::now();
     let (mut shown, mut sandbox) = (None, None);
     loop {
@@ -85,7 +90,7 @@ fn wait_until_up(app: &mut Running, dir: &Path, display: &str, png: &Path) -> Re
                  first table rendered with {n} pets, {:.1?} after start",
                 started.elapsed()
             );
-            return Ok(id.clone());
+            return Ok((id.clone(), port));
         }
         if started.elapsed() > PATIENCE {
             let mut missing = Vec::new();
@@ -114,6 +119,37 @@ fn wait_until_up(app: &mut Running, dir: &Path, display: &str, png: &Path) -> Re
         }
         thread::sleep(Duration::from_millis(500));
     }
+}
+
+/// The installed CLI lists pets from the app's sandbox (it needs what the app's client needs,
+/// CA certificates included, even for plain HTTP on loopback).
+fn cli_lists_pets(chroot: &Chroot, env: &[String], port: u16) -> Result {
+    let mut env = env.to_vec();
+    env.push(format!("PETSTORE_API_KEY={DEMO_KEY}"));
+    let url = format!("http://127.0.0.1:{port}/v1");
+    let listed = capture(chroot.command(&env, CLI_BIN).args([
+        "--env",
+        "sandbox",
+        "--base-url",
+        &url,
+        "--json",
+        "list",
+        "--limit",
+        "3",
+    ]))
+    .map_err(|e| {
+        StepError(format!(
+            "the installed CLI could not list the sandbox's pets: {e}"
+        ))
+    })?;
+    if !listed.contains("\"name\"") {
+        return fail(format!(
+            "`petstore list` against the app's sandbox printed no pets: {}",
+            listed.trim()
+        ));
+    }
+    println!("{CLI_BIN} --base-url {url} list: pets listed");
+    Ok(())
 }
 
 /// HOME and the XDG folders in a scratch folder of the chroot, so the app writes nothing else.

@@ -5,13 +5,9 @@ use std::path::Path;
 use std::process::Command;
 use std::time::Instant;
 
-use super::capture;
 use super::mounts::Chroot;
+use super::{APP_BIN, CLI_BIN, capture};
 use crate::cmd::{self, Result, StepError, fail, step};
-
-/// What the package must install, where the desktop and admins look for it.
-const APP_BIN: &str = "/usr/bin/petstore-admin";
-const CLI_BIN: &str = "/usr/bin/petstore";
 
 /// The package's name and version, from its control file.
 #[derive(Debug)]

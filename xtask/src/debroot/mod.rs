@@ -24,6 +24,10 @@ use crate::cmd::{Result, StepError, fail, step};
 use crate::deps;
 use crate::display::VirtualDisplay;
 
+/// Where the package must install the app and the CLI, where the desktop and admins look.
+const APP_BIN: &str = "/usr/bin/petstore-admin";
+const CLI_BIN: &str = "/usr/bin/petstore";
+
 /// Host packages the check uses: debootstrap for the root, Xvfb for the display, xwininfo
 /// (x11-utils) to find the window, xdotool to move the pointer off it, ImageMagick for the
 /// screenshot.
