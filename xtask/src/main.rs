@@ -8,6 +8,7 @@
 
 mod bundle;
 mod cmd;
+mod debroot;
 mod deps;
 mod display;
 mod run;
@@ -26,6 +27,9 @@ commands:
   test    run every check and test, as CI does (installs what it needs)
   bundle  build the Linux installers (.deb and .rpm, with the petstore CLI inside)
   tauri   run the pinned Tauri CLI on this layout, e.g. `cargo xtask tauri build --target T`
+  check-deb PATH.deb
+          install the package in a clean Debian root (debootstrap, chroot; needs root)
+          and run the installed app there on a virtual display
 ";
 
 fn main() -> ExitCode {
@@ -35,6 +39,7 @@ fn main() -> ExitCode {
         Some("test") => test::test(),
         Some("bundle") => bundle::bundle().map(drop),
         Some("tauri") => bundle::tauri(&args[1..]),
+        Some("check-deb") => debroot::check_deb(&args[1..]),
         Some("-h" | "--help" | "help") => {
             print!("{USAGE}");
             return ExitCode::SUCCESS;
