@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use crate::cmd::{self, Result, StepError, step};
-use crate::deps;
+use crate::{bundle, debroot, deps};
 use crate::display::VirtualDisplay;
 use crate::run::{cargo, exe};
 use crate::sandbox::{self, RunningSandbox};
@@ -18,6 +18,9 @@ pub fn test() -> Result {
     let target = crate::target_dir();
     let mut packages = deps::BUILD_PACKAGES.to_vec();
     packages.extend(deps::TEST_PACKAGES);
+    if cfg!(target_os = "linux") {
+        packages.extend(debroot::DEBROOT_PACKAGES);
+    }
     deps::ensure_system_packages(&packages)?;
     let prism = deps::ensure_prism(&root)?;
     let schemathesis = deps::ensure_schemathesis(&root, &target)?;
@@ -49,6 +52,13 @@ pub fn test() -> Result {
         "warnings",
     ]))?;
 
+    // The clean Debian root for the installer check is mostly download and unpacking: make it
+    // while the release build keeps the CPUs busy.
+    let debian_base = cfg!(target_os = "linux").then(|| {
+        let target = target.clone();
+        std::thread::spawn(move || debroot::prepare_base(&target))
+    });
+
     // The end-to-end tests drive the release app, as people get it, through tauri-driver.
     step("Building the release app for the end-to-end tests");
     cmd::run(Command::new(cargo()).args([
@@ -77,6 +87,17 @@ pub fn test() -> Result {
         .env("PETSTORE_E2E_ARTIFACTS", target.join("e2e-screenshots"))
         .env("DISPLAY", display.name());
     cmd::run(&mut tests)?;
+
+    if let Some(debian_base) = debian_base {
+        debian_base
+            .join()
+            .map_err(|_| StepError("making the Debian root panicked".to_owned()))??;
+        // The installers as people get them: built offline, then the .deb installed by apt into a
+        // clean Debian root, where the installed app must show its window with the sandbox's pets.
+        step("Installers: .deb and .rpm");
+        let packages = bundle::bundle()?;
+        debroot::check_deb_installs(&root, &target, &packages.deb, display.name())?;
+    }
     drop(display);
 
     step("schemathesis: the sandbox against openapi.yaml");
