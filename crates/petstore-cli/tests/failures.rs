@@ -216,6 +216,22 @@ fn production_without_an_address_exits_9_and_says_how_to_set_one() {
 }
 
 #[test]
+fn a_machine_without_root_certificates_is_told_so_by_name() {
+    // rustls-native-certs reads only these when they are set: an empty store, as on a Debian
+    // root without the ca-certificates package.
+    let dir = tempfile::TempDir::new().unwrap();
+    let out = petstore(dir.path(), Some(KEY))
+        .env("SSL_CERT_FILE", dir.path().join("no-such-bundle.pem"))
+        .env("SSL_CERT_DIR", dir.path())
+        .args(["--base-url", "https://127.0.0.1:9/v1", "list"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(9), "{}", text(&out.stderr));
+    let stderr = text(&out.stderr);
+    assert!(stderr.contains("No CA certificates"), "{stderr}");
+}
+
+#[test]
 fn a_plain_http_address_for_another_host_is_refused() {
     let dir = tempfile::TempDir::new().unwrap();
     let out = petstore(dir.path(), Some(KEY))

@@ -217,10 +217,23 @@ fn http_client(config: &ClientConfig) -> Result<reqwest::Client, Error> {
     }
     builder.build().map_err(|e| {
         ConfigError::HttpClient {
-            message: e.to_string(),
+            message: with_causes(&e),
         }
         .into()
     })
+}
+
+/// reqwest's own message is only "builder error"; the cause says what to fix (e.g. no root
+/// certificates on a machine without the ca-certificates package).
+fn with_causes(error: &dyn std::error::Error) -> String {
+    let mut message = error.to_string();
+    let mut cause = error.source();
+    while let Some(inner) = cause {
+        message.push_str(": ");
+        message.push_str(&inner.to_string());
+        cause = inner.source();
+    }
+    message
 }
 
 impl fmt::Debug for PetstoreClient {
