@@ -81,7 +81,11 @@ pub fn tauri(args: &[String]) -> Result {
     let mut command = Command::new(tools.join("node_modules").join(".bin").join(tauri_name()));
     command.args(args).env("TAURI_APP_PATH", &app);
     if packaging {
-        place_sidecar(&app, target_arg(args).as_deref(), args.first().map(String::as_str))?;
+        place_sidecar(
+            &app,
+            target_arg(args).as_deref(),
+            args.first().map(String::as_str),
+        )?;
         command.args(["--config", SIDECAR_CONFIG]);
     }
     step(&format!("tauri {}", args.join(" ")));
@@ -222,7 +226,12 @@ fn find_package(kind: &str) -> Result<PathBuf> {
         .filter_map(|entry| entry.ok().map(|e| e.path()))
         .filter(|path| path.extension().is_some_and(|ext| ext == kind))
         .max_by_key(|path| fs::metadata(path).and_then(|m| m.modified()).ok())
-        .ok_or_else(|| StepError(format!("the bundler wrote no .{kind} into {}", dir.display())))
+        .ok_or_else(|| {
+            StepError(format!(
+                "the bundler wrote no .{kind} into {}",
+                dir.display()
+            ))
+        })
 }
 
 fn report_size(package: &Path) -> Result {

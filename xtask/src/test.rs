@@ -5,10 +5,10 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use crate::cmd::{self, Result, StepError, step};
-use crate::{bundle, debroot, deps};
 use crate::display::VirtualDisplay;
 use crate::run::{cargo, exe};
 use crate::sandbox::{self, RunningSandbox};
+use crate::{bundle, debroot, deps};
 
 /// A key with limits high enough that schemathesis never meets a 429 it did not ask for.
 const SCHEMATHESIS_KEY: &str = "schemathesis-key";
