@@ -3,9 +3,12 @@
 //! * `cargo xtask run`  — launches Petstore Admin on the embedded sandbox (on a machine with no
 //!   display: the sandbox and the `petstore` CLI instead).
 //! * `cargo xtask test` — installs what the tests need, then runs every check and test.
+//! * `cargo xtask bench-startup` — start-up time and memory against a hello-world Tauri app.
 //!
 //! Both install missing system packages on Debian/Ubuntu and skip what is already there.
 
+#[cfg(target_os = "linux")]
+mod bench;
 mod cmd;
 mod deps;
 mod display;
@@ -23,6 +26,9 @@ commands:
   run     launch Petstore Admin on the embedded sandbox (installs what it needs);
           with --cli, or where there is no display: the sandbox and the petstore CLI
   test    run every check and test, as CI does (installs what it needs)
+  bench-startup [--trials N]
+          time to the first table and memory against a hello-world Tauri app (Linux;
+          figures in BENCHMARKS.md)
 ";
 
 fn main() -> ExitCode {
@@ -30,6 +36,7 @@ fn main() -> ExitCode {
     let outcome = match args.first().map(String::as_str) {
         Some("run") => run::run(args.get(1).is_some_and(|a| a == "--cli")),
         Some("test") => test::test(),
+        Some("bench-startup") => bench_startup(&args[1..]),
         Some("-h" | "--help" | "help") => {
             print!("{USAGE}");
             return ExitCode::SUCCESS;
@@ -46,6 +53,16 @@ fn main() -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+#[cfg(target_os = "linux")]
+fn bench_startup(args: &[String]) -> cmd::Result {
+    bench::bench_startup(args)
+}
+
+#[cfg(not(target_os = "linux"))]
+fn bench_startup(_args: &[String]) -> cmd::Result {
+    cmd::fail("bench-startup reads process memory from /proc: run it on Linux")
 }
 
 /// The workspace root (the folder above `xtask/`).
