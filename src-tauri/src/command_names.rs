@@ -16,4 +16,7 @@ pub const COMMAND_NAMES: &[&str] = &[
     "clear_api_key",
     "key_status",
     "test_connection",
+    "get_page_size",
+    "save_page_size",
+    "report_first_table",
 ];

@@ -102,3 +102,30 @@ pub async fn test_connection(
 ) -> Result<ConnectionTest, CommandError> {
     backend.test_connection(environment).await
 }
+
+#[tauri::command]
+pub async fn get_page_size(backend: State<'_, Backend>) -> Result<u32, CommandError> {
+    Ok(backend.page_size())
+}
+
+#[tauri::command]
+pub async fn save_page_size(
+    backend: State<'_, Backend>,
+    page_size: i64,
+) -> Result<u32, CommandError> {
+    backend.save_page_size(page_size)
+}
+
+/// The UI calls this once its first table with data is on screen. The line goes to stdout for
+/// people starting the app from a terminal, and for the start-up benchmark and installer test,
+/// which wait for `first table rendered: <N> pets`.
+#[tauri::command]
+pub async fn report_first_table(
+    backend: State<'_, Backend>,
+    rows: u32,
+) -> Result<(), CommandError> {
+    if let Some(line) = backend.first_table_line(rows) {
+        println!("{line}");
+    }
+    Ok(())
+}

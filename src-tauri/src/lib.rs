@@ -44,6 +44,9 @@ pub fn with_commands<R: Runtime>(builder: tauri::Builder<R>) -> tauri::Builder<R
         commands::clear_api_key,
         commands::key_status,
         commands::test_connection,
+        commands::get_page_size,
+        commands::save_page_size,
+        commands::report_first_table,
     ])
 }
 

@@ -118,6 +118,25 @@ fn a_key_goes_in_with_camel_case_arguments_and_never_comes_out() {
 }
 
 #[test]
+fn rows_per_page_and_the_first_table_report_go_through_ipc() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let app = app(dir.path());
+    let main = webview(&app, "main");
+    assert_eq!(invoke(&main, "get_page_size", json!({})), Ok(json!(20)));
+    assert_eq!(
+        invoke(&main, "save_page_size", json!({ "pageSize": 100 })),
+        Ok(json!(100))
+    );
+    assert_eq!(invoke(&main, "get_page_size", json!({})), Ok(json!(100)));
+    let refused = invoke(&main, "save_page_size", json!({ "pageSize": 0 })).expect_err("0");
+    assert_eq!(refused["field"], "limit");
+    assert_eq!(
+        invoke(&main, "report_first_table", json!({ "rows": 40 })),
+        Ok(Value::Null)
+    );
+}
+
+#[test]
 fn every_command_is_registered() {
     let dir = tempfile::tempdir().expect("temp dir");
     let app = app(dir.path());

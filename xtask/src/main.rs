@@ -3,9 +3,12 @@
 //! * `cargo xtask run`  — launches Petstore Admin on the embedded sandbox (on a machine with no
 //!   display: the sandbox and the `petstore` CLI instead).
 //! * `cargo xtask test` — installs what the tests need, then runs every check and test.
+//! * `cargo xtask bench-startup` — start-up time and memory against a hello-world Tauri app.
 //!
 //! Both install missing system packages on Debian/Ubuntu and skip what is already there.
 
+#[cfg(target_os = "linux")]
+mod bench;
 mod bundle;
 mod cmd;
 mod debroot;
@@ -30,6 +33,9 @@ commands:
   check-deb PATH.deb
           install the package in a clean Debian root (debootstrap, chroot; needs root)
           and run the installed app there on a virtual display
+  bench-startup [--trials N]
+          time to the first table and memory against a hello-world Tauri app (Linux;
+          figures in BENCHMARKS.md)
 ";
 
 fn main() -> ExitCode {
@@ -40,6 +46,7 @@ fn main() -> ExitCode {
         Some("bundle") => bundle::bundle().map(drop),
         Some("tauri") => bundle::tauri(&args[1..]),
         Some("check-deb") => debroot::check_deb(&args[1..]),
+        Some("bench-startup") => bench_startup(&args[1..]),
         Some("-h" | "--help" | "help") => {
             print!("{USAGE}");
             return ExitCode::SUCCESS;
@@ -56,6 +63,16 @@ fn main() -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+#[cfg(target_os = "linux")]
+fn bench_startup(args: &[String]) -> cmd::Result {
+    bench::bench_startup(args)
+}
+
+#[cfg(not(target_os = "linux"))]
+fn bench_startup(_args: &[String]) -> cmd::Result {
+    cmd::fail("bench-startup reads process memory from /proc: run it on Linux")
 }
 
 /// The workspace root (the folder above `xtask/`).

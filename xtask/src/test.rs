@@ -117,7 +117,7 @@ pub fn test() -> Result {
 
 /// `cargo` wrapped so tests meet a real Secret Service (Linux), with every XDG folder in a scratch
 /// place under target/ so nothing is written to the person's home.
-fn with_keyring_session(target: &Path) -> Result<Command> {
+pub(crate) fn with_keyring_session(target: &Path) -> Result<Command> {
     if !cfg!(target_os = "linux") {
         return Ok(Command::new(cargo()));
     }
@@ -147,7 +147,7 @@ fn with_keyring_session(target: &Path) -> Result<Command> {
     Ok(command)
 }
 
-fn make_private_dir(dir: &PathBuf) -> Result {
+pub(crate) fn make_private_dir(dir: &PathBuf) -> Result {
     fs::create_dir_all(dir)
         .map_err(|e| StepError(format!("could not create {}: {e}", dir.display())))?;
     #[cfg(unix)]

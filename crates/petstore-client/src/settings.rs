@@ -1,5 +1,5 @@
-//! The settings file shared by the CLI and the desktop app: base addresses and the active
-//! environment. Never a key (keys live in the OS keychain).
+//! The settings file shared by the CLI and the desktop app: base addresses, the active
+//! environment and the app's rows per page. Never a key (keys live in the OS keychain).
 
 use std::io::{ErrorKind as IoErrorKind, Write};
 use std::path::{Path, PathBuf};
@@ -36,6 +36,10 @@ pub struct Settings {
     pub staging_url: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub environment: Option<Environment>,
+    /// The desktop app's rows per page, remembered across restarts. The file is hand-editable,
+    /// so readers check it is 1-100.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub page_size: Option<u32>,
 }
 
 impl Settings {
@@ -159,6 +163,7 @@ mod tests {
             production_url: Some("https://api.example.com/v1".into()),
             staging_url: None,
             environment: Some(Environment::Staging),
+            page_size: Some(100),
         };
         settings.save_to(&path).unwrap();
         let text = std::fs::read_to_string(&path).unwrap();
@@ -166,6 +171,7 @@ mod tests {
             text.contains("\"productionUrl\": \"https://api.example.com/v1\""),
             "{text}"
         );
+        assert!(text.contains("\"pageSize\": 100"), "{text}");
         assert!(
             !text.contains("stagingUrl"),
             "absent values are omitted: {text}"
@@ -206,6 +212,7 @@ mod tests {
             production_url: Some("https://file.example.com/v1".into()),
             staging_url: Some("https://staging-file.example.com/v1".into()),
             environment: None,
+            page_size: None,
         };
         let env = |name: &str| {
             (name == "PETSTORE_PRODUCTION_URL").then(|| "https://env.example.com/v1/".to_owned())

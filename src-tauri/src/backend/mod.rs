@@ -5,8 +5,10 @@ mod clients;
 mod keys;
 mod pets;
 mod sandbox;
+mod view;
 
 use std::path::PathBuf;
+use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
 use petstore_client::keychain::Keychain;
@@ -18,6 +20,7 @@ use crate::events::{EventSink, NoEvents};
 pub use clients::Tuning;
 pub use keys::KeyStore;
 pub use sandbox::EmbeddedSandbox;
+pub use view::DEFAULT_PAGE_SIZE;
 
 /// Reads an environment variable (`PETSTORE_PRODUCTION_URL`, ...); tests pass their own.
 pub type EnvLookup = Arc<dyn Fn(&str) -> Option<String> + Send + Sync>;
@@ -89,6 +92,7 @@ pub struct Backend {
     clients: clients::Clients,
     env_lookup: EnvLookupDebug,
     events: EventsDebug,
+    first_table_reported: AtomicBool,
 }
 
 impl Backend {
@@ -109,6 +113,7 @@ impl Backend {
             clients: clients::Clients::new(config.events.clone(), config.tuning),
             env_lookup: EnvLookupDebug(config.env_lookup),
             events: EventsDebug(config.events),
+            first_table_reported: AtomicBool::new(false),
         }
     }
 

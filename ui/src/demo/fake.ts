@@ -21,6 +21,8 @@ export interface FakeOptions {
   selected?: EnvironmentId;
   keychainAvailable?: boolean;
   settings?: Settings;
+  /** The remembered rows per page (20 when not given). */
+  pageSize?: number;
   /** Replaces the built-in answer of a command (throw a CommandError to reject). */
   handlers?: Record<string, Handler>;
 }
@@ -67,6 +69,7 @@ const LABELS: Record<EnvironmentId, string> = { production: 'Production', stagin
 export function installFake(options: FakeOptions = {}): Fake {
   let selected: EnvironmentId = options.selected ?? 'sandbox';
   let settings: Settings = options.settings ?? { productionUrl: 'https://pets.example.com/v1', stagingUrl: null };
+  let pageSize = options.pageSize ?? 20;
   const keys = new Map<EnvironmentId, { last4: string; sessionOnly: boolean }>();
   const keychainAvailable = options.keychainAvailable ?? true;
   // Above 2^53, where Number would change the digits, and after every id already there.
@@ -133,6 +136,9 @@ export function installFake(options: FakeOptions = {}): Fake {
       keys.delete(a.environment as EnvironmentId);
       return keyStatus(a.environment as EnvironmentId);
     },
+    get_page_size: () => pageSize,
+    save_page_size: (a) => (pageSize = a.pageSize as number),
+    report_first_table: () => null,
     test_connection: () => ({ quota: quota(86), petsSeen: Math.min(fake.pets.length, 20) }),
   };
 

@@ -73,6 +73,11 @@ export const clearApiKey = (environment: EnvironmentId) =>
 export const keyStatus = (environment: EnvironmentId) => call<KeyStatus>('key_status', { environment });
 export const testConnection = (environment: EnvironmentId) =>
   call<ConnectionTest>('test_connection', { environment });
+/** Rows per page, remembered across restarts (1–100; 20 until the person picks another). */
+export const getPageSize = () => call<number>('get_page_size');
+export const savePageSize = (pageSize: number) => call<number>('save_page_size', { pageSize });
+/** Once the first table with data is on screen: the app prints a line people and benchmarks read. */
+export const reportFirstTable = (rows: number) => call<null>('report_first_table', { rows });
 
 export interface BackendEvents {
   quota: Quota;

@@ -62,6 +62,23 @@ export class PetList {
     }
   }
 
+  /** The rows per page the person chose last time; the default stays when it cannot be read. */
+  async restoreLimit(): Promise<void> {
+    try {
+      this.limit = await backend.getPageSize();
+    } catch {
+      // Not worth a message: the table still loads, with the default.
+    }
+  }
+
+  /** A new rows-per-page choice: used at once and remembered for the next start. */
+  async changeLimit(limit: number): Promise<void> {
+    this.limit = limit;
+    // Remembering is a convenience; failing to save must not stop the table from loading.
+    backend.savePageSize(limit).catch(() => {});
+    await this.refresh();
+  }
+
   async loadMore(): Promise<void> {
     if (!this.next || this.loadingMore) return;
     const generation = this.#generation;

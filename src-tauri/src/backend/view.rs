@@ -1,0 +1,56 @@
+//! What the window remembers between runs (rows per page) and reports about itself (its first
+//! table on screen, the line the start-up benchmark waits for).
+
+use std::sync::atomic::Ordering;
+
+use petstore_client::{InvalidInput, Limit};
+
+use super::Backend;
+use crate::dto::CommandError;
+
+/// The pet table's rows per page on first run (the UI's limit selector starts here).
+pub const DEFAULT_PAGE_SIZE: u32 = 20;
+
+impl Backend {
+    /// The remembered rows per page; the default when none is saved or the file holds a number
+    /// outside 1-100 (it is hand-editable).
+    pub fn page_size(&self) -> u32 {
+        match self.settings().page_size {
+            Some(size) if Limit::new(size).is_ok() => size,
+            Some(size) => {
+                log::warn!(
+                    "pageSize {size} in the settings file is not 1-100; using {DEFAULT_PAGE_SIZE}"
+                );
+                DEFAULT_PAGE_SIZE
+            }
+            None => DEFAULT_PAGE_SIZE,
+        }
+    }
+
+    /// Remembers rows per page for the next start; 1-100, like a list's limit.
+    #[allow(
+        clippy::result_large_err,
+        reason = "CommandError is the IPC error, built once per command; never on a hot path"
+    )]
+    pub fn save_page_size(&self, size: i64) -> Result<u32, CommandError> {
+        let size = u32::try_from(size)
+            .map_err(|_| InvalidInput::Limit { given: size })
+            .and_then(Limit::new)
+            .map_err(CommandError::from)?
+            .get()
+            .into();
+        let mut settings = self.settings();
+        let mut next = settings.clone();
+        next.page_size = Some(size);
+        self.persist(&next)?;
+        *settings = next;
+        Ok(size)
+    }
+
+    /// The line to print when the window shows its first table with data: `Some` once per
+    /// process, `None` after that (a refresh or an environment switch renders the table again).
+    pub fn first_table_line(&self, rows: u32) -> Option<String> {
+        let first = !self.first_table_reported.swap(true, Ordering::SeqCst);
+        first.then(|| format!("petstore-admin: first table rendered: {rows} pets"))
+    }
+}

@@ -1,0 +1,9 @@
+// Two nested animation frames after load: the first runs before the frame is painted, the second
+// once it has been. Then one IPC call, as the app makes when its table is painted.
+window.addEventListener('load', () => {
+  requestAnimationFrame(() => {
+    requestAnimationFrame(() => {
+      void window.__TAURI_INTERNALS__.invoke('first_paint');
+    });
+  });
+});
