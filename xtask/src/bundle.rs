@@ -29,8 +29,15 @@ pub struct LinuxPackages {
     pub rpm: PathBuf,
 }
 
+/// Whether `bundle` builds the UI first. Rebuilding it rewrites ui/dist, which makes cargo
+/// rebuild the release app (minutes of LTO): the test command, which built both already, skips it.
+pub enum Ui {
+    Build,
+    AlreadyBuilt,
+}
+
 /// `cargo xtask bundle`: the UI, the release app and CLI, then .deb and .rpm with the CLI inside.
-pub fn bundle() -> Result<LinuxPackages> {
+pub fn bundle(ui: Ui) -> Result<LinuxPackages> {
     if !cfg!(target_os = "linux") {
         return fail(
             "`cargo xtask bundle` makes the Linux packages; on macOS and Windows run \
@@ -39,17 +46,15 @@ pub fn bundle() -> Result<LinuxPackages> {
     }
     let root = crate::root();
     deps::ensure_system_packages(deps::BUILD_PACKAGES)?;
-    build_ui(&root)?;
-    step("Building the release app and CLI");
-    cmd::run(Command::new(cargo()).args([
-        "build",
-        "--locked",
-        "--release",
-        "-p",
-        "petstore-admin",
-        "-p",
-        "petstore-cli",
-    ]))?;
+    if matches!(ui, Ui::Build) {
+        build_ui(&root)?;
+    }
+    // One package per cargo run: built together, cargo would unify their features and the
+    // packaged app would differ from the one `cargo build -p petstore-admin` makes and tests.
+    for package in ["petstore-admin", "petstore-cli"] {
+        step(&format!("Building {package} (release)"));
+        cmd::run(Command::new(cargo()).args(["build", "--locked", "--release", "-p", package]))?;
+    }
     let args = ["bundle", "--bundles", OFFLINE_BUNDLES].map(String::from);
     tauri(&args)?;
     let packages = LinuxPackages {

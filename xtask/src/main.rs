@@ -11,6 +11,7 @@
 mod bench;
 mod bundle;
 mod cmd;
+#[cfg(target_os = "linux")]
 mod debroot;
 mod deps;
 mod display;
@@ -43,8 +44,9 @@ fn main() -> ExitCode {
     let outcome = match args.first().map(String::as_str) {
         Some("run") => run::run(args.get(1).is_some_and(|a| a == "--cli")),
         Some("test") => test::test(),
-        Some("bundle") => bundle::bundle().map(drop),
+        Some("bundle") => bundle::bundle(bundle::Ui::Build).map(drop),
         Some("tauri") => bundle::tauri(&args[1..]),
+        #[cfg(target_os = "linux")]
         Some("check-deb") => debroot::check_deb(&args[1..]),
         Some("bench-startup") => bench_startup(&args[1..]),
         Some("-h" | "--help" | "help") => {

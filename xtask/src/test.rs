@@ -5,10 +5,12 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use crate::cmd::{self, Result, StepError, step};
+use crate::deps;
 use crate::display::VirtualDisplay;
 use crate::run::{cargo, exe};
 use crate::sandbox::{self, RunningSandbox};
-use crate::{bundle, debroot, deps};
+#[cfg(target_os = "linux")]
+use crate::{bundle, debroot};
 
 /// A key with limits high enough that schemathesis never meets a 429 it did not ask for.
 const SCHEMATHESIS_KEY: &str = "schemathesis-key";
@@ -18,9 +20,8 @@ pub fn test() -> Result {
     let target = crate::target_dir();
     let mut packages = deps::BUILD_PACKAGES.to_vec();
     packages.extend(deps::TEST_PACKAGES);
-    if cfg!(target_os = "linux") {
-        packages.extend(debroot::DEBROOT_PACKAGES);
-    }
+    #[cfg(target_os = "linux")]
+    packages.extend(debroot::DEBROOT_PACKAGES);
     deps::ensure_system_packages(&packages)?;
     let prism = deps::ensure_prism(&root)?;
     let schemathesis = deps::ensure_schemathesis(&root, &target)?;
@@ -54,10 +55,11 @@ pub fn test() -> Result {
 
     // The clean Debian root for the installer check is mostly download and unpacking: make it
     // while the release build keeps the CPUs busy.
-    let debian_base = cfg!(target_os = "linux").then(|| {
+    #[cfg(target_os = "linux")]
+    let debian_base = {
         let target = target.clone();
         std::thread::spawn(move || debroot::prepare_base(&target))
-    });
+    };
 
     // The end-to-end tests drive the release app, as people get it, through tauri-driver.
     step("Building the release app for the end-to-end tests");
@@ -88,14 +90,16 @@ pub fn test() -> Result {
         .env("DISPLAY", display.name());
     cmd::run(&mut tests)?;
 
-    if let Some(debian_base) = debian_base {
+    #[cfg(target_os = "linux")]
+    {
         debian_base
             .join()
             .map_err(|_| StepError("making the Debian root panicked".to_owned()))??;
-        // The installers as people get them: built offline, then the .deb installed by apt into a
-        // clean Debian root, where the installed app must show its window with the sandbox's pets.
+        // The installers as people get them: built offline from the release app just tested, then
+        // the .deb installed by apt into a clean Debian root, where the installed app must show
+        // its window with the sandbox's pets.
         step("Installers: .deb and .rpm");
-        let packages = bundle::bundle()?;
+        let packages = bundle::bundle(bundle::Ui::AlreadyBuilt)?;
         debroot::check_deb_installs(&root, &target, &packages.deb, display.name())?;
     }
     drop(display);
