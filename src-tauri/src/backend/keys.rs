@@ -1,17 +1,60 @@
-//! API keys per environment: the OS keychain (chosen once at start-up) or, when the person asks or
-//! no keychain is reachable, memory for this session only. Keys go in; only status comes out.
+//! API keys per environment: the OS keychain (chosen once, on first use) or, when the person asks
+//! or no keychain is reachable, memory for this session only. Keys go in; only status comes out.
 
 use std::collections::HashMap;
-use std::sync::{Mutex, MutexGuard, PoisonError};
+use std::sync::{Arc, Mutex, MutexGuard, OnceLock, PoisonError};
 
 use petstore_client::keychain::{Keychain, KeychainError};
 use petstore_client::{ApiKey, Environment};
 
 use crate::dto::{CommandError, ErrorKind, KeyStatus};
 
+/// Where keys are kept.
+#[derive(Debug, Clone)]
+pub enum KeychainSource {
+    /// None: session-only keys.
+    Absent,
+    /// This one (tests pass an in-memory store).
+    Given(Keychain),
+    /// The platform's keychain, connected to on first use.
+    System,
+}
+
+impl From<Option<Keychain>> for KeychainSource {
+    fn from(keychain: Option<Keychain>) -> Self {
+        keychain.map_or(KeychainSource::Absent, KeychainSource::Given)
+    }
+}
+
+/// The keychain, resolved from its source once, on the first call that needs it.
+#[derive(Debug)]
+struct LazyKeychain {
+    source: KeychainSource,
+    chosen: OnceLock<Option<Keychain>>,
+}
+
+impl LazyKeychain {
+    /// Blocks: the Linux store connects over D-Bus.
+    fn get(&self) -> Option<&Keychain> {
+        self.chosen
+            .get_or_init(|| match &self.source {
+                KeychainSource::Absent => None,
+                KeychainSource::Given(keychain) => Some(keychain.clone()),
+                KeychainSource::System => match Keychain::system() {
+                    Ok(keychain) => Some(keychain),
+                    Err(error) => {
+                        log::warn!("{error}");
+                        None
+                    }
+                },
+            })
+            .as_ref()
+    }
+}
+
 #[derive(Debug)]
 pub struct KeyStore {
-    keychain: Option<Keychain>,
+    keychain: Arc<LazyKeychain>,
     session: Mutex<HashMap<Environment, ApiKey>>,
     /// Keys read from the keychain, so a call does not cost a keychain round trip (on Linux a
     /// D-Bus call) each time; `set` and `clear` keep it current.
@@ -19,10 +62,12 @@ pub struct KeyStore {
 }
 
 impl KeyStore {
-    /// `None`: no keychain on this system; only session keys are possible.
-    pub fn new(keychain: Option<Keychain>) -> KeyStore {
+    pub fn new(source: KeychainSource) -> KeyStore {
         KeyStore {
-            keychain,
+            keychain: Arc::new(LazyKeychain {
+                source,
+                chosen: OnceLock::new(),
+            }),
             session: Mutex::new(HashMap::new()),
             read: Mutex::new(HashMap::new()),
         }
@@ -126,9 +171,9 @@ impl KeyStore {
         &self,
         op: impl FnOnce(&Keychain) -> Result<T, KeychainError> + Send + 'static,
     ) -> Option<Result<T, KeychainError>> {
-        let keychain = self.keychain.clone()?;
-        let joined = tokio::task::spawn_blocking(move || op(&keychain)).await;
-        Some(joined.unwrap_or_else(|e| Err(KeychainError::Other(e.to_string()))))
+        let keychain = Arc::clone(&self.keychain);
+        let joined = tokio::task::spawn_blocking(move || keychain.get().map(op)).await;
+        joined.unwrap_or_else(|e| Some(Err(KeychainError::Other(e.to_string()))))
     }
 }
 

@@ -11,14 +11,13 @@ use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
-use petstore_client::keychain::Keychain;
 use petstore_client::{ApiKey, BaseUrl, ClientConfig, Environment, PetstoreClient};
 
 use crate::dto::{self, AppEvent, CommandError, EnvironmentId, EnvironmentInfo, KeyStatus};
 use crate::events::{EventSink, NoEvents};
 
 pub use clients::Tuning;
-pub use keys::KeyStore;
+pub use keys::{KeyStore, KeychainSource};
 pub use sandbox::EmbeddedSandbox;
 pub use view::DEFAULT_PAGE_SIZE;
 
@@ -29,8 +28,8 @@ pub type EnvLookup = Arc<dyn Fn(&str) -> Option<String> + Send + Sync>;
 pub struct BackendConfig {
     /// Where settings persist; `None` keeps them in memory only.
     pub settings_path: Option<PathBuf>,
-    /// `None`: no keychain is reachable (session-only keys).
-    pub keychain: Option<Keychain>,
+    /// Which keychain keys live in; session-only keys when there is none.
+    pub keychain: KeychainSource,
     /// The embedded sandbox's port when free (else any free port).
     pub sandbox_port: u16,
     pub env_lookup: EnvLookup,
@@ -50,18 +49,13 @@ impl std::fmt::Debug for BackendConfig {
 
 impl BackendConfig {
     /// The OS config directory, the system keychain, the sandbox's usual port, the process
-    /// environment. Call outside the async runtime: the Linux keychain blocks.
+    /// environment.
     pub fn desktop(events: Arc<dyn EventSink>) -> BackendConfig {
-        let keychain = match Keychain::system() {
-            Ok(keychain) => Some(keychain),
-            Err(error) => {
-                log::warn!("{error}");
-                None
-            }
-        };
         BackendConfig {
             settings_path: petstore_client::Settings::default_path(),
-            keychain,
+            // Chosen on first use, not here: on Linux it is a D-Bus connection to the Secret
+            // Service, which the Sandbox environment never needs and start-up should not wait for.
+            keychain: KeychainSource::System,
             sandbox_port: petstore_sandbox::DEFAULT_PORT,
             env_lookup: Arc::new(|name| std::env::var(name).ok()),
             events,
@@ -73,7 +67,7 @@ impl BackendConfig {
     pub fn isolated() -> BackendConfig {
         BackendConfig {
             settings_path: None,
-            keychain: None,
+            keychain: KeychainSource::Absent,
             sandbox_port: 0,
             env_lookup: Arc::new(|_| None),
             events: Arc::new(NoEvents),

@@ -60,7 +60,7 @@ pub fn quick(config: ClientConfig) -> ClientConfig {
 pub fn backend(dir: &Path, keychain: Option<Keychain>, events: Arc<Collected>) -> Backend {
     Backend::new(BackendConfig {
         settings_path: Some(dir.join("settings.json")),
-        keychain,
+        keychain: keychain.into(),
         events,
         tuning: Arc::new(quick),
         ..BackendConfig::isolated()
