@@ -183,21 +183,26 @@ fn ensure_node_version() -> Result {
     Ok(())
 }
 
-/// schemathesis in a virtualenv under target/tools (pinned in xtask/tools/requirements.txt).
-pub fn ensure_schemathesis(root: &Path, target: &Path) -> Result<PathBuf> {
+/// The Python validators `test` runs, installed with pip from xtask/tools/requirements.txt.
+const PYTHON_TOOLS: &[&str] = &["schemathesis", "actionlint", "shellcheck"];
+
+/// schemathesis, actionlint and shellcheck in a virtualenv under target/tools (pinned in
+/// xtask/tools/requirements.txt); returns the venv's folder of programs.
+pub fn ensure_python_tools(root: &Path, target: &Path) -> Result<PathBuf> {
     let venv = target.join("tools").join("venv");
-    let bin_dir = if cfg!(windows) { "Scripts" } else { "bin" };
-    let exe = venv.join(bin_dir).join(if cfg!(windows) {
-        "schemathesis.exe"
-    } else {
-        "schemathesis"
-    });
+    let bin = venv.join(if cfg!(windows) { "Scripts" } else { "bin" });
     let requirements = root.join("xtask").join("tools").join("requirements.txt");
     let stamp = venv.join(".xtask-requirements");
-    if exe.is_file() && same_contents(&requirements, &stamp) {
-        return Ok(exe);
+    // actionlint skips script checks without a word when shellcheck is missing: insist on all.
+    let missing = || {
+        PYTHON_TOOLS
+            .iter()
+            .find(|tool| !bin.join(crate::run::exe(tool)).is_file())
+    };
+    if missing().is_none() && same_contents(&requirements, &stamp) {
+        return Ok(bin);
     }
-    step("Installing schemathesis (pip, in target/tools/venv)");
+    step("Installing schemathesis, actionlint and shellcheck (pip, in target/tools/venv)");
     let python = if cmd::works("python3", &["--version"]) {
         "python3"
     } else {
@@ -209,12 +214,18 @@ pub fn ensure_schemathesis(root: &Path, target: &Path) -> Result<PathBuf> {
             .arg(&venv),
     )?;
     cmd::run(
-        Command::new(venv.join(bin_dir).join("pip"))
+        Command::new(bin.join("pip"))
             .args(["install", "--quiet", "--disable-pip-version-check", "-r"])
             .arg(&requirements),
     )?;
+    if let Some(tool) = missing() {
+        return fail(format!(
+            "pip installed xtask/tools/requirements.txt, yet {} has no {tool}",
+            bin.display()
+        ));
+    }
     copy_stamp(&requirements, &stamp)?;
-    Ok(exe)
+    Ok(bin)
 }
 
 fn same_contents(a: &Path, b: &Path) -> bool {

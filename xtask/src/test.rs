@@ -24,7 +24,10 @@ pub fn test() -> Result {
     packages.extend(debroot::DEBROOT_PACKAGES);
     deps::ensure_system_packages(&packages)?;
     let prism = deps::ensure_prism(&root)?;
-    let schemathesis = deps::ensure_schemathesis(&root, &target)?;
+    let python_tools = deps::ensure_python_tools(&root, &target)?;
+
+    step("actionlint: the GitHub workflows (shellcheck on their scripts)");
+    run_actionlint(&root, &python_tools)?;
 
     // The UI first: its build (ui/dist) is what the desktop app embeds.
     let ui = root.join("ui");
@@ -113,7 +116,7 @@ pub fn test() -> Result {
         "--all-features",
         "--bins",
     ]))?;
-    run_schemathesis(&root, &target, &schemathesis)?;
+    run_schemathesis(&root, &target, &python_tools.join(exe("schemathesis")))?;
 
     println!("\nAll checks and tests passed.");
     Ok(())
@@ -161,6 +164,34 @@ pub(crate) fn make_private_dir(dir: &PathBuf) -> Result {
             .map_err(|e| StepError(format!("could not restrict {}: {e}", dir.display())))?;
     }
     Ok(())
+}
+
+/// actionlint on every workflow in .github/workflows, with the venv's shellcheck named
+/// explicitly so `run:` scripts are always checked; any finding fails the command.
+fn run_actionlint(root: &Path, tools: &Path) -> Result {
+    let dir = root.join(".github").join("workflows");
+    let entries = fs::read_dir(&dir)
+        .map_err(|e| StepError(format!("could not read {}: {e}", dir.display())))?;
+    let mut workflows: Vec<PathBuf> = entries
+        .filter_map(|entry| entry.ok().map(|e| e.path()))
+        .filter(|path| {
+            path.extension()
+                .is_some_and(|ext| ext == "yml" || ext == "yaml")
+        })
+        .collect();
+    if workflows.is_empty() {
+        return cmd::fail(format!("no workflow files in {}", dir.display()));
+    }
+    workflows.sort();
+    cmd::run(
+        Command::new(tools.join(exe("actionlint")))
+            .current_dir(root)
+            .arg("-shellcheck")
+            .arg(tools.join(exe("shellcheck")))
+            // No Python in the workflows; an empty value keeps a pyflakes on PATH out of it.
+            .arg("-pyflakes=")
+            .args(&workflows),
+    )
 }
 
 fn run_schemathesis(root: &Path, target: &Path, schemathesis: &Path) -> Result {
