@@ -232,6 +232,27 @@ fn a_machine_without_root_certificates_is_told_so_by_name() {
 }
 
 #[test]
+fn the_loopback_sandbox_needs_no_root_certificates() {
+    let sandbox = TestSandbox::start();
+    let out = sandbox
+        .petstore(Some(KEY))
+        .env(
+            "SSL_CERT_FILE",
+            sandbox.config_dir.path().join("no-such-bundle.pem"),
+        )
+        .env("SSL_CERT_DIR", sandbox.config_dir.path())
+        .args(["list", "--limit", "2"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stdout).contains("Biscuit"),
+        "{}",
+        text(&out.stdout)
+    );
+}
+
+#[test]
 fn a_plain_http_address_for_another_host_is_refused() {
     let dir = tempfile::TempDir::new().unwrap();
     let out = petstore(dir.path(), Some(KEY))

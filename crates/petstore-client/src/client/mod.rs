@@ -214,6 +214,11 @@ fn http_client(config: &ClientConfig) -> Result<reqwest::Client, Error> {
     }
     if config.base_url.is_https() {
         builder = builder.https_only(true);
+    } else {
+        // Plain HTTP is only ever loopback (the sandbox), and neither redirects nor next-page
+        // links leave the origin: no TLS, so no need to read the system's root certificates,
+        // which costs start-up time and fails where none are installed.
+        builder = builder.tls_certs_only([]);
     }
     builder.build().map_err(|e| {
         ConfigError::HttpClient {
