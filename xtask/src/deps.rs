@@ -249,3 +249,27 @@ fn node_name() -> &'static str {
 fn prism_name() -> &'static str {
     if cfg!(windows) { "prism.cmd" } else { "prism" }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::BUILD_PACKAGES;
+
+    /// The release workflow installs the build packages by hand (it runs before any xtask is
+    /// built): it must name every one, or a Linux release fails on the runner, not here.
+    #[test]
+    fn the_release_workflow_installs_every_build_package() {
+        let path = crate::root()
+            .join(".github")
+            .join("workflows")
+            .join("release.yml");
+        let workflow = std::fs::read_to_string(&path).expect("release.yml is readable");
+        let named: Vec<&str> = workflow.split_whitespace().collect();
+        for package in BUILD_PACKAGES {
+            assert!(
+                named.contains(package),
+                "{} does not install {package}, which xtask's BUILD_PACKAGES lists",
+                path.display()
+            );
+        }
+    }
+}
