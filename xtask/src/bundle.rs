@@ -74,6 +74,11 @@ pub fn tauri(args: &[String]) -> Result {
     let tools = root.join("xtask").join("tools");
     deps::ensure_node_modules(&tools, "the Tauri CLI")?;
     let app = root.join("src-tauri");
+    if args.first().is_some_and(|a| a == "build") {
+        // tauri.conf.json has no beforeBuildCommand (the CLI runs it from the wrong folder here):
+        // build the UI so the app never embeds a stale ui/dist.
+        build_ui(&root)?;
+    }
     let packaging = matches!(args.first().map(String::as_str), Some("build" | "bundle"));
     mirror(&root.join("tauri.conf.json"), &app.join("tauri.conf.json"))?;
     mirror(&root.join("icons"), &app.join("icons"))?;
