@@ -75,8 +75,8 @@ pub fn tauri(args: &[String]) -> Result {
     deps::ensure_node_modules(&tools, "the Tauri CLI")?;
     let app = root.join("src-tauri");
     if args.first().is_some_and(|a| a == "build") {
-        // tauri.conf.json has no beforeBuildCommand (the CLI runs it from the wrong folder here):
-        // build the UI so the app never embeds a stale ui/dist.
+        // tauri.conf.json has no beforeBuildCommand: build the UI here, so the app never
+        // embeds a stale ui/dist.
         build_ui(&root)?;
     }
     let packaging = matches!(args.first().map(String::as_str), Some("build" | "bundle"));
