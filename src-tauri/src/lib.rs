@@ -11,7 +11,6 @@ pub mod convert;
 pub mod dto;
 pub mod errors;
 pub mod events;
-mod platform;
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -64,7 +63,6 @@ impl<R: Runtime> EventSink for TauriEvents<R> {
 
 /// Starts the desktop app; returns when it exits.
 pub fn run() {
-    platform::prepare();
     let app = with_commands(tauri::Builder::default())
         .setup(|app| {
             let events = Arc::new(TauriEvents(app.handle().clone()));

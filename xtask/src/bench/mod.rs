@@ -138,8 +138,7 @@ fn subjects(release: &Path, staging: &staging::Staging) -> Vec<Subject> {
             label: "hello",
             binary: release.join(exe("hello-tauri")),
             marker: "hello-tauri: first paint",
-            // The app sets this for itself at start (re-running itself with it): the same
-            // renderer for both.
+            // The app sets this for itself at start: the same renderer for both.
             env: vec![("WEBKIT_DISABLE_DMABUF_RENDERER", "1".into())],
             config_files: Vec::new(),
         },
