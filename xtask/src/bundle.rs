@@ -47,7 +47,7 @@ pub fn bundle(ui: Ui) -> Result<LinuxPackages> {
     let root = crate::root();
     deps::ensure_system_packages(deps::BUILD_PACKAGES)?;
     if matches!(ui, Ui::Build) {
-        build_ui(&root)?;
+        deps::build_ui(&root)?;
     }
     // One package per cargo run: built together, cargo would unify their features and the
     // packaged app would differ from the one `cargo build -p petstore-admin` makes and tests.
@@ -77,7 +77,7 @@ pub fn tauri(args: &[String]) -> Result {
     if args.first().is_some_and(|a| a == "build") {
         // tauri.conf.json has no beforeBuildCommand: build the UI here, so the app never
         // embeds a stale ui/dist.
-        build_ui(&root)?;
+        deps::build_ui(&root)?;
     }
     let packaging = matches!(args.first().map(String::as_str), Some("build" | "bundle"));
     mirror(&root.join("tauri.conf.json"), &app.join("tauri.conf.json"))?;
@@ -100,17 +100,6 @@ pub fn tauri(args: &[String]) -> Result {
     }
     step(&format!("tauri {}", args.join(" ")));
     cmd::run(&mut command)
-}
-
-fn build_ui(root: &Path) -> Result {
-    let ui = root.join("ui");
-    deps::ensure_node_modules(&ui, "the UI's packages")?;
-    step("Building the UI");
-    cmd::run(
-        Command::new(deps::npm_name())
-            .args(["run", "build"])
-            .current_dir(&ui),
-    )
 }
 
 /// Copies the release `petstore` for `target` (the host when `None`) to

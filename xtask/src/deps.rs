@@ -155,6 +155,18 @@ pub fn ensure_node_modules(dir: &Path, what: &str) -> Result {
     copy_stamp(&lock, &stamp)
 }
 
+/// The UI's production build into ui/dist, which the app embeds (installing its packages first).
+pub fn build_ui(root: &Path) -> Result {
+    let ui = root.join("ui");
+    ensure_node_modules(&ui, "the UI's packages")?;
+    step("Building the UI");
+    cmd::run(
+        Command::new(npm_name())
+            .args(["run", "build"])
+            .current_dir(&ui),
+    )
+}
+
 /// The oldest Node.js the UI's toolchain (Vite 8) runs on.
 const NODE_MINIMUM: (u32, u32) = (20, 19);
 

@@ -22,14 +22,7 @@ pub fn run(cli_only: bool) -> Result {
         }
         return run_cli_demo();
     }
-    let ui = crate::root().join("ui");
-    deps::ensure_node_modules(&ui, "the UI's packages")?;
-    step("Building the UI");
-    cmd::run(
-        Command::new(deps::npm_name())
-            .args(["run", "build"])
-            .current_dir(&ui),
-    )?;
+    deps::build_ui(&crate::root())?;
     step("Building Petstore Admin");
     cmd::run(Command::new(cargo()).args(["build", "--locked", "-p", "petstore-admin"]))?;
     step("Starting Petstore Admin (on the embedded sandbox; close the window to stop)");

@@ -140,6 +140,14 @@ pub(crate) fn with_keyring_session(target: &Path) -> Result<Command> {
         "keyring-session",
     ]);
     command.arg(cargo());
+    use_private_xdg_dirs(&mut command, &scratch)?;
+    command.env("NO_AT_BRIDGE", "1");
+    Ok(command)
+}
+
+/// Points every XDG folder of `command` into `scratch` (data, cache, config, runtime), so what a
+/// desktop program writes stays there and not in the person's home.
+pub(crate) fn use_private_xdg_dirs(command: &mut Command, scratch: &Path) -> Result {
     for (var, folder) in [
         ("XDG_DATA_HOME", "data"),
         ("XDG_CACHE_HOME", "cache"),
@@ -150,11 +158,10 @@ pub(crate) fn with_keyring_session(target: &Path) -> Result<Command> {
         make_private_dir(&dir)?;
         command.env(var, dir);
     }
-    command.env("NO_AT_BRIDGE", "1");
-    Ok(command)
+    Ok(())
 }
 
-pub(crate) fn make_private_dir(dir: &PathBuf) -> Result {
+fn make_private_dir(dir: &PathBuf) -> Result {
     fs::create_dir_all(dir)
         .map_err(|e| StepError(format!("could not create {}: {e}", dir.display())))?;
     #[cfg(unix)]

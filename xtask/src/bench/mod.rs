@@ -41,14 +41,7 @@ pub fn bench_startup(args: &[String]) -> Result {
     let mut packages = deps::BUILD_PACKAGES.to_vec();
     packages.extend(deps::TEST_PACKAGES);
     deps::ensure_system_packages(&packages)?;
-    let ui = root.join("ui");
-    deps::ensure_node_modules(&ui, "the UI's packages")?;
-    step("Building the UI");
-    cmd::run(
-        Command::new(deps::npm_name())
-            .args(["run", "build"])
-            .current_dir(&ui),
-    )?;
+    deps::build_ui(&root)?;
     step("Building the release app and the hello-world");
     // Apart from the CLI and the sandbox: built together, cargo would unify their features with
     // the app's and measure an app built unlike the one people get.

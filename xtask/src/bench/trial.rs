@@ -39,16 +39,7 @@ pub struct Outcome {
 pub fn run(subject: &Subject, scratch: &Path, display: &str, settle: Duration) -> Result<Outcome> {
     let _ = fs::remove_dir_all(scratch);
     let mut command = Command::new(&subject.binary);
-    for (var, folder) in [
-        ("XDG_DATA_HOME", "data"),
-        ("XDG_CACHE_HOME", "cache"),
-        ("XDG_CONFIG_HOME", "config"),
-        ("XDG_RUNTIME_DIR", "runtime"),
-    ] {
-        let dir = scratch.join(folder);
-        crate::test::make_private_dir(&dir)?;
-        command.env(var, dir);
-    }
+    crate::test::use_private_xdg_dirs(&mut command, scratch)?;
     for (path, contents) in &subject.config_files {
         let file = scratch.join("config").join(path);
         if let Some(parent) = file.parent() {
