@@ -13,7 +13,7 @@ use crate::dto::{
 pub async fn list_pets(
     backend: State<'_, Backend>,
     status: Option<PetStatusValue>,
-    limit: i64,
+    limit: Option<i64>,
 ) -> Result<PetPage, CommandError> {
     backend.list_pets(status, limit).await
 }

@@ -21,7 +21,7 @@ async fn lists_filters_and_pages_the_selected_environment() {
     let backend = backend(dir.path(), None, Arc::new(Collected::default()));
     use_staging(&backend, &server, STAFF_KEY).await;
 
-    let first = backend.list_pets(None, 2).await.expect("list");
+    let first = backend.list_pets(None, Some(2)).await.expect("list");
     assert_eq!(first.pets.len(), 2);
     let next = first.next.expect("the demo data has more than 2 pets");
     let second = backend.next_page(&next).await.expect("next page");
@@ -29,7 +29,7 @@ async fn lists_filters_and_pages_the_selected_environment() {
     assert!(second.pets.iter().all(|p| !first.pets.contains(p)));
 
     let sold = backend
-        .list_pets(Some(PetStatusValue::Sold), 100)
+        .list_pets(Some(PetStatusValue::Sold), Some(100))
         .await
         .expect("filtered");
     assert!(!sold.pets.is_empty());
@@ -48,7 +48,7 @@ async fn a_limit_out_of_range_is_refused_before_sending() {
     use_staging(&backend, &server, STAFF_KEY).await;
     let before = server.request_count();
     for limit in [0, 101, -1] {
-        let error = backend.list_pets(None, limit).await.expect_err("refused");
+        let error = backend.list_pets(None, Some(limit)).await.expect_err("refused");
         assert_eq!(
             (error.kind, error.field.as_deref()),
             (ErrorKind::InvalidInput, Some("limit"))
@@ -149,7 +149,7 @@ async fn a_refused_key_is_unauthorized() {
     let dir = tempfile::tempdir().expect("temp dir");
     let backend = backend(dir.path(), None, Arc::new(Collected::default()));
     use_staging(&backend, &server, "wrong-key-000000").await;
-    let error = backend.list_pets(None, 20).await.expect_err("401");
+    let error = backend.list_pets(None, Some(20)).await.expect_err("401");
     assert_eq!(error.kind, ErrorKind::Unauthorized);
     assert_eq!(error.code.as_deref(), Some("invalid_api_key"));
     assert!(!error.message.contains("wrong-key-000000"));
@@ -206,7 +206,7 @@ async fn lookup_by_id_is_exact_and_not_found_is_calm() {
         .wait_for(|e| matches!(e, AppEvent::Deprecation(_)))
         .await;
 
-    let listed = backend.list_pets(None, 100).await.expect("list");
+    let listed = backend.list_pets(None, Some(100)).await.expect("list");
     assert!(listed.pets.iter().any(|p| p.id == BIG_ID));
 
     let missing = backend.get_pet("9007199254740995").await.expect("calm");

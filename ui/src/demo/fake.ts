@@ -102,7 +102,8 @@ export function installFake(options: FakeOptions = {}): Fake {
   };
 
   const builtIn: Record<string, Handler> = {
-    list_pets: (a) => page(0, (a.status as string | null) ?? null, a.limit as number),
+    // Like the app: no limit means the remembered rows per page.
+    list_pets: (a) => page(0, (a.status as string | null) ?? null, (a.limit as number | null) ?? pageSize),
     next_page: (a) => {
       const t = JSON.parse(a.next as string) as { from: number; status: string | null; limit: number };
       return page(t.from, t.status, t.limit);

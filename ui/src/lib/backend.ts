@@ -55,7 +55,8 @@ async function call<T>(command: string, args?: Record<string, unknown>): Promise
   }
 }
 
-export const listPets = (status: PetStatusValue | null, limit: number) =>
+/** `limit: null` asks for the rows per page remembered from last time (the first page at start-up). */
+export const listPets = (status: PetStatusValue | null, limit: number | null) =>
   call<PetPage>('list_pets', { status, limit });
 export const nextPage = (next: string) => call<PetPage>('next_page', { next });
 export const createPet = (input: NewPetInput) => call<Pet>('create_pet', { input });

@@ -42,13 +42,27 @@ export class PetList {
     return [...this.pets].sort((a, b) => sign * compare(a, b, key));
   });
 
-  async refresh(): Promise<void> {
+  refresh(): Promise<void> {
+    return this.#load(this.limit);
+  }
+
+  /**
+   * The first page at start-up. It is asked for at once, with the rows per page the app remembers,
+   * while the selector reads the same number alongside: the page does not wait for that read, and
+   * every later refresh uses the selector's value.
+   */
+  start(): Promise<void> {
+    void this.#restoreLimit();
+    return this.#load(null);
+  }
+
+  async #load(limit: number | null): Promise<void> {
     const generation = ++this.#generation;
     this.loading = true;
     this.error = null;
     this.moreError = null;
     try {
-      const page = await backend.listPets(this.status, this.limit);
+      const page = await backend.listPets(this.status, limit);
       if (generation !== this.#generation) return;
       this.pets = page.pets;
       this.next = page.next;
@@ -63,9 +77,12 @@ export class PetList {
   }
 
   /** The rows per page the person chose last time; the default stays when it cannot be read. */
-  async restoreLimit(): Promise<void> {
+  async #restoreLimit(): Promise<void> {
+    const before = this.limit;
     try {
-      this.limit = await backend.getPageSize();
+      const remembered = await backend.getPageSize();
+      // A choice made meanwhile wins over last time's.
+      if (this.limit === before) this.limit = remembered;
     } catch {
       // Not worth a message: the table still loads, with the default.
     }
