@@ -1,7 +1,9 @@
 import { mount } from 'svelte';
 import App from './App.svelte';
 import './app.css';
+import { markOs } from './lib/platform';
 
+markOs();
 const target = document.getElementById('app');
 if (!target) throw new Error('index.html has no #app element');
 

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { formatCountdown, formatDate, quotaLevel } from '../src/lib/format';
 import { compareInt64, int64Problem } from '../src/lib/int64';
+import { detectOs, markOs } from '../src/lib/platform';
 import { shortcutAction } from '../src/lib/shortcuts';
 import { baseUrlProblem, limitProblem } from '../src/lib/validation';
 import { toCommandError } from '../src/lib/backend';
@@ -83,5 +84,22 @@ describe('shortcuts and errors', () => {
     expect(toCommandError(e)).toBe(e);
     expect(toCommandError('boom').kind).toBe('unexpectedResponse');
     expect(toCommandError({ kind: 'weird', message: 'x' }).kind).toBe('unexpectedResponse');
+  });
+});
+
+describe('platform', () => {
+  const nav = (platform: string, userAgent = '') => ({ platform, userAgent }) as Navigator;
+
+  test('the OS comes from what the web view reports', () => {
+    expect(detectOs(nav('MacIntel'))).toBe('mac');
+    expect(detectOs(nav('Linux x86_64', 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/605.1.15'))).toBe('linux');
+    expect(detectOs(nav('Win32', 'Mozilla/5.0 (Windows NT 10.0; Win64; x64)'))).toBe('other');
+    expect(detectOs(nav('Linux armv8l', 'Mozilla/5.0 (Linux; Android 14)'))).toBe('other');
+  });
+
+  test('<html data-os> is set for the stylesheet', () => {
+    const root = document.createElement('html');
+    markOs(root, nav('Linux x86_64'));
+    expect(root.dataset.os).toBe('linux');
   });
 });

@@ -1,8 +1,8 @@
+import { detectOs } from './platform';
+
 // Cmd on macOS, Ctrl elsewhere: the platform's own convention for app shortcuts.
 export function isMac(nav: Navigator = navigator): boolean {
-  const data = (nav as Navigator & { userAgentData?: { platform?: string } }).userAgentData;
-  const platform = data?.platform || nav.platform || nav.userAgent;
-  return /mac|iphone|ipad/i.test(platform);
+  return detectOs(nav) === 'mac';
 }
 
 export type Action = 'newPet' | 'refresh' | 'focusFilter';
