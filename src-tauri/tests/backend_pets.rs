@@ -48,7 +48,10 @@ async fn a_limit_out_of_range_is_refused_before_sending() {
     use_staging(&backend, &server, STAFF_KEY).await;
     let before = server.request_count();
     for limit in [0, 101, -1] {
-        let error = backend.list_pets(None, Some(limit)).await.expect_err("refused");
+        let error = backend
+            .list_pets(None, Some(limit))
+            .await
+            .expect_err("refused");
         assert_eq!(
             (error.kind, error.field.as_deref()),
             (ErrorKind::InvalidInput, Some("limit"))

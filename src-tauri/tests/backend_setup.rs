@@ -135,7 +135,10 @@ async fn an_unconfigured_environment_says_what_to_set() {
         .select_environment(EnvironmentId::Production)
         .await
         .expect("selected");
-    let error = backend.list_pets(None, Some(20)).await.expect_err("no address");
+    let error = backend
+        .list_pets(None, Some(20))
+        .await
+        .expect_err("no address");
     assert_eq!(
         (error.kind, error.field.as_deref()),
         (ErrorKind::Configuration, Some("productionUrl"))
@@ -231,7 +234,10 @@ async fn a_spent_quota_is_rate_limited_with_a_retry_time() {
         .list_pets(None, Some(1))
         .await
         .expect("first goes through");
-    let error = backend.list_pets(None, Some(1)).await.expect_err("quota spent");
+    let error = backend
+        .list_pets(None, Some(1))
+        .await
+        .expect_err("quota spent");
     assert_eq!(error.kind, ErrorKind::RateLimited);
     assert!(error.retry_at.is_some(), "{error:?}");
     let quota = backend.current_quota().await.expect("seen");

@@ -132,10 +132,13 @@ fn rows_per_page_and_the_first_table_report_go_through_ipc() {
     assert_eq!(refused["field"], "limit");
     // The UI's first page at start-up leaves the limit out: the remembered size is used.
     invoke(&main, "save_page_size", json!({ "pageSize": 3 })).expect("3 saved");
-    let first = invoke(&main, "list_pets", json!({ "status": null, "limit": null }))
-        .expect("first page");
+    let first =
+        invoke(&main, "list_pets", json!({ "status": null, "limit": null })).expect("first page");
     assert_eq!(first["pets"].as_array().map(Vec::len), Some(3), "{first}");
-    assert!(first["next"].is_string(), "more pets than one page: {first}");
+    assert!(
+        first["next"].is_string(),
+        "more pets than one page: {first}"
+    );
     assert_eq!(
         invoke(&main, "report_first_table", json!({ "rows": 40 })),
         Ok(Value::Null)

@@ -48,6 +48,14 @@ fn browse_the_sandbox_table_shows_demo_pets() {
         app.wait_text("[data-testid='quota-count']", |t| t.ends_with("/ 300"))
             .await;
         app.screenshot("01-sandbox-table").await;
+        // The app turns JavaScriptCore's JIT off for its web view (src-tauri main.rs), which
+        // the test's environment leaves unset.
+        let web = app_support::process::web_process_environments(config.path());
+        assert!(!web.is_empty(), "the app's WebKitWebProcess is found");
+        for vars in &web {
+            let jit = vars.iter().find(|(k, _)| k == "JSC_useJIT");
+            assert_eq!(jit.map(|(_, v)| v.as_str()), Some("false"), "{jit:?}");
+        }
         app.quit().await;
     });
 }

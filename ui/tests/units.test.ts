@@ -66,6 +66,12 @@ describe('format', () => {
     expect(formatDate('2030-12-05')).toBe('5 December 2030');
     expect(formatDate('Thu, 05 Dec 2030 00:00:00 GMT')).toBe('5 December 2030');
     expect(formatDate('soon')).toBe('soon');
+    // The same as Intl's en-GB long date, on every day of a leap year.
+    const intl = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+    for (let day = 0; day < 366; day++) {
+      const at = Date.UTC(2028, 0, 1 + day, 23, 30);
+      expect(formatDate(new Date(at).toISOString())).toBe(intl.format(at));
+    }
   });
 });
 

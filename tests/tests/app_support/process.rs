@@ -86,7 +86,7 @@ impl<'a> Launch<'a> {
                     "PETSTORE_CONFIG_DIR".into(),
                     config_dir.display().to_string(),
                 ),
-                // Set here so the app does not re-exec itself to set it (see src-tauri platform.rs).
+                // The app sets this itself when it is unset (src-tauri main.rs); the tests fix it.
                 ("WEBKIT_DISABLE_DMABUF_RENDERER".into(), "1".into()),
                 ("NO_AT_BRIDGE".into(), "1".into()),
             ],
@@ -109,6 +109,7 @@ impl<'a> Launch<'a> {
             .args(["--native-port", &native_port.to_string()])
             .env_remove("PETSTORE_PRODUCTION_URL")
             .env_remove("PETSTORE_STAGING_URL")
+            .env_remove("JSC_useJIT")
             .envs(self.env.iter().map(|(k, v)| (k, v)))
             .stdin(Stdio::null())
             .stdout(Stdio::null())
@@ -143,4 +144,39 @@ impl<'a> Launch<'a> {
             .unwrap_or_else(|e| panic!("the app did not start under WebDriver: {e}"));
         App::new(driver, process, self.setup.artifacts.clone())
     }
+}
+
+/// The environment of every WebKitWebProcess started for the app that uses `config_dir` (found
+/// by that unique `PETSTORE_CONFIG_DIR`, which the web processes inherit from the app).
+pub fn web_process_environments(config_dir: &Path) -> Vec<Vec<(String, String)>> {
+    let marker = format!("PETSTORE_CONFIG_DIR={}", config_dir.display());
+    let Ok(entries) = std::fs::read_dir("/proc") else {
+        return Vec::new();
+    };
+    entries
+        .flatten()
+        .filter(|e| {
+            e.file_name()
+                .to_string_lossy()
+                .bytes()
+                .all(|b| b.is_ascii_digit())
+        })
+        .filter(|e| {
+            std::fs::read_to_string(e.path().join("comm"))
+                .is_ok_and(|comm| comm.trim_end().starts_with("WebKitWebProces"))
+        })
+        .filter_map(|e| std::fs::read(e.path().join("environ")).ok())
+        .map(|raw| {
+            raw.split(|b| *b == 0)
+                .map(|pair| String::from_utf8_lossy(pair).into_owned())
+                .collect::<Vec<_>>()
+        })
+        .filter(|vars| vars.iter().any(|v| *v == marker))
+        .map(|vars| {
+            vars.iter()
+                .filter_map(|v| v.split_once('='))
+                .map(|(k, v)| (k.to_owned(), v.to_owned()))
+                .collect()
+        })
+        .collect()
 }
