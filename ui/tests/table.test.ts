@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/svelte';
 import { describe, expect, test } from 'vitest';
 import { commandError, pet } from '../src/demo/fake';
-import { rowIds, rows, startApp, type } from './helpers';
+import { DEMO_PETS, rowIds, rows, startApp, type } from './helpers';
 
 describe('pet table', () => {
   test('shows skeleton rows while the first page loads, then the pets', async () => {
@@ -12,6 +12,31 @@ describe('pet table', () => {
     answer({ pets: fake.pets, next: null });
     await screen.findByText('Biscuit');
     expect(screen.queryAllByTestId('skeleton-row')).toHaveLength(0);
+  });
+
+  test('a quick answer shows no placeholder rows, and a refresh keeps the rows until the new ones come', async () => {
+    let answer: (value: unknown) => void = () => {};
+    let hold = false;
+    await startApp({
+      handlers: {
+        list_pets: () => (hold ? new Promise((r) => (answer = r)) : { pets: DEMO_PETS, next: null }),
+      },
+    });
+    const seen: number[] = [];
+    const observer = new MutationObserver(() => seen.push(screen.queryAllByTestId('skeleton-row').length));
+    observer.observe(document.body, { childList: true, subtree: true });
+    await screen.findByText('Biscuit');
+    expect(Math.max(0, ...seen)).toBe(0);
+
+    hold = true;
+    await fireEvent.click(screen.getByRole('button', { name: /Refresh/ }));
+    expect(screen.getByRole('table').getAttribute('aria-busy')).toBe('true');
+    expect(screen.getByText('Biscuit')).toBeTruthy();
+    // A slow answer does get placeholders, after a moment.
+    expect(await screen.findAllByTestId('skeleton-row')).toHaveLength(6);
+    answer({ pets: DEMO_PETS.slice(0, 1), next: null });
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    observer.disconnect();
   });
 
   test('int64 ids and category ids are shown exactly as the server sent them', async () => {
