@@ -171,7 +171,7 @@ pub fn web_process_environments(config_dir: &Path) -> Vec<Vec<(String, String)>>
                 .map(|pair| String::from_utf8_lossy(pair).into_owned())
                 .collect::<Vec<_>>()
         })
-        .filter(|vars| vars.iter().any(|v| *v == marker))
+        .filter(|vars| vars.contains(&marker))
         .map(|vars| {
             vars.iter()
                 .filter_map(|v| v.split_once('='))
