@@ -4,6 +4,12 @@
 //! Windows are aligned to whole multiples of their length since the Unix epoch, so every reset is an exact
 //! integer Unix timestamp. One mutex guards all buckets: the critical section is a few additions, and it
 //! makes counts exact under any number of concurrent requests.
+//!
+//! A bucket whose windows have both rolled over and that has no wait or ban in force is the same as no
+//! bucket at all, so it is evicted: memory follows the clients seen within one day window, not every
+//! client address ever seen. Buckets are looked over at most once per minute window (amortised over the
+//! requests of that window); windows are aligned, so a bucket goes quiet at a window boundary, and a sweep
+//! in the first request of each minute window misses nothing a per-request sweep would find.
 
 use std::collections::HashMap;
 use std::net::IpAddr;
@@ -61,6 +67,11 @@ struct Window {
 }
 
 impl Window {
+    /// Whether `now` is in a later window than the one counted, so the count no longer matters.
+    fn has_rolled_over(&self, now_secs: u64, length: u64) -> bool {
+        self.index < now_secs / length
+    }
+
     /// Starts a new count when `now` has moved into a later window.
     fn roll(&mut self, now_secs: u64, length: u64) {
         let index = now_secs / length;
@@ -85,13 +96,31 @@ struct Bucket {
     banned_until: Option<Duration>,
 }
 
+impl Bucket {
+    /// Whether the bucket holds nothing a fresh one would not: both windows over, no wait, no ban.
+    fn is_quiet(&self, now: Duration, minute_secs: u64, day_secs: u64) -> bool {
+        let now_secs = now.as_secs();
+        self.minute.has_rolled_over(now_secs, minute_secs)
+            && self.day.has_rolled_over(now_secs, day_secs)
+            && self.wait_until.is_none_or(|until| now >= until)
+            && self.banned_until.is_none_or(|until| now >= until)
+    }
+}
+
+#[derive(Debug, Default)]
+struct Buckets {
+    map: HashMap<BucketId, Bucket>,
+    /// The minute window in which quiet buckets were last evicted.
+    swept_window: u64,
+}
+
 #[derive(Debug)]
 pub(crate) struct RateLimiter {
     minute_secs: u64,
     day_secs: u64,
     ban_after: u32,
     ban_duration: Duration,
-    buckets: Mutex<HashMap<BucketId, Bucket>>,
+    buckets: Mutex<Buckets>,
 }
 
 impl RateLimiter {
@@ -101,7 +130,7 @@ impl RateLimiter {
             day_secs: day_secs.max(1),
             ban_after,
             ban_duration,
-            buckets: Mutex::new(HashMap::new()),
+            buckets: Mutex::new(Buckets::default()),
         }
     }
 
@@ -110,7 +139,8 @@ impl RateLimiter {
     pub fn check(&self, id: BucketId, plan: Plan, now: Duration) -> Decision {
         let can_ban = matches!(id, BucketId::Key(_));
         let mut buckets = self.buckets.lock().unwrap_or_else(PoisonError::into_inner);
-        let bucket = buckets.entry(id).or_default();
+        self.evict_quiet_buckets(&mut buckets, now);
+        let bucket = buckets.map.entry(id).or_default();
         let now_secs = now.as_secs();
         bucket.minute.roll(now_secs, self.minute_secs);
         bucket.day.roll(now_secs, self.day_secs);
@@ -202,6 +232,37 @@ impl RateLimiter {
         }
     }
 }
+
+impl RateLimiter {
+    /// Drops the buckets that went quiet, once per minute window, and gives their memory back.
+    fn evict_quiet_buckets(&self, buckets: &mut Buckets, now: Duration) {
+        let window = now.as_secs() / self.minute_secs;
+        if window == buckets.swept_window {
+            return;
+        }
+        buckets.swept_window = window;
+        let (minute_secs, day_secs) = (self.minute_secs, self.day_secs);
+        buckets
+            .map
+            .retain(|_, bucket| !bucket.is_quiet(now, minute_secs, day_secs));
+        // A map keeps its peak capacity after removals; shrink it once it is mostly empty, leaving room
+        // to grow again without rehashing at once.
+        let len = buckets.map.len();
+        if buckets.map.capacity() > SHRINK_FLOOR && buckets.map.capacity() / 4 > len {
+            buckets.map.shrink_to(len.saturating_mul(2));
+        }
+    }
+
+    /// Buckets held now, and the room the map has for them (for tests of eviction).
+    #[cfg(test)]
+    fn footprint(&self) -> (usize, usize) {
+        let buckets = self.buckets.lock().unwrap_or_else(PoisonError::into_inner);
+        (buckets.map.len(), buckets.map.capacity())
+    }
+}
+
+/// Below this capacity the map is not worth shrinking.
+const SHRINK_FLOOR: usize = 64;
 
 /// Whole seconds, rounded up, so a client that waits this long is never early.
 fn ceil_secs(duration: Duration) -> u64 {
