@@ -108,6 +108,12 @@ impl Sandbox {
         self.shared.request_count()
     }
 
+    /// `POST /v1/pets` requests received, whatever their answer (created, refused, failed on purpose, or
+    /// handled with the connection dropped), so a test can count the creates a client sent.
+    pub fn create_count(&self) -> u64 {
+        self.shared.create_count()
+    }
+
     /// Adds a pet directly, for tests. `status` is kept as given, even outside the spec's values.
     pub fn insert_pet(&self, name: &str, category_id: i64, status: &str, id: Option<i64>) -> i64 {
         self.shared.store.insert(name, category_id, status, id).id
