@@ -47,6 +47,11 @@ pub struct Args {
     /// Start with an empty catalogue instead of the demo pets.
     #[arg(long)]
     no_demo_data: bool,
+    /// Serve /_sandbox/faults, to read (GET) and switch (PUT, JSON such as {"latencyMs": 200,
+    /// "errorRate": 0.1, "dropRate": 0}) the faults while running. Every request to it needs
+    /// `Authorization: Bearer <control token>`, with the random token printed at start.
+    #[arg(long)]
+    faults: bool,
 }
 
 /// Why the arguments cannot be served.
@@ -78,6 +83,7 @@ impl Args {
                 error_rate: self.error_rate,
                 drop_rate: self.drop_rate,
             },
+            fault_control: self.faults,
             ..SandboxConfig::default()
         };
         if !self.keys.is_empty() {

@@ -14,6 +14,7 @@
 mod auth;
 mod clock;
 mod config;
+mod control;
 mod demo;
 mod errors;
 mod extract;
@@ -39,6 +40,7 @@ pub use errors::ApiError;
 pub use routes::{DEPRECATION, SUNSET};
 pub use store::Pet;
 
+use control::ControlToken;
 use state::Shared;
 
 /// A running sandbox. It stops when shut down or dropped.
@@ -66,9 +68,19 @@ impl Sandbox {
         config: SandboxConfig,
         clock: Arc<dyn Clock>,
     ) -> std::io::Result<Sandbox> {
+        let control_token = if config.fault_control {
+            Some(ControlToken::generate()?)
+        } else {
+            None
+        };
         let listener = TcpListener::bind(addr).await?;
         let addr = listener.local_addr()?;
-        let shared = Arc::new(Shared::new(&config, clock, base_url_of(addr)));
+        let shared = Arc::new(Shared::new(
+            &config,
+            clock,
+            base_url_of(addr),
+            control_token,
+        ));
         let app = routes::router(shared.clone());
         let (stop, stopped) = oneshot::channel();
         let task = tokio::spawn(server::serve(listener, app, stopped));
@@ -101,6 +113,15 @@ impl Sandbox {
     /// Switches fault injection at run time; requests already waiting keep what they rolled.
     pub fn set_faults(&self, faults: Faults) {
         self.shared.faults.set(faults);
+    }
+
+    /// The token `/_sandbox/faults` needs (`Authorization: Bearer <token>`), made at random at start;
+    /// `None` when the route is off ([`SandboxConfig::fault_control`]).
+    pub fn control_token(&self) -> Option<&str> {
+        self.shared
+            .control_token
+            .as_deref()
+            .map(ControlToken::as_str)
     }
 
     /// Requests received on `/v1`, whatever their answer (or lack of one).

@@ -1,5 +1,5 @@
 //! The HTTP surface: `/v1/pets` and `/v1/pets/{petId}` behind the gate, and the `/_sandbox` control API
-//! outside it.
+//! outside it (behind its token).
 
 use std::sync::Arc;
 
@@ -9,8 +9,9 @@ use axum::extract::{DefaultBodyLimit, Request, State};
 use axum::http::{HeaderValue, Method, StatusCode, header};
 use axum::middleware::{from_fn_with_state, map_response_with_state};
 use axum::response::{IntoResponse, Response};
-use axum::routing::{MethodRouter, get};
+use axum::routing::{MethodRouter, any, get};
 
+use crate::control;
 use crate::errors::ApiError;
 use crate::extract::{ListQuery, MAX_BODY_BYTES, NewPet, PetId};
 use crate::faults;
@@ -40,9 +41,13 @@ pub(crate) fn router(shared: Arc<Shared>) -> Router {
         .layer(from_fn_with_state(shared.clone(), gate))
         .with_state(shared.clone());
 
-    let control: MethodRouter = get(faults::get_faults)
-        .put(faults::put_faults)
-        .with_state(shared.faults.clone());
+    let control: MethodRouter = match &shared.control_token {
+        Some(token) => get(faults::get_faults)
+            .put(faults::put_faults)
+            .with_state(shared.faults.clone())
+            .layer(from_fn_with_state(token.clone(), control::require_token)),
+        None => any(control::off),
+    };
     Router::new()
         .route("/_sandbox/faults", control)
         .merge(gated)
