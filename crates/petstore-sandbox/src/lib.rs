@@ -20,6 +20,7 @@ mod errors;
 mod extract;
 mod faults;
 mod gate;
+mod host;
 mod ratelimit;
 mod routes;
 mod server;
@@ -124,13 +125,15 @@ impl Sandbox {
             .map(ControlToken::as_str)
     }
 
-    /// Requests received on `/v1`, whatever their answer (or lack of one).
+    /// Requests received on `/v1`, whatever their answer (or lack of one). Requests refused for their
+    /// `Host` are not among them: they never reached the API.
     pub fn request_count(&self) -> u64 {
         self.shared.request_count()
     }
 
     /// `POST /v1/pets` requests received, whatever their answer (created, refused, failed on purpose, or
-    /// handled with the connection dropped), so a test can count the creates a client sent.
+    /// handled with the connection dropped), so a test can count the creates a client sent. Counted
+    /// like [`Sandbox::request_count`], so a request refused for its `Host` is not among them.
     pub fn create_count(&self) -> u64 {
         self.shared.create_count()
     }

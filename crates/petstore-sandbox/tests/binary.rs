@@ -87,7 +87,7 @@ async fn serves_the_given_keys_and_stops_on_sigterm() {
 }
 
 #[test]
-fn help_tells_about_fault_control() {
+fn help_tells_about_fault_control_and_accepted_hosts() {
     let output = Command::new(BIN).arg("--help").output().unwrap();
     assert!(output.status.success());
     // Help is wrapped to the terminal's width: compare with single spaces.
@@ -99,6 +99,8 @@ fn help_tells_about_fault_control() {
         "--faults",
         "/_sandbox/faults",
         "Authorization: Bearer <control token>",
+        "127.0.0.1, localhost or [::1]",
+        "421 Misdirected Request",
     ] {
         assert!(help.contains(needle), "{needle} missing from:\n{help}");
     }
