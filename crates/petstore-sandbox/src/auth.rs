@@ -29,7 +29,10 @@ impl KeyRing {
 
     /// The key named by the request's bearer token and its plan.
     pub fn authenticate(&self, headers: &HeaderMap) -> Result<(String, Plan), ApiError> {
-        let token = bearer_token(headers)?;
+        let token = bearer_token(headers).map_err(|err| match err {
+            BearerError::Missing => ApiError::MissingKey,
+            BearerError::Malformed => ApiError::MalformedAuthorization,
+        })?;
         self.plans
             .get_key_value(token)
             .map(|(key, plan)| (key.clone(), *plan))
@@ -37,24 +40,32 @@ impl KeyRing {
     }
 }
 
-fn bearer_token(headers: &HeaderMap) -> Result<&str, ApiError> {
+/// Why a request carries no usable bearer token.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum BearerError {
+    /// No `Authorization` header, or `Bearer` with nothing after it.
+    Missing,
+    /// Several headers, another scheme, or a value that is not text.
+    Malformed,
+}
+
+/// The token of the request's single `Authorization: Bearer <token>` header.
+pub(crate) fn bearer_token(headers: &HeaderMap) -> Result<&str, BearerError> {
     let mut values = headers.get_all(header::AUTHORIZATION).iter();
-    let value = values.next().ok_or(ApiError::MissingKey)?;
+    let value = values.next().ok_or(BearerError::Missing)?;
     if values.next().is_some() {
-        return Err(ApiError::MalformedAuthorization);
+        return Err(BearerError::Malformed);
     }
-    let text = value
-        .to_str()
-        .map_err(|_| ApiError::MalformedAuthorization)?;
+    let text = value.to_str().map_err(|_| BearerError::Malformed)?;
     // Servers trim trailing spaces from header values, so `Bearer ` arrives as `Bearer`.
     let (scheme, token) = text.trim().split_once(' ').unwrap_or((text.trim(), ""));
     // The scheme name is case-insensitive (RFC 9110 section 11.1).
     if !scheme.eq_ignore_ascii_case("bearer") {
-        return Err(ApiError::MalformedAuthorization);
+        return Err(BearerError::Malformed);
     }
     let token = token.trim();
     if token.is_empty() {
-        return Err(ApiError::MissingKey);
+        return Err(BearerError::Missing);
     }
     Ok(token)
 }

@@ -10,7 +10,12 @@ use petstore_sandbox::{DEFAULT_PORT, Faults, KeySpec, Plan, SandboxConfig};
 #[command(
     name = "petstore-sandbox",
     version,
-    about = "Reference server of the Pet Store interface with demo data, for demos and tests on this machine."
+    about = "Reference server of the Pet Store interface with demo data, for demos and tests on this machine.",
+    after_help = "Requests are answered only when their Host names the sandbox: 127.0.0.1, localhost or [::1] \
+                  (any letter case, with or without a port), or the address the sandbox listens on (with \
+                  --host 0.0.0.0, the address a client connected to). Any other name, even one that resolves \
+                  to this machine, gets 421 Misdirected Request: a web page cannot reach the sandbox by \
+                  re-pointing its own name here (DNS rebinding)."
 )]
 pub struct Args {
     /// Port to listen on.
@@ -20,6 +25,7 @@ pub struct Args {
     #[arg(long, default_value = "127.0.0.1")]
     host: IpAddr,
     /// Listen on a non-loopback address. The demo key is public, so anyone who can reach it can use it.
+    /// Clients must then address the sandbox by that address (or a loopback name), not by a host name.
     #[arg(long)]
     allow_remote: bool,
     /// An accepted key and its plan, as NAME:PLAN with PLAN free, pro, business or
@@ -47,6 +53,11 @@ pub struct Args {
     /// Start with an empty catalogue instead of the demo pets.
     #[arg(long)]
     no_demo_data: bool,
+    /// Serve /_sandbox/faults, to read (GET) and switch (PUT, JSON such as {"latencyMs": 200,
+    /// "errorRate": 0.1, "dropRate": 0}) the faults while running. Every request to it needs
+    /// `Authorization: Bearer <control token>`, with the random token printed at start.
+    #[arg(long)]
+    faults: bool,
 }
 
 /// Why the arguments cannot be served.
@@ -78,6 +89,7 @@ impl Args {
                 error_rate: self.error_rate,
                 drop_rate: self.drop_rate,
             },
+            fault_control: self.faults,
             ..SandboxConfig::default()
         };
         if !self.keys.is_empty() {

@@ -118,6 +118,10 @@ pub struct SandboxConfig {
     /// When true, list answers carry `Link: <...>; rel="next"` when more pets match.
     pub page_size_links: bool,
     pub faults: Faults,
+    /// Serves `/_sandbox/faults` (read and switch faults over HTTP) to clients that send
+    /// `Authorization: Bearer <token>` with the token made at start ([`crate::Sandbox::control_token`]).
+    /// Off by default: in-process tests switch faults with [`crate::Sandbox::set_faults`].
+    pub fault_control: bool,
 }
 
 impl Default for SandboxConfig {
@@ -134,6 +138,7 @@ impl Default for SandboxConfig {
             seed_demo_data: true,
             page_size_links: false,
             faults: Faults::default(),
+            fault_control: false,
         }
     }
 }

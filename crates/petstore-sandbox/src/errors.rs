@@ -65,6 +65,13 @@ pub enum ApiError {
     MethodNotAllowed { method: String, allow: String },
     #[error("The service is unavailable right now (simulated outage). Try again shortly.")]
     Unavailable,
+    /// Refused before anything else, against DNS rebinding; the text says what the request named.
+    #[error(
+        "This sandbox answers only requests addressed to 127.0.0.1, localhost or [::1] (any port), or to the \
+         address it listens on; this one had {0}. Send it to the base address the sandbox printed at start: \
+         a name that merely resolves to this machine is refused, against DNS rebinding."
+    )]
+    MisdirectedRequest(String),
 }
 
 impl ApiError {
@@ -88,6 +95,7 @@ impl ApiError {
             ApiError::PetNotFound(_) | ApiError::NoSuchPath(_) => StatusCode::NOT_FOUND,
             ApiError::MethodNotAllowed { .. } => StatusCode::METHOD_NOT_ALLOWED,
             ApiError::Unavailable => StatusCode::SERVICE_UNAVAILABLE,
+            ApiError::MisdirectedRequest(_) => StatusCode::MISDIRECTED_REQUEST,
         }
     }
 
@@ -110,6 +118,7 @@ impl ApiError {
             ApiError::PetNotFound(_) | ApiError::NoSuchPath(_) => "not_found",
             ApiError::MethodNotAllowed { .. } => "method_not_allowed",
             ApiError::Unavailable => "service_unavailable",
+            ApiError::MisdirectedRequest(_) => "misdirected_request",
         }
     }
 

@@ -1,17 +1,16 @@
 //! Fault injection: switches shared by every request, changeable at run time, and the
-//! `/_sandbox/faults` control API that reads and sets them.
+//! `/_sandbox/faults` control API that reads and sets them (guarded by [`crate::control`]).
 
 use std::sync::{Arc, PoisonError, RwLock};
 use std::time::Duration;
 
 use axum::extract::State;
-use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::{Json, body::Bytes};
 use serde::{Deserialize, Serialize};
 
 use crate::config::Faults;
-use crate::errors::ErrorBody;
+use crate::control::ControlError;
 
 /// The current faults, shared between the server and its handle.
 #[derive(Debug, Default)]
@@ -113,12 +112,7 @@ pub(crate) async fn put_faults(State(switch): State<Arc<FaultSwitch>>, body: Byt
 }
 
 fn bad_request(message: String) -> Response {
-    let body = ErrorBody {
-        code: "invalid_faults",
-        message,
-        status: 400,
-    };
-    (StatusCode::BAD_REQUEST, Json(body)).into_response()
+    ControlError::InvalidFaults(message).into_response()
 }
 
 #[cfg(test)]

@@ -5,7 +5,7 @@ use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::sync::Arc;
 
 use axum::extract::{Request, State};
-use axum::http::{HeaderMap, HeaderName, HeaderValue};
+use axum::http::{HeaderMap, HeaderName, HeaderValue, Method};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 
@@ -14,6 +14,9 @@ use crate::config::Plan;
 use crate::errors::ApiError;
 use crate::ratelimit::{BucketId, Decision, Quota};
 use crate::state::Shared;
+
+/// The path a pet is created at, with `POST`.
+const CREATE_PATH: &str = "/v1/pets";
 
 /// The client's address, put on each request by the server loop.
 #[derive(Clone, Copy, Debug)]
@@ -27,6 +30,11 @@ pub(crate) async fn gate(State(shared): State<Arc<Shared>>, req: Request, next: 
     let path = req.uri().path();
     if path == "/v1" || path.starts_with("/v1/") {
         shared.count_request();
+    }
+    // Counted on arrival, like every request, so a create that is later refused, failed or dropped
+    // still counts: tests compare this with the creates a client sent.
+    if path == CREATE_PATH && req.method() == Method::POST {
+        shared.count_create();
     }
     let roll = shared.faults.roll();
     if !roll.latency.is_zero() {

@@ -14,11 +14,13 @@
 mod auth;
 mod clock;
 mod config;
+mod control;
 mod demo;
 mod errors;
 mod extract;
 mod faults;
 mod gate;
+mod host;
 mod ratelimit;
 mod routes;
 mod server;
@@ -39,6 +41,7 @@ pub use errors::ApiError;
 pub use routes::{DEPRECATION, SUNSET};
 pub use store::Pet;
 
+use control::ControlToken;
 use state::Shared;
 
 /// A running sandbox. It stops when shut down or dropped.
@@ -66,9 +69,19 @@ impl Sandbox {
         config: SandboxConfig,
         clock: Arc<dyn Clock>,
     ) -> std::io::Result<Sandbox> {
+        let control_token = if config.fault_control {
+            Some(ControlToken::generate()?)
+        } else {
+            None
+        };
         let listener = TcpListener::bind(addr).await?;
         let addr = listener.local_addr()?;
-        let shared = Arc::new(Shared::new(&config, clock, base_url_of(addr)));
+        let shared = Arc::new(Shared::new(
+            &config,
+            clock,
+            base_url_of(addr),
+            control_token,
+        ));
         let app = routes::router(shared.clone());
         let (stop, stopped) = oneshot::channel();
         let task = tokio::spawn(server::serve(listener, app, stopped));
@@ -103,9 +116,26 @@ impl Sandbox {
         self.shared.faults.set(faults);
     }
 
-    /// Requests received on `/v1`, whatever their answer (or lack of one).
+    /// The token `/_sandbox/faults` needs (`Authorization: Bearer <token>`), made at random at start;
+    /// `None` when the route is off ([`SandboxConfig::fault_control`]).
+    pub fn control_token(&self) -> Option<&str> {
+        self.shared
+            .control_token
+            .as_deref()
+            .map(ControlToken::as_str)
+    }
+
+    /// Requests received on `/v1`, whatever their answer (or lack of one). Requests refused for their
+    /// `Host` are not among them: they never reached the API.
     pub fn request_count(&self) -> u64 {
         self.shared.request_count()
+    }
+
+    /// `POST /v1/pets` requests received, whatever their answer (created, refused, failed on purpose, or
+    /// handled with the connection dropped), so a test can count the creates a client sent. Counted
+    /// like [`Sandbox::request_count`], so a request refused for its `Host` is not among them.
+    pub fn create_count(&self) -> u64 {
+        self.shared.create_count()
     }
 
     /// Adds a pet directly, for tests. `status` is kept as given, even outside the spec's values.

@@ -45,6 +45,15 @@ async fn run(args: cli::Args, addr: std::net::SocketAddr) -> ExitCode {
         sandbox.base_url(),
         sandbox.key_count()
     );
+    // The control token is the one secret printed: it lives as long as this process, and whoever can
+    // read this output started the sandbox.
+    if let Some(token) = sandbox.control_token() {
+        let origin = sandbox.base_url();
+        let origin = origin.strip_suffix("/v1").unwrap_or(&origin);
+        println!(
+            "fault control on {origin}/_sandbox/faults with header `Authorization: Bearer {token}`"
+        );
+    }
     wait_for_stop_signal().await;
     sandbox.shutdown().await;
     eprintln!("petstore-sandbox stopped");

@@ -4,6 +4,12 @@
 //! Windows are aligned to whole multiples of their length since the Unix epoch, so every reset is an exact
 //! integer Unix timestamp. One mutex guards all buckets: the critical section is a few additions, and it
 //! makes counts exact under any number of concurrent requests.
+//!
+//! A bucket whose windows have both rolled over and that has no wait or ban in force is the same as no
+//! bucket at all, so it is evicted: memory follows the clients seen within one day window, not every
+//! client address ever seen. Buckets are looked over at most once per minute window (amortised over the
+//! requests of that window); windows are aligned, so a bucket goes quiet at a window boundary, and a sweep
+//! in the first request of each minute window misses nothing a per-request sweep would find.
 
 use std::collections::HashMap;
 use std::net::IpAddr;
@@ -61,6 +67,11 @@ struct Window {
 }
 
 impl Window {
+    /// Whether `now` is in a later window than the one counted, so the count no longer matters.
+    fn has_rolled_over(&self, now_secs: u64, length: u64) -> bool {
+        self.index < now_secs / length
+    }
+
     /// Starts a new count when `now` has moved into a later window.
     fn roll(&mut self, now_secs: u64, length: u64) {
         let index = now_secs / length;
@@ -85,13 +96,31 @@ struct Bucket {
     banned_until: Option<Duration>,
 }
 
+impl Bucket {
+    /// Whether the bucket holds nothing a fresh one would not: both windows over, no wait, no ban.
+    fn is_quiet(&self, now: Duration, minute_secs: u64, day_secs: u64) -> bool {
+        let now_secs = now.as_secs();
+        self.minute.has_rolled_over(now_secs, minute_secs)
+            && self.day.has_rolled_over(now_secs, day_secs)
+            && self.wait_until.is_none_or(|until| now >= until)
+            && self.banned_until.is_none_or(|until| now >= until)
+    }
+}
+
+#[derive(Debug, Default)]
+struct Buckets {
+    map: HashMap<BucketId, Bucket>,
+    /// The minute window in which quiet buckets were last evicted.
+    swept_window: u64,
+}
+
 #[derive(Debug)]
 pub(crate) struct RateLimiter {
     minute_secs: u64,
     day_secs: u64,
     ban_after: u32,
     ban_duration: Duration,
-    buckets: Mutex<HashMap<BucketId, Bucket>>,
+    buckets: Mutex<Buckets>,
 }
 
 impl RateLimiter {
@@ -101,7 +130,7 @@ impl RateLimiter {
             day_secs: day_secs.max(1),
             ban_after,
             ban_duration,
-            buckets: Mutex::new(HashMap::new()),
+            buckets: Mutex::new(Buckets::default()),
         }
     }
 
@@ -110,7 +139,8 @@ impl RateLimiter {
     pub fn check(&self, id: BucketId, plan: Plan, now: Duration) -> Decision {
         let can_ban = matches!(id, BucketId::Key(_));
         let mut buckets = self.buckets.lock().unwrap_or_else(PoisonError::into_inner);
-        let bucket = buckets.entry(id).or_default();
+        self.evict_quiet_buckets(&mut buckets, now);
+        let bucket = buckets.map.entry(id).or_default();
         let now_secs = now.as_secs();
         bucket.minute.roll(now_secs, self.minute_secs);
         bucket.day.roll(now_secs, self.day_secs);
@@ -203,167 +233,41 @@ impl RateLimiter {
     }
 }
 
+impl RateLimiter {
+    /// Drops the buckets that went quiet, once per minute window, and gives their memory back.
+    fn evict_quiet_buckets(&self, buckets: &mut Buckets, now: Duration) {
+        let window = now.as_secs() / self.minute_secs;
+        if window == buckets.swept_window {
+            return;
+        }
+        buckets.swept_window = window;
+        let (minute_secs, day_secs) = (self.minute_secs, self.day_secs);
+        buckets
+            .map
+            .retain(|_, bucket| !bucket.is_quiet(now, minute_secs, day_secs));
+        // A map keeps its peak capacity after removals; shrink it once it is mostly empty, leaving room
+        // to grow again without rehashing at once.
+        let len = buckets.map.len();
+        if buckets.map.capacity() > SHRINK_FLOOR && buckets.map.capacity() / 4 > len {
+            buckets.map.shrink_to(len.saturating_mul(2));
+        }
+    }
+
+    /// Buckets held now, and the room the map has for them (for tests of eviction).
+    #[cfg(test)]
+    fn footprint(&self) -> (usize, usize) {
+        let buckets = self.buckets.lock().unwrap_or_else(PoisonError::into_inner);
+        (buckets.map.len(), buckets.map.capacity())
+    }
+}
+
+/// Below this capacity the map is not worth shrinking.
+const SHRINK_FLOOR: usize = 64;
+
 /// Whole seconds, rounded up, so a client that waits this long is never early.
 fn ceil_secs(duration: Duration) -> u64 {
     duration.as_secs() + u64::from(duration.subsec_nanos() > 0)
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    const SMALL: Plan = Plan::Enterprise {
-        per_minute: 3,
-        per_day: 5,
-    };
-
-    fn key() -> BucketId {
-        BucketId::Key("k".into())
-    }
-
-    fn at(secs: u64, millis: u64) -> Duration {
-        Duration::from_secs(secs) + Duration::from_millis(millis)
-    }
-
-    #[test]
-    fn minute_then_day_window() {
-        let limiter = RateLimiter::new(10, 100, 50, Duration::from_secs(60));
-        let remaining: Vec<_> = (0..3)
-            .map(|_| limiter.check(key(), SMALL, at(1000, 200)).quota())
-            .collect();
-        assert_eq!(
-            remaining,
-            vec![
-                Quota {
-                    limit: 3,
-                    remaining: 2,
-                    reset: 1010
-                },
-                Quota {
-                    limit: 3,
-                    remaining: 1,
-                    reset: 1010
-                },
-                Quota {
-                    limit: 3,
-                    remaining: 0,
-                    reset: 1010
-                },
-            ]
-        );
-        assert_eq!(
-            limiter.check(key(), SMALL, at(1009, 500)),
-            Decision::Limited {
-                quota: Quota {
-                    limit: 3,
-                    remaining: 0,
-                    reset: 1010
-                },
-                retry_after: 1
-            }
-        );
-        // Next minute window: the day has 2 left, fewer than the minute's 3, so the day is reported.
-        assert_eq!(
-            limiter.check(key(), SMALL, at(1010, 0)),
-            Decision::Allowed(Quota {
-                limit: 5,
-                remaining: 1,
-                reset: 1100
-            })
-        );
-        limiter.check(key(), SMALL, at(1010, 0));
-        assert_eq!(
-            limiter.check(key(), SMALL, at(1011, 0)),
-            Decision::Limited {
-                quota: Quota {
-                    limit: 5,
-                    remaining: 0,
-                    reset: 1100
-                },
-                retry_after: 89
-            }
-        );
-    }
-
-    #[test]
-    fn ban_after_too_many_requests_while_waiting() {
-        let limiter = RateLimiter::new(10, 100, 2, Duration::from_secs(60));
-        let plan = Plan::Enterprise {
-            per_minute: 1,
-            per_day: 100,
-        };
-        assert!(matches!(
-            limiter.check(key(), plan, at(1000, 0)),
-            Decision::Allowed(_)
-        ));
-        for _ in 0..3 {
-            assert!(matches!(
-                limiter.check(key(), plan, at(1001, 0)),
-                Decision::Limited { .. }
-            ));
-        }
-        assert_eq!(
-            limiter.check(key(), plan, at(1001, 500)),
-            Decision::Banned {
-                quota: Quota {
-                    limit: 1,
-                    remaining: 0,
-                    reset: 1062
-                },
-                retry_after: 60
-            }
-        );
-        // The ban outlasts the window.
-        assert!(matches!(
-            limiter.check(key(), plan, at(1030, 0)),
-            Decision::Banned {
-                retry_after: 32,
-                ..
-            }
-        ));
-        assert!(matches!(
-            limiter.check(key(), plan, at(1062, 0)),
-            Decision::Allowed(_)
-        ));
-    }
-
-    #[test]
-    fn anonymous_clients_are_never_banned() {
-        let limiter = RateLimiter::new(10, 100, 0, Duration::from_secs(60));
-        let id = BucketId::Anonymous(IpAddr::from([127, 0, 0, 1]));
-        let plan = Plan::Enterprise {
-            per_minute: 0,
-            per_day: 0,
-        };
-        for _ in 0..5 {
-            assert!(matches!(
-                limiter.check(id.clone(), plan, at(5, 0)),
-                Decision::Limited { .. }
-            ));
-        }
-    }
-
-    #[test]
-    fn waiting_until_the_reset_clears_strikes() {
-        let limiter = RateLimiter::new(10, 100, 1, Duration::from_secs(60));
-        let plan = Plan::Enterprise {
-            per_minute: 1,
-            per_day: 100,
-        };
-        for round in 0..3 {
-            let base = 1000 + round * 10;
-            assert!(matches!(
-                limiter.check(key(), plan, at(base, 0)),
-                Decision::Allowed(_)
-            ));
-            assert!(matches!(
-                limiter.check(key(), plan, at(base, 1)),
-                Decision::Limited { .. }
-            ));
-            assert!(matches!(
-                limiter.check(key(), plan, at(base, 2)),
-                Decision::Limited { .. }
-            ));
-        }
-    }
-}
+mod tests;

@@ -1,5 +1,5 @@
 //! The HTTP surface: `/v1/pets` and `/v1/pets/{petId}` behind the gate, and the `/_sandbox` control API
-//! outside it.
+//! outside it (behind its token); all of it behind the Host check.
 
 use std::sync::Arc;
 
@@ -7,14 +7,16 @@ use axum::Json;
 use axum::Router;
 use axum::extract::{DefaultBodyLimit, Request, State};
 use axum::http::{HeaderValue, Method, StatusCode, header};
-use axum::middleware::{from_fn_with_state, map_response_with_state};
+use axum::middleware::{from_fn, from_fn_with_state, map_response_with_state};
 use axum::response::{IntoResponse, Response};
-use axum::routing::{MethodRouter, get};
+use axum::routing::{MethodRouter, any, get};
 
+use crate::control;
 use crate::errors::ApiError;
 use crate::extract::{ListQuery, MAX_BODY_BYTES, NewPet, PetId};
 use crate::faults;
 use crate::gate::gate;
+use crate::host;
 use crate::state::Shared;
 
 /// RFC 9745 structured date of the deprecation of `GET /pets/{petId}`: 2025-01-01T00:00:00Z.
@@ -40,12 +42,18 @@ pub(crate) fn router(shared: Arc<Shared>) -> Router {
         .layer(from_fn_with_state(shared.clone(), gate))
         .with_state(shared.clone());
 
-    let control: MethodRouter = get(faults::get_faults)
-        .put(faults::put_faults)
-        .with_state(shared.faults.clone());
+    let control: MethodRouter = match &shared.control_token {
+        Some(token) => get(faults::get_faults)
+            .put(faults::put_faults)
+            .with_state(shared.faults.clone())
+            .layer(from_fn_with_state(token.clone(), control::require_token)),
+        None => any(control::off),
+    };
+    // The Host check wraps everything, the fallback included, so it comes before all else.
     Router::new()
         .route("/_sandbox/faults", control)
         .merge(gated)
+        .layer(from_fn(host::require_own_host))
 }
 
 async fn list_pets(State(shared): State<Arc<Shared>>, query: ListQuery) -> Response {

@@ -14,6 +14,7 @@ use tokio::sync::oneshot;
 use tower::ServiceExt;
 
 use crate::gate::{DropConnection, PeerAddr};
+use crate::host::LocalAddr;
 
 /// How long in-flight requests get to finish after shutdown is asked for.
 const DRAIN_TIMEOUT: Duration = Duration::from_secs(2);
@@ -39,9 +40,14 @@ pub(crate) async fn serve(listener: TcpListener, app: Router, mut stop: oneshot:
                 continue;
             }
         };
+        // Where the client reached us: the Host check accepts this address by its number.
+        let local = stream.local_addr().ok().map(LocalAddr);
         let app = app.clone();
         let service = hyper::service::service_fn(move |mut req: Request<Incoming>| {
             req.extensions_mut().insert(PeerAddr(peer));
+            if let Some(local) = local {
+                req.extensions_mut().insert(local);
+            }
             let app = app.clone();
             async move {
                 let response: Response = match app.oneshot(req).await {

@@ -6,6 +6,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use crate::auth::KeyRing;
 use crate::clock::Clock;
 use crate::config::{SandboxConfig, whole_seconds};
+use crate::control::ControlToken;
 use crate::faults::FaultSwitch;
 use crate::ratelimit::RateLimiter;
 use crate::store::PetStore;
@@ -19,7 +20,10 @@ pub(crate) struct Shared {
     pub page_links: bool,
     /// Base URL (ending in /v1) used in absolute links such as `rel="next"`.
     pub base_url: String,
+    /// The token the control routes need; `None` when they are off.
+    pub control_token: Option<Arc<ControlToken>>,
     requests: AtomicU64,
+    creates: AtomicU64,
 }
 
 impl std::fmt::Debug for Shared {
@@ -32,7 +36,12 @@ impl std::fmt::Debug for Shared {
 }
 
 impl Shared {
-    pub fn new(config: &SandboxConfig, clock: Arc<dyn Clock>, base_url: String) -> Self {
+    pub fn new(
+        config: &SandboxConfig,
+        clock: Arc<dyn Clock>,
+        base_url: String,
+        control_token: Option<ControlToken>,
+    ) -> Self {
         let store = PetStore::default();
         if config.seed_demo_data {
             crate::demo::seed(&store);
@@ -50,7 +59,9 @@ impl Shared {
             clock,
             page_links: config.page_size_links,
             base_url,
+            control_token: control_token.map(Arc::new),
             requests: AtomicU64::new(0),
+            creates: AtomicU64::new(0),
         }
     }
 
@@ -60,5 +71,13 @@ impl Shared {
 
     pub fn request_count(&self) -> u64 {
         self.requests.load(Ordering::SeqCst)
+    }
+
+    pub fn count_create(&self) {
+        self.creates.fetch_add(1, Ordering::SeqCst);
+    }
+
+    pub fn create_count(&self) -> u64 {
+        self.creates.load(Ordering::SeqCst)
     }
 }

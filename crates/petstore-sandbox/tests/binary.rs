@@ -85,3 +85,83 @@ async fn serves_the_given_keys_and_stops_on_sigterm() {
     let status = child.wait().unwrap();
     assert!(status.success(), "{status:?}");
 }
+
+#[test]
+fn help_tells_about_fault_control_and_accepted_hosts() {
+    let output = Command::new(BIN).arg("--help").output().unwrap();
+    assert!(output.status.success());
+    // Help is wrapped to the terminal's width: compare with single spaces.
+    let help = String::from_utf8_lossy(&output.stdout)
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    for needle in [
+        "--faults",
+        "/_sandbox/faults",
+        "Authorization: Bearer <control token>",
+        "127.0.0.1, localhost or [::1]",
+        "421 Misdirected Request",
+    ] {
+        assert!(help.contains(needle), "{needle} missing from:\n{help}");
+    }
+}
+
+#[cfg(unix)]
+#[tokio::test]
+async fn faults_flag_prints_a_control_token_that_the_control_route_needs() {
+    let mut child = Command::new(BIN)
+        .args(["--port", "0", "--faults"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    let (mut first, mut second) = (String::new(), String::new());
+    stdout.read_line(&mut first).unwrap();
+    stdout.read_line(&mut second).unwrap();
+    assert!(first.trim_end().ends_with("/v1 (keys: 1)"), "{first}");
+    let base = first.split_whitespace().nth(3).unwrap().to_owned();
+    let origin = base.strip_suffix("/v1").unwrap();
+    let url = format!("{origin}/_sandbox/faults");
+    let expected_start = format!("fault control on {url} with header `Authorization: Bearer ");
+    let token = second
+        .trim_end()
+        .strip_prefix(&expected_start)
+        .and_then(|rest| rest.strip_suffix('`'))
+        .unwrap_or_else(|| panic!("{second}"))
+        .to_owned();
+    assert_eq!(token.len(), 64, "{second}");
+
+    let http = reqwest::Client::new();
+    let refused = http.get(&url).send().await.unwrap();
+    assert_eq!(refused.status(), 401);
+    let wrong = http
+        .get(&url)
+        .bearer_auth("0".repeat(64))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(wrong.status(), 401);
+    let switched = http
+        .put(&url)
+        .bearer_auth(&token)
+        .json(&serde_json::json!({"errorRate": 1.0}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(switched.status(), 200);
+    let failing = http
+        .get(format!("{base}/pets"))
+        .bearer_auth(petstore_sandbox::DEMO_KEY)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(failing.status(), 503, "the faults switched over HTTP apply");
+
+    let killed = Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    assert!(child.wait().unwrap().success());
+}

@@ -139,3 +139,41 @@ pub fn retry_after(response: &Response) -> u64 {
         .parse()
         .expect("whole seconds")
 }
+
+/// An answer to [`raw_request`]: the status, the head as text, and the body as JSON.
+#[derive(Debug)]
+pub struct RawResponse {
+    pub status: u16,
+    pub head: String,
+    pub body: Value,
+}
+
+/// Sends `request` as written (for heads an HTTP client would not send: no Host, two Hosts, an absolute
+/// target) on a new connection and reads the answer to the end. `request` must ask `Connection: close`.
+pub async fn raw_request(addr: SocketAddr, request: &str) -> RawResponse {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let mut stream = tokio::net::TcpStream::connect(addr)
+        .await
+        .expect("connect to the sandbox");
+    stream
+        .write_all(request.as_bytes())
+        .await
+        .expect("send the request");
+    let mut answer = Vec::new();
+    stream
+        .read_to_end(&mut answer)
+        .await
+        .expect("read the answer");
+    let answer = String::from_utf8(answer).expect("a text answer");
+    let (head, body) = answer.split_once("\r\n\r\n").expect("a head and a body");
+    let status = head
+        .split_whitespace()
+        .nth(1)
+        .and_then(|code| code.parse().ok())
+        .expect("a status line");
+    RawResponse {
+        status,
+        head: head.to_owned(),
+        body: serde_json::from_str(body).expect("a JSON body"),
+    }
+}
