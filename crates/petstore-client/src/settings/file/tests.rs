@@ -151,6 +151,12 @@ fn an_update_is_not_undone_by_an_instance_that_loaded_earlier() {
     );
 }
 
+/// Widens the window between reading and writing, so that without the lock the other thread's
+/// write lands in it (as on a busy machine); two cores here rarely interleave otherwise.
+fn slow_process() {
+    std::thread::sleep(std::time::Duration::from_millis(1));
+}
+
 #[test]
 fn concurrent_updates_of_different_fields_lose_nothing() {
     const ROUNDS: u32 = 60;
@@ -168,6 +174,7 @@ fn concurrent_updates_of_different_fields_lose_nothing() {
                 let (after, ()) = file
                     .update(|s| {
                         s.production_url = Some(url(i));
+                        slow_process();
                         Ok(())
                     })
                     .expect("update address");
@@ -187,6 +194,7 @@ fn concurrent_updates_of_different_fields_lose_nothing() {
                 let (after, ()) = file
                     .update(|s| {
                         s.page_size = Some(i);
+                        slow_process();
                         Ok(())
                     })
                     .expect("update page size");
