@@ -191,14 +191,30 @@ pub enum ConfigError {
         "No API key is set for {environment}. Set one (it is kept in the OS keychain), or set PETSTORE_API_KEY."
     )]
     MissingApiKey { environment: Environment },
-    #[error("The settings file {} could not be used: {message}. Fix or delete it.", path.display())]
-    SettingsFile { path: PathBuf, message: String },
     #[error(
         "The next-page address \"{url}\" points to another server than the base address; it was not followed, so the API key is not sent there."
     )]
     ForeignLink { url: String },
     #[error("The HTTP client could not be set up: {message}.")]
     HttpClient { message: String },
+    /// Nothing was written over it: a person may have edited it by hand.
+    #[error("The settings file {} could not be read{}: {problem}. Fix it, or start over (the broken file is kept).", path.display(), position(*line, *column))]
+    SettingsUnreadable {
+        path: PathBuf,
+        line: Option<usize>,
+        column: Option<usize>,
+        problem: String,
+    },
+    #[error("The settings file {} could not be changed: {problem}. Check that its folder exists and may be written to; nothing was changed.", path.display())]
+    SettingsUnwritable { path: PathBuf, problem: String },
+}
+
+fn position(line: Option<usize>, column: Option<usize>) -> String {
+    match (line, column) {
+        (Some(line), Some(column)) => format!(" (line {line}, column {column})"),
+        (Some(line), None) => format!(" (line {line})"),
+        _ => String::new(),
+    }
 }
 
 fn missing_base_url_message(environment: Environment) -> String {

@@ -9,6 +9,7 @@ pub mod deprecation;
 pub mod error;
 pub mod events;
 mod link;
+mod localfile;
 pub mod model;
 pub mod ratelimit;
 pub mod retry;
@@ -30,7 +31,7 @@ pub use model::{
 pub use ratelimit::{Plan, QuotaWindow, RateLimitSnapshot, WaitMemory};
 pub use retry::RetryPolicy;
 pub use secret::ApiKey;
-pub use settings::Settings;
+pub use settings::{Settings, SettingsFile};
 
 #[cfg(feature = "keychain")]
 pub mod keychain;

@@ -1,13 +1,16 @@
 //! The settings file shared by the CLI and the desktop app: base addresses, the active
 //! environment and the app's rows per page. Never a key (keys live in the OS keychain).
 
-use std::io::{ErrorKind as IoErrorKind, Write};
+mod file;
+
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
 use crate::config::{BaseUrl, Environment, SANDBOX_DEFAULT_URL};
 use crate::error::ConfigError;
+
+pub use file::SettingsFile;
 
 /// Overrides the settings directory (tests, portable installs).
 pub const CONFIG_DIR_VAR: &str = "PETSTORE_CONFIG_DIR";
@@ -40,6 +43,10 @@ pub struct Settings {
     /// so readers check it is 1-100.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub page_size: Option<u32>,
+    /// Fields this version does not know (a newer version wrote them), kept as they were so that
+    /// saving here does not drop them.
+    #[serde(flatten)]
+    pub unknown: serde_json::Map<String, serde_json::Value>,
 }
 
 impl Settings {
@@ -53,50 +60,19 @@ impl Settings {
         Some(dir.join(SETTINGS_FILE))
     }
 
-    /// The settings at the default path; defaults when there is no file (first run).
+    /// The settings at the default path; defaults when there is no file (first run). A file that
+    /// cannot be read is `ConfigError::SettingsUnreadable`.
     pub fn load() -> Result<Settings, ConfigError> {
-        match Self::default_path() {
-            Some(path) => Self::load_from(&path),
+        match SettingsFile::default_location() {
+            Some(file) => file.load(),
             None => Ok(Settings::default()),
         }
     }
 
+    /// The settings in the file at `path`, as [`SettingsFile::load`]. To change them, use
+    /// [`SettingsFile::update`]: it never undoes another process's change.
     pub fn load_from(path: &Path) -> Result<Settings, ConfigError> {
-        let text = match std::fs::read_to_string(path) {
-            Ok(text) => text,
-            Err(e) if e.kind() == IoErrorKind::NotFound => return Ok(Settings::default()),
-            Err(e) => return Err(file_error(path, &e)),
-        };
-        serde_json::from_str(&text).map_err(|e| file_error(path, &e))
-    }
-
-    /// Writes atomically (a temporary file renamed over the old one), so a crash never leaves a
-    /// half-written file.
-    pub fn save_to(&self, path: &Path) -> Result<(), ConfigError> {
-        let dir = path
-            .parent()
-            .filter(|p| !p.as_os_str().is_empty())
-            .unwrap_or(Path::new("."));
-        std::fs::create_dir_all(dir).map_err(|e| file_error(path, &e))?;
-        let mut text = serde_json::to_string_pretty(self).map_err(|e| file_error(path, &e))?;
-        text.push('\n');
-        let file_name = path
-            .file_name()
-            .map(|n| n.to_string_lossy().into_owned())
-            .unwrap_or_default();
-        let temp = dir.join(format!(".{file_name}.{}.tmp", std::process::id()));
-        let written = std::fs::File::create(&temp)
-            .and_then(|mut file| {
-                file.write_all(text.as_bytes())?;
-                file.sync_all()
-            })
-            .and_then(|()| std::fs::rename(&temp, path));
-        if let Err(e) = written {
-            // Best effort: the temporary file is useless once the rename failed.
-            let _ = std::fs::remove_file(&temp);
-            return Err(file_error(path, &e));
-        }
-        Ok(())
+        SettingsFile::at(path).load()
     }
 
     /// The base address for `env`: the environment variable wins over the file; the sandbox has
@@ -139,13 +115,6 @@ impl Settings {
     }
 }
 
-fn file_error(path: &Path, error: &dyn std::fmt::Display) -> ConfigError {
-    ConfigError::SettingsFile {
-        path: path.to_owned(),
-        message: error.to_string(),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -164,8 +133,15 @@ mod tests {
             staging_url: None,
             environment: Some(Environment::Staging),
             page_size: Some(100),
+            unknown: serde_json::Map::new(),
         };
-        settings.save_to(&path).unwrap();
+        let wanted = settings.clone();
+        SettingsFile::at(&path)
+            .update(|on_disk| {
+                *on_disk = wanted;
+                Ok(())
+            })
+            .unwrap();
         let text = std::fs::read_to_string(&path).unwrap();
         assert!(
             text.contains("\"productionUrl\": \"https://api.example.com/v1\""),
@@ -177,7 +153,11 @@ mod tests {
             "absent values are omitted: {text}"
         );
         assert_eq!(Settings::load_from(&path).unwrap(), settings);
-        let leftovers: Vec<_> = std::fs::read_dir(path.parent().unwrap()).unwrap().collect();
+        let leftovers: Vec<_> = std::fs::read_dir(path.parent().unwrap())
+            .unwrap()
+            .map(|entry| entry.unwrap().file_name())
+            .filter(|name| name != "settings.json.lock")
+            .collect();
         assert_eq!(leftovers.len(), 1, "no temporary file left behind");
     }
 
@@ -187,9 +167,11 @@ mod tests {
         let path = dir.path().join("settings.json");
         std::fs::write(&path, "{ not json").unwrap();
         match Settings::load_from(&path) {
-            Err(ConfigError::SettingsFile { path: p, message }) => {
+            Err(ConfigError::SettingsUnreadable {
+                path: p, problem, ..
+            }) => {
                 assert_eq!(p, path);
-                assert!(!message.is_empty());
+                assert!(!problem.is_empty());
             }
             other => panic!("{other:?}"),
         }
@@ -213,6 +195,7 @@ mod tests {
             staging_url: Some("https://staging-file.example.com/v1".into()),
             environment: None,
             page_size: None,
+            unknown: serde_json::Map::new(),
         };
         let env = |name: &str| {
             (name == "PETSTORE_PRODUCTION_URL").then(|| "https://env.example.com/v1/".to_owned())

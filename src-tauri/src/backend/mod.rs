@@ -93,7 +93,8 @@ impl Backend {
     pub fn new(config: BackendConfig) -> Backend {
         let settings = match &config.settings_path {
             Some(path) => petstore_client::Settings::load_from(path).unwrap_or_else(|error| {
-                // The app must still open; saving settings later replaces the broken file.
+                // The app must still open; saving is refused until the file is fixed (it is
+                // never written over, see `SettingsFile::update`).
                 log::warn!("{error}");
                 petstore_client::Settings::default()
             }),
@@ -245,7 +246,15 @@ impl Backend {
     )]
     fn persist(&self, settings: &petstore_client::Settings) -> Result<(), CommandError> {
         match &self.settings_path {
-            Some(path) => Ok(settings.save_to(path)?),
+            // Still writes the whole copy, but now under the file's lock and never over a file
+            // that could not be read; changing only the field that changed is the app's next step.
+            Some(path) => {
+                petstore_client::SettingsFile::at(path).update(|on_disk| {
+                    *on_disk = settings.clone();
+                    Ok(())
+                })?;
+                Ok(())
+            }
             None => Ok(()),
         }
     }

@@ -1,19 +1,25 @@
-//! Remembers across runs until when a key must not send. Each run of the `petstore` CLI starts
-//! with a fresh governor; without this, a script that runs it again during a 429 wait sends one
-//! request per run, which is exactly what earns a key a temporary ban.
+//! Remembers across runs, and across the processes on this computer (the CLI, app windows), until
+//! when a key must not send. Without it, a script that runs `petstore` again during a 429 wait
+//! sends one request per run, which is exactly what earns a key a temporary ban.
 //!
 //! The file holds, per base address and key, only the time to wait until. The key is identified
-//! by a salted hash (the salt is random per file), never stored. It is a cache: a missing,
-//! unreadable or corrupt file means "nothing remembered", never a failed call.
+//! by a tag, HMAC-SHA256 of the key with a per-install secret ([`secret`]), never stored. Writes
+//! are read-modify-writes under the file's lock, so concurrent writers lose nothing; a file that
+//! cannot be read means "nothing remembered" to a reader and is kept aside before a new one is
+//! written. Fields this version does not know survive a write.
 
-use std::collections::hash_map::DefaultHasher;
-use std::fs;
-use std::hash::{Hash, Hasher};
+mod secret;
+
+use std::io;
 use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex, PoisonError};
 
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
 
+use self::secret::{InstallSecret, SECRET_FILE, TAG_PREFIX};
+use crate::localfile::{self, FileLock, MAX_FILE_BYTES, Readers};
 use crate::secret::ApiKey;
 use crate::settings::app_dir;
 
@@ -21,31 +27,66 @@ use crate::settings::app_dir;
 pub const CACHE_DIR_VAR: &str = "PETSTORE_CACHE_DIR";
 const FILE_NAME: &str = "rate-limit-waits.json";
 
-/// Waits that outlive the process that learnt them.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// Waits that outlive the process that learnt them. Clones share one cache.
+#[derive(Clone)]
 pub struct WaitMemory {
+    inner: Arc<Inner>,
+}
+
+struct Inner {
     path: PathBuf,
+    secret_path: PathBuf,
+    state: Mutex<State>,
+}
+
+/// What [`WaitMemory::not_before`] keeps between calls, so a call costs a small read and a
+/// comparison, not a parse: it is asked before every request.
+#[derive(Default)]
+struct State {
+    secret: Option<InstallSecret>,
+    /// The file's bytes when last read and the waits in them (`None`: not readable).
+    file: Option<(Vec<u8>, Option<Vec<Wait>>)>,
 }
 
 #[derive(Debug, Default, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 struct Stored {
-    salt: u64,
+    #[serde(default)]
     waits: Vec<Wait>,
+    /// Also keeps the former format's `salt`, so a file this version wrote stays readable by the
+    /// versions before it.
+    #[serde(flatten)]
+    unknown: Map<String, Value>,
 }
 
-#[derive(Debug, Serialize, Deserialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 struct Wait {
     base_url: String,
     key_tag: String,
     until: DateTime<Utc>,
+    #[serde(flatten)]
+    unknown: Map<String, Value>,
+}
+
+/// The file on disk, read for a change.
+enum OnDisk {
+    Readable(Stored),
+    Unreadable(String),
 }
 
 impl WaitMemory {
-    /// A memory kept in the file at `path`.
+    /// A memory kept in the file at `path`; its secret is `install-secret` beside it.
     pub fn at(path: impl Into<PathBuf>) -> Self {
-        WaitMemory { path: path.into() }
+        let path = path.into();
+        let secret_path = path.with_file_name(SECRET_FILE);
+        WaitMemory {
+            inner: Arc::new(Inner {
+                path,
+                secret_path,
+                state: Mutex::new(State::default()),
+            }),
+        }
     }
 
     /// `$PETSTORE_CACHE_DIR` or the OS cache folder (`~/.cache/dev.petstore.admin` on Linux).
@@ -55,20 +96,33 @@ impl WaitMemory {
     }
 
     pub fn path(&self) -> &Path {
-        &self.path
+        &self.inner.path
     }
 
-    /// The remembered time before which `key` must not send to `base_url`, if still ahead.
+    /// The remembered time before which `key` must not send to `base_url`, if still ahead. Reads
+    /// without the lock (writes replace the file whole); a missing or unreadable file, or no
+    /// secret yet, is "nothing remembered".
     pub fn not_before(
         &self,
         base_url: &str,
         key: &ApiKey,
         now: DateTime<Utc>,
     ) -> Option<DateTime<Utc>> {
-        let stored = self.read()?;
-        let tag = key_tag(stored.salt, key);
-        stored
-            .waits
+        let mut state = self.state();
+        if state.secret.is_none() {
+            state.secret = InstallSecret::read(&self.inner.secret_path).ok().flatten();
+        }
+        let tag = state.secret.as_ref()?.tag(key);
+        let bytes = localfile::read_bounded(&self.inner.path, MAX_FILE_BYTES).ok()??;
+        if state.file.as_ref().is_none_or(|(seen, _)| *seen != bytes) {
+            let waits = serde_json::from_slice::<Stored>(&bytes)
+                .ok()
+                .map(|s| s.waits);
+            state.file = Some((bytes, waits));
+        }
+        let (_, waits) = state.file.as_ref()?;
+        waits
+            .as_ref()?
             .iter()
             .filter(|wait| wait.base_url == base_url && wait.key_tag == tag && wait.until > now)
             .map(|wait| wait.until)
@@ -78,136 +132,122 @@ impl WaitMemory {
     /// Records that `key` must not send to `base_url` before `until`. Best effort: a cache that
     /// cannot be written is logged and otherwise ignored.
     pub fn remember(&self, base_url: &str, key: &ApiKey, until: DateTime<Utc>, now: DateTime<Utc>) {
-        let mut stored = self.read().unwrap_or_else(|| Stored {
-            salt: fastrand::u64(..),
-            waits: Vec::new(),
-        });
-        let tag = key_tag(stored.salt, key);
-        stored
-            .waits
-            .retain(|wait| wait.until > now && !(wait.base_url == base_url && wait.key_tag == tag));
-        stored.waits.push(Wait {
-            base_url: base_url.to_owned(),
-            key_tag: tag,
-            until,
-        });
-        if let Err(e) = self.write(&stored) {
+        if let Err(e) = self.try_remember(base_url, key, until, now) {
             log::warn!(
                 "could not remember a rate-limit wait in {}: {e}",
-                self.path.display()
+                self.path().display()
             );
         }
     }
 
-    fn read(&self) -> Option<Stored> {
-        let bytes = fs::read(&self.path).ok()?;
-        serde_json::from_slice(&bytes).ok()
+    fn try_remember(
+        &self,
+        base_url: &str,
+        key: &ApiKey,
+        until: DateTime<Utc>,
+        now: DateTime<Utc>,
+    ) -> io::Result<()> {
+        let _lock = FileLock::acquire(self.path())?;
+        let mut stored = match self.read_for_change()? {
+            OnDisk::Readable(stored) => stored,
+            OnDisk::Unreadable(problem) => {
+                let kept = localfile::keep_aside(self.path(), Utc::now())?;
+                log::warn!(
+                    "the rate-limit waits file {} could not be read ({problem}); it is kept as {} and a new one started",
+                    self.path().display(),
+                    kept.display()
+                );
+                Stored::default()
+            }
+        };
+        let secret = InstallSecret::read_or_create(&self.inner.secret_path)?;
+        let tag = secret.tag(key);
+        self.state().secret = Some(secret);
+        stored.waits.retain(|wait| {
+            wait.until > now
+                && wait.key_tag.starts_with(TAG_PREFIX)
+                && !(wait.base_url == base_url && wait.key_tag == tag)
+        });
+        stored.waits.push(Wait {
+            base_url: base_url.to_owned(),
+            key_tag: tag,
+            until,
+            unknown: Map::new(),
+        });
+        self.write(&stored)
     }
 
-    /// Written to a temporary file and renamed, so a concurrent reader never sees half a file.
-    fn write(&self, stored: &Stored) -> std::io::Result<()> {
-        if let Some(dir) = self.path.parent() {
-            fs::create_dir_all(dir)?;
+    /// Forgets the wait remembered for `key` at `base_url`; `true` when there was one. An
+    /// unreadable file holds nothing to forget and is left as it is.
+    pub fn forget(&self, base_url: &str, key: &ApiKey) -> io::Result<bool> {
+        let _lock = FileLock::acquire(self.path())?;
+        let OnDisk::Readable(mut stored) = self.read_for_change()? else {
+            return Ok(false);
+        };
+        let Some(secret) = InstallSecret::read(&self.inner.secret_path)? else {
+            return Ok(false);
+        };
+        let tag = secret.tag(key);
+        let before = stored.waits.len();
+        stored
+            .waits
+            .retain(|wait| !(wait.base_url == base_url && wait.key_tag == tag));
+        if stored.waits.len() == before {
+            return Ok(false);
         }
-        let json = serde_json::to_vec_pretty(stored).map_err(std::io::Error::other)?;
-        let temporary = self
-            .path
-            .with_extension(format!("tmp{}", std::process::id()));
-        fs::write(&temporary, json)?;
-        fs::rename(&temporary, &self.path)
+        stored
+            .waits
+            .retain(|wait| wait.key_tag.starts_with(TAG_PREFIX));
+        self.write(&stored)?;
+        Ok(true)
+    }
+
+    fn read_for_change(&self) -> io::Result<OnDisk> {
+        match localfile::read_bounded(self.path(), MAX_FILE_BYTES) {
+            Ok(None) => Ok(OnDisk::Readable(Stored::default())),
+            Ok(Some(bytes)) => Ok(match serde_json::from_slice(&bytes) {
+                Ok(stored) => OnDisk::Readable(stored),
+                Err(e) => OnDisk::Unreadable(e.to_string()),
+            }),
+            Err(e) if e.kind() == io::ErrorKind::FileTooLarge => {
+                Ok(OnDisk::Unreadable(e.to_string()))
+            }
+            Err(e) => Err(e),
+        }
+    }
+
+    /// Written whole under a new name and renamed, so a reader without the lock never sees half
+    /// a file.
+    fn write(&self, stored: &Stored) -> io::Result<()> {
+        let mut json = serde_json::to_vec_pretty(stored).map_err(io::Error::other)?;
+        json.push(b'\n');
+        localfile::write_atomically(self.path(), &json, Readers::Default)
+    }
+
+    fn state(&self) -> std::sync::MutexGuard<'_, State> {
+        self.inner
+            .state
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
     }
 }
 
-fn key_tag(salt: u64, key: &ApiKey) -> String {
-    let mut hasher = DefaultHasher::new();
-    salt.hash(&mut hasher);
-    key.expose_secret().hash(&mut hasher);
-    format!("{:016x}", hasher.finish())
+impl std::fmt::Debug for WaitMemory {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("WaitMemory")
+            .field("path", &self.inner.path)
+            .finish_non_exhaustive()
+    }
 }
+
+/// Two memories are the same when they use the same file.
+impl PartialEq for WaitMemory {
+    fn eq(&self, other: &Self) -> bool {
+        self.inner.path == other.inner.path
+    }
+}
+
+impl Eq for WaitMemory {}
 
 #[cfg(test)]
-mod tests {
-    use chrono::TimeDelta;
-
-    use super::*;
-
-    fn key(text: &str) -> ApiKey {
-        ApiKey::new(text.to_owned()).expect("valid key")
-    }
-
-    fn memory() -> (tempfile::TempDir, WaitMemory) {
-        let dir = tempfile::tempdir().expect("temp dir");
-        let memory = WaitMemory::at(dir.path().join("nested").join(FILE_NAME));
-        (dir, memory)
-    }
-
-    #[test]
-    fn a_remembered_wait_is_found_for_the_same_address_and_key_only() {
-        let (_dir, memory) = memory();
-        let now = Utc::now();
-        let until = now + TimeDelta::seconds(30);
-        memory.remember("http://127.0.0.1:1/v1", &key("secret-key-1"), until, now);
-        assert_eq!(
-            memory.not_before("http://127.0.0.1:1/v1", &key("secret-key-1"), now),
-            Some(until)
-        );
-        assert_eq!(
-            memory.not_before("http://127.0.0.1:2/v1", &key("secret-key-1"), now),
-            None
-        );
-        assert_eq!(
-            memory.not_before("http://127.0.0.1:1/v1", &key("secret-key-2"), now),
-            None
-        );
-    }
-
-    #[test]
-    fn a_wait_in_the_past_is_forgotten() {
-        let (_dir, memory) = memory();
-        let now = Utc::now();
-        memory.remember("b", &key("secret-key-1"), now + TimeDelta::seconds(5), now);
-        let later = now + TimeDelta::seconds(6);
-        assert_eq!(memory.not_before("b", &key("secret-key-1"), later), None);
-        memory.remember(
-            "c",
-            &key("secret-key-1"),
-            later + TimeDelta::seconds(5),
-            later,
-        );
-        let text = fs::read_to_string(memory.path()).expect("file");
-        assert!(
-            !text.contains("\"b\""),
-            "expired entries are pruned: {text}"
-        );
-    }
-
-    #[test]
-    fn the_file_never_holds_the_key() {
-        let (_dir, memory) = memory();
-        let now = Utc::now();
-        memory.remember(
-            "b",
-            &key("very-secret-key-123"),
-            now + TimeDelta::seconds(5),
-            now,
-        );
-        let text = fs::read_to_string(memory.path()).expect("file");
-        assert!(!text.contains("very-secret-key-123"));
-    }
-
-    #[test]
-    fn a_corrupt_or_missing_file_means_nothing_remembered() {
-        let (_dir, memory) = memory();
-        let now = Utc::now();
-        assert_eq!(memory.not_before("b", &key("secret-key-1"), now), None);
-        fs::create_dir_all(memory.path().parent().expect("parent")).expect("dir");
-        fs::write(memory.path(), b"{ not json").expect("write");
-        assert_eq!(memory.not_before("b", &key("secret-key-1"), now), None);
-        let until = now + TimeDelta::seconds(9);
-        memory.remember("b", &key("secret-key-1"), until, now);
-        assert_eq!(
-            memory.not_before("b", &key("secret-key-1"), now),
-            Some(until)
-        );
-    }
-}
+mod tests;

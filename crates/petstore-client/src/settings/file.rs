@@ -1,0 +1,123 @@
+//! The settings file as the processes on this computer share it: the CLI and any number of app
+//! windows. Each change is a read-modify-write of the file as it is on disk *now*, under a lock,
+//! so no process undoes another's change with a stale copy; and a file that cannot be read is
+//! never written over (a person may have edited it by hand), only kept aside when asked.
+
+use std::path::{Path, PathBuf};
+
+use chrono::Utc;
+
+use super::Settings;
+use crate::error::ConfigError;
+use crate::localfile::{self, FileLock, MAX_FILE_BYTES, Readers};
+
+/// The settings file at one path.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SettingsFile {
+    path: PathBuf,
+}
+
+impl SettingsFile {
+    pub fn at(path: impl Into<PathBuf>) -> SettingsFile {
+        SettingsFile { path: path.into() }
+    }
+
+    /// `$PETSTORE_CONFIG_DIR/settings.json`, else `<OS config dir>/dev.petstore.admin/settings.json`;
+    /// `None` where the OS has no config folder.
+    pub fn default_location() -> Option<SettingsFile> {
+        Settings::default_path().map(SettingsFile::at)
+    }
+
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// The settings as they are on disk; defaults when there is no file (first run). A file that
+    /// cannot be read, is not valid JSON or is too large is `ConfigError::SettingsUnreadable`.
+    pub fn load(&self) -> Result<Settings, ConfigError> {
+        Ok(self.read()?.unwrap_or_default())
+    }
+
+    /// Applies `change` to the settings as they are on disk now, under the file's lock, and
+    /// writes the result atomically; returns it with `change`'s value. Only what `change` changes
+    /// is changed: fields another process wrote meanwhile, and fields this version does not know,
+    /// stay as they are.
+    ///
+    /// Writes nothing when the file cannot be read (`SettingsUnreadable`), when `change` fails
+    /// (its error is returned), or when `change` changed nothing.
+    pub fn update<T>(
+        &self,
+        change: impl FnOnce(&mut Settings) -> Result<T, ConfigError>,
+    ) -> Result<(Settings, T), ConfigError> {
+        let _lock = FileLock::acquire(&self.path).map_err(|e| self.unwritable(&e))?;
+        let before = self.read()?.unwrap_or_default();
+        let mut after = before.clone();
+        let value = change(&mut after)?;
+        if after != before {
+            self.write(&after)?;
+        }
+        Ok((after, value))
+    }
+
+    /// Moves the file aside, under the lock, to `settings.json.broken-<UTC YYYYMMDD-HHMMSS>`
+    /// (with `-2`, `-3`... when that name is taken: an earlier copy is never overwritten) and
+    /// returns where it went. From then on the settings are the defaults until changed.
+    pub fn start_over(&self) -> Result<PathBuf, ConfigError> {
+        let _lock = FileLock::acquire(&self.path).map_err(|e| self.unwritable(&e))?;
+        localfile::keep_aside(&self.path, Utc::now()).map_err(|e| self.unwritable(&e))
+    }
+
+    fn read(&self) -> Result<Option<Settings>, ConfigError> {
+        let bytes = match localfile::read_bounded(&self.path, MAX_FILE_BYTES) {
+            Ok(Some(bytes)) => bytes,
+            Ok(None) => return Ok(None),
+            Err(e) => return Err(self.unreadable(None, None, e.to_string())),
+        };
+        serde_json::from_slice(&bytes).map(Some).map_err(|e| {
+            let (line, column) = match e.line() {
+                0 => (None, None),
+                line => (Some(line), Some(e.column())),
+            };
+            // serde_json ends its text with " at line L column C"; the error carries both apart.
+            let text = e.to_string();
+            let problem = match line {
+                Some(line) => text
+                    .strip_suffix(&format!(" at line {line} column {}", e.column()))
+                    .unwrap_or(&text),
+                None => &text,
+            };
+            self.unreadable(line, column, problem.to_owned())
+        })
+    }
+
+    fn write(&self, settings: &Settings) -> Result<(), ConfigError> {
+        let mut text = serde_json::to_vec_pretty(settings).map_err(|e| self.unwritable(&e))?;
+        text.push(b'\n');
+        localfile::write_atomically(&self.path, &text, Readers::Default)
+            .map_err(|e| self.unwritable(&e))
+    }
+
+    fn unreadable(
+        &self,
+        line: Option<usize>,
+        column: Option<usize>,
+        problem: String,
+    ) -> ConfigError {
+        ConfigError::SettingsUnreadable {
+            path: self.path.clone(),
+            line,
+            column,
+            problem,
+        }
+    }
+
+    fn unwritable(&self, error: &dyn std::fmt::Display) -> ConfigError {
+        ConfigError::SettingsUnwritable {
+            path: self.path.clone(),
+            problem: error.to_string(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,276 @@
+//! Real files in temporary folders; "processes" are threads, each with its own `SettingsFile` and
+//! its own open of the lock file (flock-style locks exclude separate opens, as between processes).
+
+use std::fs;
+use std::sync::{Arc, Barrier};
+
+use serde_json::{Value, json};
+
+use super::*;
+use crate::config::Environment;
+
+fn settings_file() -> (tempfile::TempDir, SettingsFile) {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let file = SettingsFile::at(dir.path().join("settings.json"));
+    (dir, file)
+}
+
+fn on_disk(file: &SettingsFile) -> Value {
+    serde_json::from_slice(&fs::read(file.path()).expect("read")).expect("valid JSON")
+}
+
+const TRAILING_COMMA: &str = "{\n  \"stagingUrl\": \"https://s.example.com/v1\",\n}\n";
+
+#[test]
+fn fields_this_version_does_not_know_survive_an_update() {
+    let (_dir, file) = settings_file();
+    fs::write(
+        file.path(),
+        r#"{"productionUrl":"https://p.example.com/v1","theme":{"dark":true},"columns":[1,2]}"#,
+    )
+    .expect("write");
+    file.update(|settings| {
+        settings.page_size = Some(50);
+        Ok(())
+    })
+    .expect("update");
+    assert_eq!(
+        on_disk(&file),
+        json!({
+            "productionUrl": "https://p.example.com/v1",
+            "pageSize": 50,
+            "theme": {"dark": true},
+            "columns": [1, 2],
+        })
+    );
+}
+
+#[test]
+fn a_trailing_comma_is_reported_with_line_and_column_and_never_overwritten() {
+    let (_dir, file) = settings_file();
+    fs::write(file.path(), TRAILING_COMMA).expect("write");
+    let err = file.load().expect_err("broken file");
+    match &err {
+        ConfigError::SettingsUnreadable {
+            path,
+            line,
+            column,
+            problem,
+        } => {
+            assert_eq!(path, file.path());
+            assert_eq!((*line, *column), (Some(3), Some(1)));
+            assert_eq!(problem, "trailing comma");
+        }
+        other => panic!("{other:?}"),
+    }
+    let message = err.to_string();
+    assert!(
+        message.contains(&file.path().display().to_string())
+            && message.contains("(line 3, column 1): trailing comma")
+            && message.contains("Fix it, or start over (the broken file is kept)"),
+        "{message}"
+    );
+
+    let mut called = false;
+    let update = file.update(|settings| {
+        called = true;
+        settings.page_size = Some(10);
+        Ok(())
+    });
+    assert_eq!(update.expect_err("unreadable"), err);
+    assert!(!called, "no change is applied to a file that was not read");
+    assert_eq!(
+        fs::read_to_string(file.path()).expect("read"),
+        TRAILING_COMMA
+    );
+    assert_eq!(
+        Settings::load_from(file.path()).expect_err("the CLI's way"),
+        err
+    );
+}
+
+#[test]
+fn start_over_keeps_the_broken_file_byte_for_byte() {
+    let (dir, file) = settings_file();
+    fs::write(file.path(), TRAILING_COMMA).expect("write");
+    let kept = file.start_over().expect("start over");
+    assert_eq!(kept.parent(), Some(dir.path()));
+    let name = kept
+        .file_name()
+        .expect("name")
+        .to_string_lossy()
+        .into_owned();
+    let stamp = name
+        .strip_prefix("settings.json.broken-")
+        .unwrap_or_else(|| panic!("{name}"));
+    assert!(
+        chrono::NaiveDateTime::parse_from_str(stamp, "%Y%m%d-%H%M%S").is_ok(),
+        "a UTC time stamp: {name}"
+    );
+    assert_eq!(fs::read_to_string(&kept).expect("kept"), TRAILING_COMMA);
+    assert_eq!(file.load().expect("defaults now"), Settings::default());
+
+    file.update(|settings| {
+        settings.environment = Some(Environment::Staging);
+        Ok(())
+    })
+    .expect("a fresh file");
+    assert_eq!(fs::read_to_string(&kept).expect("kept"), TRAILING_COMMA);
+    assert_eq!(
+        file.load().expect("fresh").environment,
+        Some(Environment::Staging)
+    );
+}
+
+#[test]
+fn an_update_is_not_undone_by_an_instance_that_loaded_earlier() {
+    let (dir, app) = settings_file();
+    let app_view = app.load().expect("first run");
+    assert_eq!(app_view.production_url, None);
+
+    let cli = SettingsFile::at(dir.path().join("settings.json"));
+    cli.update(|settings| {
+        settings.set_base_url(Environment::Production, "https://p.example.com/v1")
+    })
+    .expect("the CLI's change");
+
+    let (after, ()) = app
+        .update(|settings| {
+            settings.page_size = Some(25);
+            Ok(())
+        })
+        .expect("the app's change");
+    assert_eq!(
+        after.production_url.as_deref(),
+        Some("https://p.example.com/v1")
+    );
+    let reloaded = app.load().expect("reload");
+    assert_eq!(
+        (reloaded.production_url.as_deref(), reloaded.page_size),
+        (Some("https://p.example.com/v1"), Some(25))
+    );
+}
+
+/// Widens the window between reading and writing, so that without the lock the other thread's
+/// write lands in it (as on a busy machine); two cores here rarely interleave otherwise.
+fn slow_process() {
+    std::thread::sleep(std::time::Duration::from_millis(1));
+}
+
+#[test]
+fn concurrent_updates_of_different_fields_lose_nothing() {
+    const ROUNDS: u32 = 60;
+    let (dir, _) = settings_file();
+    let path = dir.path().join("settings.json");
+    let start = Arc::new(Barrier::new(2));
+
+    let url = |i: u32| format!("https://p{i}.example.com/v1");
+    let addresses = {
+        let (file, start) = (SettingsFile::at(&path), start.clone());
+        std::thread::spawn(move || {
+            start.wait();
+            let mut seen = 0;
+            for i in 1..=ROUNDS {
+                let (after, ()) = file
+                    .update(|s| {
+                        s.production_url = Some(url(i));
+                        slow_process();
+                        Ok(())
+                    })
+                    .expect("update address");
+                // The other field never goes back: nobody wrote a stale copy over it.
+                let page = after.page_size.unwrap_or(0);
+                assert!(page >= seen, "page size went back from {seen} to {page}");
+                seen = page;
+            }
+        })
+    };
+    let pages = {
+        let (file, start) = (SettingsFile::at(&path), start.clone());
+        std::thread::spawn(move || {
+            start.wait();
+            let mut seen = 0;
+            for i in 1..=ROUNDS {
+                let (after, ()) = file
+                    .update(|s| {
+                        s.page_size = Some(i);
+                        slow_process();
+                        Ok(())
+                    })
+                    .expect("update page size");
+                let address = after.production_url.as_deref().map_or(0, |u| {
+                    (1..=ROUNDS).find(|&n| url(n) == u).expect("one of ours")
+                });
+                assert!(
+                    address >= seen,
+                    "address went back from {seen} to {address}"
+                );
+                seen = address;
+            }
+        })
+    };
+    addresses.join().expect("address thread");
+    pages.join().expect("page thread");
+
+    let last = SettingsFile::at(&path).load().expect("load");
+    assert_eq!(last.production_url, Some(url(ROUNDS)));
+    assert_eq!(last.page_size, Some(ROUNDS));
+}
+
+#[test]
+fn a_failed_or_empty_change_writes_nothing() {
+    let (_dir, file) = settings_file();
+    let refused = file.update(|settings| {
+        settings.page_size = Some(7);
+        settings.set_base_url(Environment::Sandbox, "http://127.0.0.1:1/v1")
+    });
+    assert!(matches!(refused, Err(ConfigError::InvalidBaseUrl { .. })));
+    assert!(!file.path().exists(), "nothing written");
+
+    let (after, answer) = file.update(|_| Ok(42)).expect("no change");
+    assert_eq!((after, answer), (Settings::default(), 42));
+    assert!(!file.path().exists(), "nothing written for no change");
+}
+
+#[test]
+fn a_file_over_the_limit_is_refused_and_kept() {
+    let (_dir, file) = settings_file();
+    let mut huge = vec![b' '; MAX_FILE_BYTES as usize];
+    huge.extend_from_slice(b"{}");
+    fs::write(file.path(), &huge).expect("write");
+    match file.update(|_| Ok(())) {
+        Err(ConfigError::SettingsUnreadable {
+            line: None,
+            column: None,
+            problem,
+            ..
+        }) => assert!(problem.contains("larger than 1 MiB"), "{problem}"),
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(
+        fs::metadata(file.path()).expect("still there").len(),
+        huge.len() as u64
+    );
+}
+
+#[test]
+fn json_that_is_not_settings_is_unreadable_with_a_position() {
+    let (_dir, file) = settings_file();
+    for text in [
+        "[]",
+        "{\"pageSize\": \"ten\"}",
+        "",
+        "{\"environment\": \"moon\"}",
+    ] {
+        fs::write(file.path(), text).expect("write");
+        match file.load() {
+            Err(ConfigError::SettingsUnreadable {
+                line: Some(_),
+                column: Some(_),
+                problem,
+                ..
+            }) => assert!(!problem.is_empty()),
+            other => panic!("{text:?}: {other:?}"),
+        }
+    }
+}
