@@ -2,7 +2,7 @@
 //! are retried only where that is safe (a create is never sent twice unless it provably never
 //! left or was answered 429).
 
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use bytes::Bytes;
 use chrono::{DateTime, Utc};
@@ -10,6 +10,9 @@ use http::{HeaderMap, HeaderValue, Method};
 use url::Url;
 use zeroize::Zeroizing;
 
+use super::body::{self, BodyError};
+use super::limits::{self, human_bytes};
+use super::trace::Trace;
 use super::{PetstoreClient, decode};
 use crate::error::{ApiError, ConfigError, Error};
 use crate::events::WaitReason;
@@ -18,8 +21,8 @@ use crate::retry::{self, RetryDecision, TransportFailure};
 
 /// One request, possibly sent several times.
 pub(super) struct Call {
-    method: Method,
-    url: Url,
+    pub method: Method,
+    pub url: Url,
     body: Option<Vec<u8>>,
     idempotent: bool,
 }
@@ -44,11 +47,11 @@ impl Call {
     }
 }
 
-/// A 2xx answer, read whole.
+/// A 2xx answer, read whole (within [`limits::MAX_SUCCESS_BODY_BYTES`]).
 pub(super) struct Answer {
     pub status: u16,
     pub headers: HeaderMap,
-    /// As reqwest collected it: shared, not copied.
+    /// As it came off the wire: shared, not copied.
     pub body: Bytes,
     /// The URL that answered (for resolving relative links).
     pub url: Url,
@@ -60,20 +63,41 @@ enum Outcome {
     Answered {
         status: u16,
         headers: HeaderMap,
+        /// Empty when the body passed its cap (then `too_large` says which cap).
         body: Bytes,
+        too_large: Option<u64>,
         snapshot: Option<RateLimitSnapshot>,
+        /// When sending may resume, if this answer imposed a wait.
         resume: Option<DateTime<Utc>>,
     },
     Failed(TransportFailure, Error),
 }
 
 impl PetstoreClient {
-    /// Lets later runs honour a wait this one learnt: a 429's, or an exhausted quota's (see
-    /// [`crate::ratelimit::WaitMemory`]).
+    /// Lets later runs (and other programs) honour a wait this one learnt: a 429's, a server's
+    /// Retry-After, or an exhausted quota's (see [`crate::ratelimit::WaitMemory`]).
     fn remember_wait(&self, until: DateTime<Utc>) {
         let shared = &self.shared;
         if let (Some(memory), Some(key)) = (&shared.wait_memory, &shared.api_key) {
             memory.remember(shared.base_url.as_str(), key, until, shared.clock.now());
+        }
+    }
+
+    /// Holds the governor until a wait another process (the CLI, another app) remembered on
+    /// disk, if there is one. Cheap, and idempotent: asked before every attempt.
+    pub(super) fn honour_remembered_wait(&self) {
+        let shared = &self.shared;
+        let (Some(memory), Some(key)) = (&shared.wait_memory, &shared.api_key) else {
+            return;
+        };
+        let now = shared.clock.now();
+        if let Some(until) = memory.not_before(shared.base_url.as_str(), key, now)
+            && shared.governor.hold_until(until)
+        {
+            log::warn!(
+                target: super::LOG_TARGET,
+                "a rate-limit wait until {until} is remembered for this address and key: holding requests until then"
+            );
         }
     }
 
@@ -85,14 +109,17 @@ impl PetstoreClient {
         let mut last_server_error: Option<ApiError> = None;
         let mut attempt = 1;
         loop {
+            let trace = Trace::new(&call, attempt);
+            self.honour_remembered_wait();
             let permit = shared
                 .governor
                 .acquire(self.deadline)
                 .await
                 .map_err(|limited| {
-                    // A quota spent or a 429 wait too long for this call: the next run must
-                    // not send before it either.
+                    // A quota spent or a wait too long for this call: the next run must not
+                    // send before it either.
                     self.remember_wait(limited.retry_at);
+                    trace.gave_up_waiting(limited.retry_at);
                     Error::RateLimited {
                         retry_at: limited.retry_at,
                         reason: limited.reason,
@@ -100,8 +127,9 @@ impl PetstoreClient {
                     }
                 })?;
             let timeout = self.attempt_timeout()?;
+            let started = Instant::now();
             let outcome = match self.send_once(&call, &auth, timeout).await {
-                Ok(response) => {
+                Ok(mut response) => {
                     let status = response.status().as_u16();
                     let headers = response.headers().clone();
                     let now = shared.clock.now();
@@ -112,40 +140,85 @@ impl PetstoreClient {
                         snapshot: snapshot.clone(),
                         retry_after,
                     });
-                    match response.bytes().await {
-                        Ok(body) => Outcome::Answered {
-                            status,
-                            headers,
-                            body,
-                            snapshot,
-                            resume,
-                        },
-                        Err(e) => transport_outcome(&e),
+                    let cap = limits::body_cap(status);
+                    match body::read_bounded(&mut response, cap).await {
+                        Ok(body) => {
+                            trace.answered(status, started, body.len());
+                            Outcome::Answered {
+                                status,
+                                headers,
+                                body,
+                                too_large: None,
+                                snapshot,
+                                resume,
+                            }
+                        }
+                        Err(BodyError::TooLarge { limit_bytes }) => {
+                            trace.too_large(status, started, limit_bytes);
+                            Outcome::Answered {
+                                status,
+                                headers,
+                                body: Bytes::new(),
+                                too_large: Some(limit_bytes),
+                                snapshot,
+                                resume,
+                            }
+                        }
+                        // Only a success's body is the answer; an error's only explains it,
+                        // and the status says enough without it.
+                        Err(BodyError::Transport(e)) if !(200..300).contains(&status) => {
+                            trace.answered(status, started, 0);
+                            log::debug!(target: super::LOG_TARGET, "the body of the HTTP {status} answer was lost: {}", root_cause(&e));
+                            Outcome::Answered {
+                                status,
+                                headers,
+                                body: Bytes::new(),
+                                too_large: None,
+                                snapshot,
+                                resume,
+                            }
+                        }
+                        Err(BodyError::Transport(e)) => transport_outcome(e),
                     }
                 }
                 Err(e) => {
                     // No answer read: let the next waiting request go.
                     drop(permit);
-                    transport_outcome(&e)
+                    transport_outcome(e)
                 }
             };
+            if let Outcome::Failed(failure, _) = &outcome {
+                trace.failed(started, failure_text(*failure));
+            }
             let last_attempt = attempt >= max_attempts;
-            let (decision, (error, reason), cost) = match outcome {
+            let (decision, error, reason, cost, resume) = match outcome {
                 Outcome::Answered {
                     status,
                     headers,
                     body,
+                    too_large,
                     snapshot,
                     resume,
                 } => {
                     if (200..300).contains(&status) {
-                        return Ok(Answer {
-                            status,
-                            headers,
-                            body,
-                            url: call.url,
-                            snapshot,
-                        });
+                        return match too_large {
+                            None => Ok(Answer {
+                                status,
+                                headers,
+                                body,
+                                url: call.url,
+                                snapshot,
+                            }),
+                            Some(limit_bytes) if !call.idempotent => {
+                                let reason = format!(
+                                    "the service answered HTTP {status}, but with more than {} that were not read",
+                                    human_bytes(limit_bytes)
+                                );
+                                trace.outcome_unknown(&reason);
+                                Err(Error::OutcomeUnknown { reason })
+                            }
+                            Some(limit_bytes) => Err(Error::ResponseTooLarge { limit_bytes }),
+                        };
                     }
                     if status == 429 {
                         if let Some(until) = resume {
@@ -154,6 +227,7 @@ impl PetstoreClient {
                         let server = decode::api_error(status, &body);
                         if !last_attempt && shared.governor.withdraw_retry(retry::RETRY_COST) {
                             // The governor holds the next acquire until the server's time.
+                            trace.retrying_after_429(resume);
                             last_server_error = server;
                             attempt += 1;
                             continue;
@@ -161,43 +235,79 @@ impl PetstoreClient {
                         let retry_at = resume
                             .or_else(|| parse_retry_after(&headers, shared.clock.now()))
                             .unwrap_or_else(|| shared.clock.now() + policy.min_retry_after);
+                        trace.gave_up("rate limited");
                         return Err(Error::RateLimited {
                             retry_at,
                             reason: WaitReason::RateLimited,
                             server,
                         });
                     }
-                    let error = decode::failure(status, &headers, &body);
+                    if (300..400).contains(&status) && !call.idempotent {
+                        // Redirects are not followed; the create may have been stored before
+                        // whatever answered redirected.
+                        let reason = format!(
+                            "the service answered HTTP {status}, a {}",
+                            decode::redirect_text(&headers)
+                        );
+                        trace.outcome_unknown(&reason);
+                        return Err(Error::OutcomeUnknown { reason });
+                    }
+                    let error = match too_large {
+                        Some(limit_bytes) => Error::ResponseTooLarge { limit_bytes },
+                        None => decode::failure(status, &headers, &body),
+                    };
                     if !(500..600).contains(&status) {
+                        trace.gave_up(&format!("HTTP {status}"));
                         return Err(error);
                     }
+                    if let Some(until) = resume {
+                        // A server that said when it will be back: remembered like a 429's.
+                        self.remember_wait(until);
+                    }
+                    last_server_error = error.api_error().cloned();
                     let decision = retry::decide(policy, call.idempotent, attempt, Ok(status));
                     let reason = format!("the service answered HTTP {status}");
-                    (decision, (error, reason), retry::RETRY_COST)
+                    (decision, error, reason, retry::RETRY_COST, resume)
                 }
                 Outcome::Failed(failure, error) => {
                     let decision = retry::decide(policy, call.idempotent, attempt, Err(failure));
-                    let reason = match failure {
-                        TransportFailure::Timeout => "the service did not answer in time",
-                        TransportFailure::ConnectionLost => {
-                            "the connection was lost before the answer arrived"
-                        }
-                        TransportFailure::NeverSent => "the request could not be sent",
-                    };
                     let cost = match failure {
                         TransportFailure::Timeout => retry::TIMEOUT_RETRY_COST,
                         _ => retry::RETRY_COST,
                     };
-                    (decision, (error, reason.to_owned()), cost)
+                    (
+                        decision,
+                        error,
+                        failure_text(failure).to_owned(),
+                        cost,
+                        None,
+                    )
                 }
             };
             match decision {
                 RetryDecision::RetryAfter(delay) if !last_attempt => {
-                    self.back_off(delay, cost, error).await?;
+                    // After a Retry-After the governor holds the next attempt until then; the
+                    // backoff would only add to it.
+                    let delay = if resume.is_some() {
+                        Duration::ZERO
+                    } else {
+                        delay
+                    };
+                    if let Err(error) = self.back_off(delay, cost, error).await {
+                        trace.gave_up(&reason);
+                        return Err(error);
+                    }
+                    trace.retrying(delay, max_attempts, &reason);
                     attempt += 1;
                 }
-                RetryDecision::OutcomeUnknown => return Err(Error::OutcomeUnknown { reason }),
-                RetryDecision::RetryAfter(_) | RetryDecision::GiveUp => return Err(error),
+                RetryDecision::OutcomeUnknown => {
+                    trace.outcome_unknown(&reason);
+                    return Err(Error::OutcomeUnknown { reason });
+                }
+                RetryDecision::RetryAfter(_) | RetryDecision::GiveUp => {
+                    trace.gave_up(&reason);
+                    return Err(error);
+                }
             }
         }
     }
@@ -265,13 +375,24 @@ impl PetstoreClient {
         {
             return Err(error);
         }
-        governor.backoff(delay).await;
+        if !delay.is_zero() {
+            governor.backoff(delay).await;
+        }
         Ok(())
     }
 }
 
+/// A failure as the log and `OutcomeUnknown` say it.
+fn failure_text(failure: TransportFailure) -> &'static str {
+    match failure {
+        TransportFailure::Timeout => "the service did not answer in time",
+        TransportFailure::ConnectionLost => "the connection was lost before the answer arrived",
+        TransportFailure::NeverSent => "the request could not be sent",
+    }
+}
+
 /// A reqwest failure as the retry rules see it, and as the caller will if it is final.
-fn transport_outcome(e: &reqwest::Error) -> Outcome {
+fn transport_outcome(e: reqwest::Error) -> Outcome {
     let failure = if e.is_connect() {
         // The connection was never made (refused, DNS, TLS): the request never left.
         TransportFailure::NeverSent
@@ -284,7 +405,8 @@ fn transport_outcome(e: &reqwest::Error) -> Outcome {
         Error::Timeout
     } else {
         Error::Network {
-            message: root_cause(e),
+            message: root_cause(&e),
+            source: e,
         }
     };
     Outcome::Failed(failure, error)
