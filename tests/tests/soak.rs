@@ -93,7 +93,10 @@ async fn creates_under_faults_are_never_duplicated_nor_lost() {
     let mut reported: HashMap<String, Reported> = HashMap::new();
     for task in tasks {
         for (name, outcome) in task.await.expect("task ends") {
-            assert!(reported.insert(name, outcome).is_none(), "one report per name");
+            assert!(
+                reported.insert(name, outcome).is_none(),
+                "one report per name"
+            );
         }
     }
     let creating = started.elapsed();
