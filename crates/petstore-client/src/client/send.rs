@@ -6,15 +6,15 @@ use std::time::{Duration, Instant};
 
 use bytes::Bytes;
 use chrono::{DateTime, Utc};
-use http::{HeaderMap, HeaderValue, Method};
+use http::{HeaderMap, Method};
 use url::Url;
-use zeroize::Zeroizing;
 
 use super::body::{self, BodyError};
 use super::limits::{self, human_bytes};
+use super::request::{self, failure_text, root_cause};
 use super::trace::Trace;
 use super::{PetstoreClient, decode};
-use crate::error::{ApiError, ConfigError, Error};
+use crate::error::{ApiError, Error};
 use crate::events::WaitReason;
 use crate::ratelimit::{Observation, RateLimitSnapshot, parse_retry_after};
 use crate::retry::{self, RetryDecision, TransportFailure};
@@ -23,7 +23,7 @@ use crate::retry::{self, RetryDecision, TransportFailure};
 pub(super) struct Call {
     pub method: Method,
     pub url: Url,
-    body: Option<Vec<u8>>,
+    pub body: Option<Vec<u8>>,
     idempotent: bool,
 }
 
@@ -178,13 +178,13 @@ impl PetstoreClient {
                                 resume,
                             }
                         }
-                        Err(BodyError::Transport(e)) => transport_outcome(e),
+                        Err(BodyError::Transport(e)) => failed(e),
                     }
                 }
                 Err(e) => {
                     // No answer read: let the next waiting request go.
                     drop(permit);
-                    transport_outcome(e)
+                    failed(e)
                 }
             };
             if let Outcome::Failed(failure, _) = &outcome {
@@ -312,59 +312,6 @@ impl PetstoreClient {
         }
     }
 
-    /// `Bearer <key>`, marked sensitive so it never shows in reqwest's or hyper's output.
-    fn authorization(&self) -> Result<HeaderValue, Error> {
-        let key = self
-            .shared
-            .api_key
-            .as_ref()
-            .ok_or(ConfigError::MissingApiKey {
-                environment: self.shared.environment,
-            })?;
-        let text = Zeroizing::new(format!("Bearer {}", key.expose_secret()));
-        // ApiKey only holds visible ASCII, so this cannot fail for a key that exists.
-        let mut value =
-            HeaderValue::from_str(&text).map_err(|_| crate::error::InvalidInput::ApiKey)?;
-        value.set_sensitive(true);
-        Ok(value)
-    }
-
-    /// The request timeout, shortened to what is left before the deadline.
-    fn attempt_timeout(&self) -> Result<Duration, Error> {
-        let configured = self.shared.request_timeout;
-        let Some(deadline) = self.deadline else {
-            return Ok(configured);
-        };
-        let left = (deadline - self.shared.clock.now())
-            .to_std()
-            .unwrap_or(Duration::ZERO);
-        if left.is_zero() {
-            return Err(Error::Timeout);
-        }
-        Ok(left.min(configured))
-    }
-
-    async fn send_once(
-        &self,
-        call: &Call,
-        auth: &HeaderValue,
-        timeout: Duration,
-    ) -> Result<reqwest::Response, reqwest::Error> {
-        let mut request = self
-            .shared
-            .http
-            .request(call.method.clone(), call.url.clone())
-            .header(http::header::AUTHORIZATION, auth.clone())
-            .header(http::header::ACCEPT, "application/json")
-            .timeout(timeout);
-        if let Some(body) = &call.body {
-            request = request
-                .header(http::header::CONTENT_TYPE, "application/json")
-                .body(body.clone());
-        }
-        request.send().await
-    }
-
     /// Sleeps before a retry, unless that would pass the deadline or the shared retry budget
     /// is spent (then `error` stands).
     async fn back_off(&self, delay: Duration, cost: u32, error: Error) -> Result<(), Error> {
@@ -382,42 +329,7 @@ impl PetstoreClient {
     }
 }
 
-/// A failure as the log and `OutcomeUnknown` say it.
-fn failure_text(failure: TransportFailure) -> &'static str {
-    match failure {
-        TransportFailure::Timeout => "the service did not answer in time",
-        TransportFailure::ConnectionLost => "the connection was lost before the answer arrived",
-        TransportFailure::NeverSent => "the request could not be sent",
-    }
-}
-
-/// A reqwest failure as the retry rules see it, and as the caller will if it is final.
-fn transport_outcome(e: reqwest::Error) -> Outcome {
-    let failure = if e.is_connect() {
-        // The connection was never made (refused, DNS, TLS): the request never left.
-        TransportFailure::NeverSent
-    } else if e.is_timeout() {
-        TransportFailure::Timeout
-    } else {
-        TransportFailure::ConnectionLost
-    };
-    let error = if e.is_timeout() {
-        Error::Timeout
-    } else {
-        Error::Network {
-            message: root_cause(&e),
-            source: e,
-        }
-    };
+fn failed(e: reqwest::Error) -> Outcome {
+    let (failure, error) = request::transport_failure(e);
     Outcome::Failed(failure, error)
-}
-
-/// The innermost cause ("Connection refused (os error 111)"), which says more to a person
-/// than reqwest's outer "error sending request".
-fn root_cause(e: &reqwest::Error) -> String {
-    let mut cause: &dyn std::error::Error = e;
-    while let Some(inner) = cause.source() {
-        cause = inner;
-    }
-    cause.to_string()
 }
