@@ -98,6 +98,7 @@ pub enum ErrorKind {
     InvalidInput,
     Configuration,
     Keychain,
+    ResponseTooLarge,
 }
 
 /// Every command rejects with this, never with a bare string.

@@ -53,6 +53,7 @@ fn from_client(error: &Error) -> CommandError {
         petstore_client::ErrorKind::OutcomeUnknown => ErrorKind::OutcomeUnknown,
         petstore_client::ErrorKind::InvalidInput => ErrorKind::InvalidInput,
         petstore_client::ErrorKind::Configuration => ErrorKind::Configuration,
+        petstore_client::ErrorKind::ResponseTooLarge => ErrorKind::ResponseTooLarge,
     };
     let mut out = CommandError::new(kind, error.to_string());
     if let Some(api) = error.api_error() {

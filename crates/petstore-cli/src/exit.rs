@@ -145,9 +145,10 @@ fn api_exit_code(err: &ApiError) -> u8 {
         ApiError::Unauthorized(_) => AUTH,
         ApiError::NotFound(_) | ApiError::Gone(_) => NOT_FOUND,
         ApiError::RateLimited { .. } => RATE_LIMITED,
-        ApiError::Server(_) | ApiError::UnexpectedResponse { .. } | ApiError::Decode { .. } => {
-            SERVER
-        }
+        ApiError::Server(_)
+        | ApiError::UnexpectedResponse { .. }
+        | ApiError::Decode { .. }
+        | ApiError::ResponseTooLarge { .. } => SERVER,
         ApiError::Timeout | ApiError::Network { .. } => NETWORK,
         ApiError::OutcomeUnknown { .. } => OUTCOME_UNKNOWN,
         ApiError::Configuration(_) => CONFIG,

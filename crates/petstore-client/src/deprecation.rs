@@ -118,3 +118,57 @@ mod tests {
         );
     }
 }
+
+/// Whatever a server puts in `Deprecation` and `Sunset`: never a panic, and a notice that always
+/// names the operation, its replacement and a removal date.
+#[cfg(test)]
+mod props {
+    use proptest::prelude::*;
+
+    use super::*;
+
+    fn header_bytes() -> impl Strategy<Value = Vec<u8>> {
+        prop_oneof![
+            prop::collection::vec(prop_oneof![0x20u8..=0x7e, 0x80u8..=0xff, Just(b'\t')], 0..48),
+            any::<i64>().prop_map(|n| format!("@{n}").into_bytes()),
+            "@?[ +-]{0,2}[0-9]{0,22}".prop_map(String::into_bytes),
+            "(Mon|Sun|Thu), [0-9]{1,2} (Jan|Dec|Foo) [0-9]{1,5} [0-9]{1,2}:[0-9]{2}:[0-9]{2} (GMT|UTC)"
+                .prop_map(String::into_bytes),
+        ]
+    }
+
+    fn notice(deprecation: Option<&[u8]>, sunset: Option<&[u8]>) -> DeprecationNotice {
+        let mut headers = http::HeaderMap::new();
+        for (name, value) in [("deprecation", deprecation), ("sunset", sunset)] {
+            if let Some(value) = value {
+                let value = http::HeaderValue::from_bytes(value).expect("header bytes");
+                headers.insert(http::HeaderName::from_static(name), value);
+            }
+        }
+        get_pet_notice(&headers)
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(3_000))]
+
+        #[test]
+        fn any_deprecation_or_sunset_never_panics(
+            deprecation in prop::option::of(header_bytes()),
+            sunset in prop::option::of(header_bytes()),
+        ) {
+            let notice = notice(deprecation.as_deref(), sunset.as_deref());
+            prop_assert_eq!(notice.operation.as_str(), GET_PET_OPERATION);
+            prop_assert_eq!(notice.replacement.as_str(), GET_PET_REPLACEMENT);
+            if sunset.is_none() {
+                prop_assert_eq!(notice.sunset, spec_sunset());
+            }
+        }
+
+        #[test]
+        fn a_structured_deprecation_date_is_read_exactly(seconds in -8_000_000_000_000i64..8_000_000_000_000) {
+            let text = format!("@{seconds}");
+            let notice = notice(Some(text.as_bytes()), None);
+            prop_assert_eq!(notice.deprecated_since, DateTime::from_timestamp(seconds, 0));
+        }
+    }
+}

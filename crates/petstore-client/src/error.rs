@@ -70,7 +70,14 @@ pub enum Error {
     #[error(
         "Could not reach the service ({message}). Check the network connection and the base address, then try again."
     )]
-    Network { message: String },
+    Network {
+        /// The innermost cause ("Connection refused (os error 111)"), for a person.
+        message: String,
+        #[source]
+        source: reqwest::Error,
+    },
+    #[error("{}", too_large_message(*.limit_bytes))]
+    ResponseTooLarge { limit_bytes: u64 },
     #[error(
         "The pet may or may not have been created: {reason}. List the pets to check before trying again, so it is not added twice."
     )]
@@ -79,6 +86,13 @@ pub enum Error {
     InvalidInput(#[from] InvalidInput),
     #[error(transparent)]
     Configuration(#[from] ConfigError),
+}
+
+fn too_large_message(limit_bytes: u64) -> String {
+    format!(
+        "The service's answer is too large (more than {}); it was not read further. Check that the base address points to the Pet Store service (ending in /v1).",
+        crate::client::limits::human_bytes(limit_bytes)
+    )
 }
 
 fn rate_limited_message(retry_at: DateTime<Utc>, reason: WaitReason) -> String {
@@ -113,6 +127,7 @@ pub enum ErrorKind {
     OutcomeUnknown,
     InvalidInput,
     Configuration,
+    ResponseTooLarge,
 }
 
 impl Error {
@@ -131,6 +146,7 @@ impl Error {
             Error::OutcomeUnknown { .. } => ErrorKind::OutcomeUnknown,
             Error::InvalidInput(_) => ErrorKind::InvalidInput,
             Error::Configuration(_) => ErrorKind::Configuration,
+            Error::ResponseTooLarge { .. } => ErrorKind::ResponseTooLarge,
         }
     }
 
@@ -207,6 +223,8 @@ pub enum ConfigError {
     },
     #[error("The settings file {} could not be changed: {problem}. Check that its folder exists and may be written to; nothing was changed.", path.display())]
     SettingsUnwritable { path: PathBuf, problem: String },
+    #[error("The file of remembered rate-limit waits {} could not be changed: {message}. Check that its folder is writable, then try again.", path.display())]
+    WaitsFile { path: PathBuf, message: String },
 }
 
 fn position(line: Option<usize>, column: Option<usize>) -> String {
@@ -241,6 +259,18 @@ mod tests {
         assert_eq!(
             Error::from(InvalidInput::Name).kind(),
             ErrorKind::InvalidInput
+        );
+        let too_large = Error::ResponseTooLarge {
+            limit_bytes: 8 * 1024 * 1024,
+        };
+        assert_eq!(too_large.kind(), ErrorKind::ResponseTooLarge);
+        assert_eq!(
+            serde_json::to_string(&ErrorKind::ResponseTooLarge).unwrap(),
+            "\"responseTooLarge\""
+        );
+        assert!(
+            too_large.to_string().contains("more than 8 MiB"),
+            "{too_large}"
         );
     }
 

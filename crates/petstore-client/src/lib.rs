@@ -16,7 +16,7 @@ pub mod retry;
 pub mod secret;
 pub mod settings;
 
-pub use client::PetstoreClient;
+pub use client::{LOG_TARGET, PetstoreClient, limits};
 pub use clock::{Clock, SystemClock};
 pub use config::{
     BaseUrl, ClientConfig, Environment, SANDBOX_DEFAULT_URL, SANDBOX_DEMO_KEY, UnknownEnvironment,

@@ -112,3 +112,74 @@ mod tests {
         assert_eq!(next(&[r#"<https://a.example/p>; rel="nextpage""#]), None);
     }
 }
+
+/// Whatever a server puts in its `Link` headers: never a panic, and a `rel="next"` among
+/// well-formed links is always the one found.
+#[cfg(test)]
+mod props {
+    use proptest::prelude::*;
+
+    use super::*;
+
+    fn header_bytes() -> impl Strategy<Value = Vec<u8>> {
+        prop::collection::vec(
+            prop_oneof![0x20u8..=0x7e, 0x80u8..=0xff, Just(b'\t')],
+            0..80,
+        )
+    }
+
+    /// Link-ish text: the punctuation the parser splits on, in any order.
+    fn hostile() -> impl Strategy<Value = String> {
+        "([<>;,=\" \\\\]|rel|next|REL|https://a\\.example/p|[a-z?&=/]{1,6}){0,24}"
+    }
+
+    fn target() -> impl Strategy<Value = String> {
+        "(https://api\\.example\\.com/v1/|/v1/|)pets\\?cursor=[a-zA-Z0-9]{0,8}(&limit=[0-9]{1,3})?"
+    }
+
+    fn base() -> Url {
+        Url::parse("https://api.example.com/v1/pets?limit=2").expect("valid")
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(3_000))]
+
+        #[test]
+        fn any_link_header_never_panics(
+            raw in prop::collection::vec(header_bytes(), 0..3),
+            text in prop::collection::vec(hostile(), 0..3),
+        ) {
+            let mut headers = http::HeaderMap::new();
+            for value in &raw {
+                headers.append(http::header::LINK, http::HeaderValue::from_bytes(value).expect("header bytes"));
+            }
+            for value in &text {
+                if let Ok(value) = http::HeaderValue::from_str(value) {
+                    headers.append(http::header::LINK, value);
+                }
+            }
+            let _ = next_link(&headers, &base());
+        }
+
+        #[test]
+        fn the_first_next_among_well_formed_links_is_found(
+            links in prop::collection::vec(
+                (target(), prop::sample::select(vec!["prev", "first", "last", "next", "prev next", "NEXT"])),
+                1..6,
+            ),
+        ) {
+            let value = links
+                .iter()
+                .map(|(target, rel)| format!("<{target}>; title=\"a, b; c\"; rel=\"{rel}\""))
+                .collect::<Vec<_>>()
+                .join(", ");
+            let mut headers = http::HeaderMap::new();
+            headers.insert(http::header::LINK, http::HeaderValue::from_str(&value).expect("ascii"));
+            let expected = links
+                .iter()
+                .find(|(_, rel)| rel.split(' ').any(|r| r.eq_ignore_ascii_case("next")))
+                .map(|(target, _)| base().join(target).expect("joins"));
+            prop_assert_eq!(next_link(&headers, &base()), expected);
+        }
+    }
+}

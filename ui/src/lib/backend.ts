@@ -23,6 +23,7 @@ import type {
 const ERROR_KINDS = new Set([
   'unauthorized', 'notFound', 'gone', 'badRequest', 'rateLimited', 'server', 'unexpectedResponse',
   'decode', 'timeout', 'network', 'outcomeUnknown', 'invalidInput', 'configuration', 'keychain',
+  'responseTooLarge',
 ]);
 
 export function isCommandError(value: unknown): value is CommandError {

@@ -1,8 +1,14 @@
 //! `PetstoreClient`: the four operations of the spec over one shared HTTP client and one shared
 //! rate-limit governor per (base address, key).
 
+mod body;
 mod decode;
+pub mod limits;
+mod request;
 mod send;
+#[cfg(test)]
+mod tests;
+mod trace;
 
 use std::fmt;
 use std::sync::Arc;
@@ -17,12 +23,16 @@ use crate::deprecation;
 use crate::error::{ConfigError, Error, InvalidInput};
 use crate::events::ClientEvent;
 use crate::link;
+use crate::model::Limit;
 use crate::model::{ListQuery, NewPet, NextPage, Pet, PetPage, PetStatus, Response};
 use crate::ratelimit::{Governor, GovernorKey, RateLimitSnapshot, WaitMemory};
 use crate::retry::RetryPolicy;
 use crate::secret::ApiKey;
 
 use send::Call;
+
+/// The `log` target of every request line, wait and retry (see `trace`).
+pub const LOG_TARGET: &str = "petstore::http";
 
 /// The Pet Store client. Cheap to clone; every clone shares the HTTP connections and the
 /// rate-limit state of its (base address, key).
@@ -53,13 +63,16 @@ impl PetstoreClient {
             key_fingerprint: config.api_key.as_ref().map_or(0, ApiKey::fingerprint),
         };
         let governor = Governor::shared(key, config.clock.clone(), &config.retry);
-        if let (Some(memory), Some(key)) = (&config.wait_memory, &config.api_key) {
-            let remembered = memory.not_before(config.base_url.as_str(), key, config.clock.now());
-            if let Some(until) = remembered {
-                governor.hold_until(until);
-            }
-        }
-        Ok(PetstoreClient {
+        Ok(Self::with_governor(config, http, governor))
+    }
+
+    /// A client on a governor chosen by the caller (tests: two "processes" in one).
+    fn with_governor(
+        config: ClientConfig,
+        http: reqwest::Client,
+        governor: Arc<Governor>,
+    ) -> PetstoreClient {
+        let client = PetstoreClient {
             shared: Arc::new(Shared {
                 http,
                 environment: config.environment,
@@ -72,7 +85,9 @@ impl PetstoreClient {
                 wait_memory: config.wait_memory,
             }),
             deadline: None,
-        })
+        };
+        client.honour_remembered_wait();
+        client
     }
 
     pub fn environment(&self) -> Environment {
@@ -128,11 +143,24 @@ impl PetstoreClient {
     }
 
     async fn fetch_page(&self, url: url::Url) -> Result<Response<PetPage>, Error> {
+        let limit = asked_limit(&url);
         let answer = self.execute(Call::get(url)).await?;
-        let pets = decode::pets(answer.status, &answer.body)?;
+        let decoded = decode::pets(answer.status, &answer.body, limit)?;
+        if decoded.dropped > 0 {
+            log::warn!(
+                target: LOG_TARGET,
+                "GET {}: the service sent {} pets more than the limit of {limit}; they were dropped",
+                answer.url.path(),
+                decoded.dropped
+            );
+        }
         let next = link::next_link(&answer.headers, &answer.url).map(|url| NextPage { url });
         Ok(Response {
-            value: PetPage { pets, next },
+            value: PetPage {
+                pets: decoded.pets,
+                next,
+                dropped: decoded.dropped,
+            },
             rate_limit: answer.snapshot,
             deprecation: None,
         })
@@ -150,7 +178,13 @@ impl PetstoreClient {
         let answer = self
             .execute(Call::post(self.shared.base_url.join("pets"), body))
             .await?;
-        let pet = decode::pet(answer.status, &answer.body)?;
+        // A 2xx means the pet was most probably stored: an answer that cannot be read does not
+        // change that, and must not invite a second create.
+        let pet = decode::pet(answer.status, &answer.body).map_err(|e| {
+            let reason = unreadable_create(answer.status, &e);
+            log::warn!(target: LOG_TARGET, "POST {}: outcome unknown: {reason}", answer.url.path());
+            Error::OutcomeUnknown { reason }
+        })?;
         Ok(Response {
             value: pet,
             rate_limit: answer.snapshot,
@@ -187,9 +221,67 @@ impl PetstoreClient {
         self.shared.governor.latest()
     }
 
+    /// The wait this (base address, key) must honour now, whether learnt in this process (a
+    /// 429, a server's Retry-After, a spent quota) or remembered on disk by another run or
+    /// program; `None` when requests may go.
+    pub fn remembered_wait(&self) -> Option<DateTime<Utc>> {
+        let shared = &self.shared;
+        let on_disk = match (&shared.wait_memory, &shared.api_key) {
+            (Some(memory), Some(key)) => {
+                memory.not_before(shared.base_url.as_str(), key, shared.clock.now())
+            }
+            _ => None,
+        };
+        shared.governor.held_until().max(on_disk)
+    }
+
+    /// Clears this (base address, key)'s wait: forgets the one remembered on disk (if any) and
+    /// lifts the in-process hold, so an admin can clear a stale wait. The next request goes
+    /// first, alone, and its answer says what really holds. Returns whether a wait was cleared.
+    pub fn forget_wait(&self) -> Result<bool, Error> {
+        let shared = &self.shared;
+        let mut forgot = false;
+        // The file first: otherwise the next request would take the wait back from it.
+        if let (Some(memory), Some(key)) = (&shared.wait_memory, &shared.api_key) {
+            forgot = memory.forget(shared.base_url.as_str(), key).map_err(|e| {
+                ConfigError::WaitsFile {
+                    path: memory.path().to_owned(),
+                    message: e.to_string(),
+                }
+            })?;
+        }
+        let released = shared.governor.release_hold();
+        if forgot || released {
+            log::info!(target: LOG_TARGET, "the rate-limit wait for this address and key was cleared");
+        }
+        Ok(forgot || released)
+    }
+
     /// Quota updates, waits and deprecation notices, for every clone of this client.
     pub fn subscribe(&self) -> broadcast::Receiver<ClientEvent> {
         self.shared.governor.subscribe()
+    }
+}
+
+/// The most pets a page may hold: the `limit` the URL asks for, else the spec's largest.
+/// (A next-page link without one still cannot be answered with more than 100.)
+fn asked_limit(url: &url::Url) -> usize {
+    url.query_pairs()
+        .find(|(name, _)| name == "limit")
+        .and_then(|(_, value)| value.parse::<Limit>().ok())
+        .map_or(usize::from(Limit::MAX), |limit| usize::from(limit.get()))
+}
+
+/// Why a create's 2xx answer leaves the outcome unknown, for `OutcomeUnknown`.
+fn unreadable_create(status: u16, error: &Error) -> String {
+    match error {
+        Error::Decode { path, message, .. } if path.is_empty() => {
+            format!("the service answered HTTP {status}, but not with a pet ({message})")
+        }
+        Error::Decode { path, message, .. } => {
+            format!("the service answered HTTP {status}, but not with a pet ({path}: {message})")
+        }
+        _ => format!("the service answered HTTP {status}, but with something that is not JSON"),
     }
 }
 

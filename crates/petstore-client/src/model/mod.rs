@@ -2,8 +2,8 @@
 
 mod pet;
 
+pub(crate) use pet::FieldError;
 pub use pet::Pet;
-pub(crate) use pet::{FieldError, json_type};
 
 use std::fmt;
 use std::str::FromStr;
@@ -217,6 +217,14 @@ pub struct ListQuery {
 pub struct PetPage {
     pub pets: Vec<Pet>,
     pub next: Option<NextPage>,
+    /// Pets the server sent beyond the `limit` asked for: cut off, never passed on (0 when it
+    /// kept to the limit, as it should).
+    #[serde(skip_serializing_if = "is_zero")]
+    pub dropped: usize,
+}
+
+fn is_zero(count: &usize) -> bool {
+    *count == 0
 }
 
 /// Where the next page is, from an RFC 8288 `Link: <...>; rel="next"` header. Opaque: only

@@ -139,6 +139,11 @@ impl Governor {
                             });
                         }
                         if state.announce(until, reason) {
+                            log::warn!(
+                                target: crate::client::LOG_TARGET,
+                                "holding requests until {until} ({})",
+                                reason_text(reason)
+                            );
                             core.emit(ClientEvent::Waiting { until, reason });
                         }
                         let duration = (until - now).to_std().unwrap_or_default();
@@ -163,9 +168,36 @@ impl Governor {
 
     /// Nobody sends before `until` (then one request goes first), as after a 429. For waits
     /// learnt elsewhere, such as a 429 that an earlier run of the program received.
-    pub fn hold_until(&self, until: DateTime<Utc>) {
-        self.core.lock().hold_until(until);
-        self.core.changed.send_replace(());
+    ///
+    /// Idempotent: a hold ending no later than the wait already in force (or already over)
+    /// changes nothing, so asking it before every request is harmless. Returns whether it
+    /// changed anything.
+    pub fn hold_until(&self, until: DateTime<Utc>) -> bool {
+        let core = &self.core;
+        let changed = core
+            .lock()
+            .hold_until(until, core.clock.now(), &core.policy);
+        if changed {
+            core.changed.send_replace(());
+        }
+        changed
+    }
+
+    /// Lifts every wait in force (a 429's, a server's Retry-After, a spent quota's, a
+    /// remembered one): for an admin clearing a stale wait. The next request then goes first,
+    /// alone, and its answer says what really holds. Returns whether a wait was in force.
+    pub fn release_hold(&self) -> bool {
+        let core = &self.core;
+        let released = core.lock().release(core.clock.now(), &core.policy);
+        core.changed.send_replace(());
+        released
+    }
+
+    /// When the wait in force ends (a 429's, a server's Retry-After, a spent quota's reset),
+    /// if one is.
+    pub fn held_until(&self) -> Option<DateTime<Utc>> {
+        let core = &self.core;
+        core.lock().held_until(core.clock.now(), &core.policy)
     }
 
     /// The latest snapshot any request of this key saw.
@@ -245,6 +277,15 @@ impl Drop for Permit {
             self.core.lock().abandon(self.ticket);
             self.core.changed.send_replace(());
         }
+    }
+}
+
+/// For the log: why requests are held.
+fn reason_text(reason: WaitReason) -> &'static str {
+    match reason {
+        WaitReason::RateLimited => "rate limited",
+        WaitReason::QuotaExhausted => "quota used up until its reset",
+        WaitReason::Backoff => "the service asked to wait",
     }
 }
 

@@ -4,6 +4,8 @@
 mod governor;
 mod headers;
 mod memory;
+#[cfg(test)]
+mod props;
 mod snapshot;
 
 pub use governor::{Governor, GovernorKey, Observation, Permit, RateLimited};

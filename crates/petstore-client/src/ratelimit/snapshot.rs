@@ -39,6 +39,10 @@ pub enum Plan {
 const MINUTE_HORIZON: TimeDelta = TimeDelta::seconds(70);
 /// A reset further away than this can only be a per-day window.
 const DAY_THRESHOLD: TimeDelta = TimeDelta::hours(1);
+/// A reset further ahead than this is absurd (the longest window is a day; an hour more for
+/// clock skew): a millisecond timestamp, or a broken server. It is read as unknown, so it never
+/// becomes a wait nobody can see the end of.
+pub(crate) const MAX_RESET_AHEAD: TimeDelta = TimeDelta::hours(25);
 
 impl RateLimitSnapshot {
     /// `None` when the response carries none of the three headers.
@@ -56,7 +60,9 @@ impl RateLimitSnapshot {
             (Some(remaining), Some(limit)) => Some(remaining.min(limit)),
             (remaining, _) => remaining,
         };
-        let reset_at = reset_header.and_then(parse_reset);
+        let reset_at = reset_header
+            .and_then(parse_reset)
+            .filter(|reset| *reset - now <= MAX_RESET_AHEAD);
         let window = infer_window(reset_at, now);
         Some(Self {
             limit,
@@ -86,7 +92,8 @@ fn parse_remaining(value: &http::HeaderValue) -> Option<u64> {
     }
 }
 
-/// Unix seconds (a fraction tolerated). Zero or negative is no usable instant.
+/// Unix seconds (a fraction tolerated). Zero or negative is no usable instant. (A millisecond
+/// timestamp reads as tens of thousands of years ahead, which `from_headers` refuses.)
 fn parse_reset(value: &http::HeaderValue) -> Option<DateTime<Utc>> {
     let text = text(value)?;
     if let Ok(seconds) = text.parse::<i64>() {
@@ -235,6 +242,31 @@ mod tests {
         let past = full("60", "1", -10);
         assert_eq!(past.reset_at, DateTime::from_timestamp(1_899_999_990, 0));
         assert_eq!((past.window, past.plan), (QuotaWindow::Unknown, None));
+    }
+
+    #[test]
+    fn an_absurd_reset_is_unknown() {
+        let ms = (1_900_000_030_i64 * 1000).to_string();
+        let too_far = (1_900_000_000_i64 + 25 * 3600 + 1).to_string();
+        let just_in = (1_900_000_000_i64 + 25 * 3600).to_string();
+        for (reset, expected) in [
+            (ms.as_str(), None),
+            (too_far.as_str(), None),
+            ("1900090001.5", None),
+            ("253402300799", None),
+            (just_in.as_str(), DateTime::from_timestamp(1_900_090_000, 0)),
+        ] {
+            let s = snapshot(&[
+                ("X-RateLimit-Limit", "60"),
+                ("X-RateLimit-Remaining", "0"),
+                ("X-RateLimit-Reset", reset),
+            ])
+            .unwrap();
+            assert_eq!(s.reset_at, expected, "{reset}");
+            if expected.is_none() {
+                assert_eq!((s.window, s.plan), (QuotaWindow::Unknown, None), "{reset}");
+            }
+        }
     }
 
     #[test]

@@ -13,8 +13,11 @@ use crate::retry::{self, RetryPolicy};
 pub(super) struct State {
     quota: Option<Quota>,
     gate: Gate,
-    /// Nobody sends before this (a 429's Retry-After, clamped).
+    /// Nobody sends before this (a 429's Retry-After, or a 502/503/504's, clamped).
     blocked_until: Option<DateTime<Utc>>,
+    /// Why `blocked_until` holds: a 429 (or a wait remembered from elsewhere), or a server
+    /// that said when it will be back.
+    blocked_reason: WaitReason,
     /// 429 episodes in a row; lengthens the backoff when a 429 names no Retry-After.
     consecutive_429: u32,
     /// Bumped at each 429 episode, so the stragglers of one episode count once.
@@ -71,6 +74,7 @@ impl Default for State {
             quota: None,
             gate: Gate::NeedProbe,
             blocked_until: None,
+            blocked_reason: WaitReason::RateLimited,
             consecutive_429: 0,
             epoch: 0,
             next_probe: 0,
@@ -89,7 +93,7 @@ impl State {
             // for the caller is refused before any of it is slept.
             return Step::Sleep {
                 until: self.resume_at(policy),
-                reason: WaitReason::RateLimited,
+                reason: self.blocked_reason,
             };
         }
         if let Some(step) = self.exhausted(now, policy) {
@@ -145,7 +149,8 @@ impl State {
         None
     }
 
-    /// Records an answer. Returns when sending may resume if the answer was a 429.
+    /// Records an answer. Returns when sending may resume if the answer imposed a wait: a 429,
+    /// or a 502/503/504 with Retry-After.
     pub(super) fn observe(
         &mut self,
         ticket: Ticket,
@@ -165,6 +170,14 @@ impl State {
             if current_episode {
                 self.consecutive_429 = 0;
             }
+            if let (502..=504, Some(at)) = (status, retry_after) {
+                // The server said when it will be back: everyone waits for that, as after a
+                // 429 (within the same clamps), then one request goes first.
+                let until = clamp_given(at, now, policy);
+                self.block(until, WaitReason::Backoff);
+                self.gate = Gate::NeedProbe;
+                return Some(self.resume_at(policy).max(until));
+            }
             if self.is_probe(ticket) {
                 self.gate = Gate::Open;
             }
@@ -176,16 +189,80 @@ impl State {
             self.consecutive_429 = self.consecutive_429.saturating_add(1);
             self.gate = Gate::NeedProbe;
         }
-        let until = clamp_retry_after(retry_after, now, policy, self.consecutive_429);
-        self.blocked_until = self.blocked_until.max(Some(until));
+        let until = match retry_after {
+            Some(at) => clamp_given(at, now, policy),
+            None => self.backoff_after_429(now, policy),
+        };
+        self.block(until, WaitReason::RateLimited);
         Some(self.resume_at(policy).max(until))
     }
 
+    /// A 429 that named no time: at least `min_retry_after`, and the quota's reset when the
+    /// latest figures say none is left; full jitter goes on top of that floor, never below it.
+    fn backoff_after_429(&self, now: DateTime<Utc>, policy: &RetryPolicy) -> DateTime<Utc> {
+        let spent_until = self
+            .latest
+            .as_ref()
+            .filter(|snapshot| snapshot.remaining == Some(0))
+            .and_then(|snapshot| snapshot.reset_at)
+            .filter(|reset| *reset > now)
+            .map(|reset| after(reset, policy.reset_margin));
+        let floor = after(now, policy.min_retry_after).max(spent_until.unwrap_or(now));
+        let jitter = retry::full_jitter(policy, self.consecutive_429);
+        after(floor, jitter).min(after(now, policy.max_retry_after))
+    }
+
+    /// Nobody sends before `until`, unless a later wait already holds.
+    fn block(&mut self, until: DateTime<Utc>, reason: WaitReason) {
+        if self.blocked_until.is_none_or(|current| until > current) {
+            self.blocked_until = Some(until);
+            self.blocked_reason = reason;
+        }
+    }
+
     /// A wait imposed from outside this process's answers (a 429 another run of the app saw):
-    /// honoured like a 429's Retry-After, then one request goes first.
-    pub(super) fn hold_until(&mut self, until: DateTime<Utc>) {
-        self.blocked_until = self.blocked_until.max(Some(until));
-        self.gate = Gate::NeedProbe;
+    /// honoured like a 429's Retry-After, then one request goes first. Idempotent: a hold that
+    /// ends no later than the current wait (or is already over) changes nothing, so it can be
+    /// asked before every request. Returns whether it changed anything.
+    pub(super) fn hold_until(
+        &mut self,
+        until: DateTime<Utc>,
+        now: DateTime<Utc>,
+        policy: &RetryPolicy,
+    ) -> bool {
+        if until <= now || until <= self.resume_at(policy) {
+            return false;
+        }
+        self.block(until, WaitReason::RateLimited);
+        if self.gate == Gate::Open {
+            self.gate = Gate::NeedProbe;
+        }
+        true
+    }
+
+    /// Forgets every wait (an admin cleared a stale one): the next request goes first, alone,
+    /// and its answer tells the truth. Returns whether a wait was in force.
+    pub(super) fn release(&mut self, now: DateTime<Utc>, policy: &RetryPolicy) -> bool {
+        let held = self.held_until(now, policy).is_some();
+        self.blocked_until = None;
+        self.blocked_reason = WaitReason::RateLimited;
+        self.consecutive_429 = 0;
+        if self.quota.as_ref().is_some_and(|quota| quota.budget == 0) {
+            self.quota = None;
+        }
+        if held && self.gate == Gate::Open {
+            self.gate = Gate::NeedProbe;
+        }
+        held
+    }
+
+    /// When the wait in force ends, if one is.
+    pub(super) fn held_until(
+        &self,
+        now: DateTime<Utc>,
+        policy: &RetryPolicy,
+    ) -> Option<DateTime<Utc>> {
+        Some(self.resume_at(policy)).filter(|until| *until > now)
     }
 
     /// A permit dropped without an answer: the request may or may not have counted.
@@ -269,18 +346,13 @@ impl State {
     }
 }
 
-/// Retry-After as the governor honours it: missing → backoff; now or past → the floor; absurd
-/// → the cap.
-fn clamp_retry_after(
-    retry_after: Option<DateTime<Utc>>,
-    now: DateTime<Utc>,
-    policy: &RetryPolicy,
-    consecutive_429: u32,
-) -> DateTime<Utc> {
-    match retry_after {
-        None => after(now, retry::full_jitter(policy, consecutive_429)),
-        Some(at) if at <= now => after(now, policy.min_retry_after),
-        Some(at) => at.min(after(now, policy.max_retry_after)),
+/// A Retry-After the server gave, as the governor honours it: now or past → the floor; absurd
+/// → the cap. (A 429 without one: see `State::backoff_after_429`.)
+fn clamp_given(at: DateTime<Utc>, now: DateTime<Utc>, policy: &RetryPolicy) -> DateTime<Utc> {
+    if at <= now {
+        after(now, policy.min_retry_after)
+    } else {
+        at.min(after(now, policy.max_retry_after))
     }
 }
 

@@ -76,27 +76,104 @@ async fn absurd_retry_after_is_capped_and_reported_rather_than_slept() {
     assert!(clock.sleeps().is_empty());
 }
 
+// Behaviour changed by issue 9: the jitter now goes on top of `min_retry_after` (it used to start
+// from zero, so a retry could follow a 429 after a few milliseconds).
 #[tokio::test]
 async fn missing_retry_after_backs_off_within_growing_bounds() {
     let (clock, governor) = setup(policy());
+    let floor = policy().min_retry_after;
     for episode in 1..=5u32 {
         let start = clock.now();
         let permit = acquire(&governor, None).await.unwrap();
         let waited = (clock.now() - start).to_std().unwrap();
         let previous_cap = crate::retry::backoff_cap(&policy(), episode.saturating_sub(1));
         assert!(
-            episode == 1 || waited <= previous_cap,
+            episode == 1 || waited <= floor + previous_cap,
+            "episode {episode}: {waited:?}"
+        );
+        assert!(
+            episode == 1 || waited >= floor,
             "episode {episode}: {waited:?}"
         );
         let resume = permit.finish(too_many(None)).unwrap();
         let wait = (resume - clock.now()).to_std().unwrap_or_default();
         assert!(
-            wait <= crate::retry::backoff_cap(&policy(), episode),
+            wait <= floor + crate::retry::backoff_cap(&policy(), episode),
             "episode {episode}"
         );
+        assert!(wait >= floor, "episode {episode}: {wait:?}");
     }
-    // Caps 1, 2, 4, 8, 16 s: the sum of the jittered waits slept cannot exceed 15 s.
-    assert!(clock.total_slept() <= Duration::from_secs(15));
+    // Caps 1, 2, 4, 8 s on top of a 1 s floor each: four waits slept, within 4 s to 19 s.
+    assert!(clock.total_slept() <= Duration::from_secs(19));
+    assert!(clock.total_slept() >= Duration::from_secs(4));
+}
+
+#[tokio::test]
+async fn a_429_without_retry_after_never_retries_before_the_floor() {
+    // The smallest jitter there is: a tiny base delay, so the floor alone must hold.
+    let tiny = RetryPolicy {
+        base_delay: Duration::from_millis(1),
+        ..policy()
+    };
+    for _ in 0..200 {
+        let (clock, governor) = setup(tiny.clone());
+        let probe = acquire(&governor, None).await.unwrap();
+        let resume = probe.finish(too_many(None)).unwrap();
+        assert!(resume >= at(&clock, 1), "{resume}");
+        assert!(resume <= at(&clock, 1) + TimeDelta::milliseconds(1));
+        let _next = acquire(&governor, None).await.unwrap();
+        assert!(clock.total_slept() >= Duration::from_secs(1));
+    }
+}
+
+#[tokio::test]
+async fn a_429_without_retry_after_and_no_quota_left_waits_for_the_reset_then_jitter() {
+    let long = RetryPolicy {
+        max_wait: Duration::from_secs(300),
+        ..policy()
+    };
+    let reset = at(&ManualClock::default(), 40);
+    let floor = reset + TimeDelta::milliseconds(50);
+    // Said by the 429 itself; with no limit the figures describe no budget of their own, and
+    // the reset still holds. Jitter goes on top: never at the floor every time.
+    let mut resumes = Vec::new();
+    for _ in 0..20 {
+        let (clock, governor) = setup(long.clone());
+        let mut figures = snapshot(&clock, 60, 0, reset);
+        figures.limit = None;
+        let probe = acquire(&governor, None).await.unwrap();
+        let resume = probe
+            .finish(Observation {
+                status: 429,
+                snapshot: Some(figures),
+                retry_after: None,
+            })
+            .unwrap();
+        assert!(resume >= floor, "{resume} before {floor}");
+        assert!(
+            resume <= floor + TimeDelta::seconds(1),
+            "within the first cap"
+        );
+        let _next = acquire(&governor, None).await.unwrap();
+        assert!(clock.now() >= floor);
+        resumes.push(resume);
+    }
+    assert!(
+        resumes.iter().any(|r| *r > floor),
+        "jitter on top of the reset"
+    );
+
+    // Said by the latest answer, for a request that was in flight as the window ran out.
+    let (clock, governor) = setup(long);
+    let probe = acquire(&governor, None).await.unwrap();
+    probe.finish(answer(200, Some(snapshot(&clock, 60, 2, reset))));
+    let a = acquire(&governor, None).await.unwrap();
+    let b = acquire(&governor, None).await.unwrap();
+    a.finish(answer(200, Some(snapshot(&clock, 60, 0, reset))));
+    let resume = b.finish(too_many(None)).unwrap();
+    assert!(resume >= floor, "{resume} before {floor}");
+    let _next = acquire(&governor, None).await.unwrap();
+    assert!(clock.now() >= floor);
 }
 
 #[tokio::test]
@@ -256,4 +333,51 @@ async fn a_429_with_a_spent_quota_waits_for_the_later_of_retry_after_and_reset()
     });
     acquire(&governor, None).await.unwrap();
     assert_eq!(clock.sleeps(), vec![Duration::from_millis(200_050)]);
+}
+
+#[tokio::test]
+async fn a_503_with_retry_after_holds_everyone_like_a_429() {
+    let (clock, governor) = setup(policy());
+    acquire(&governor, None)
+        .await
+        .unwrap()
+        .finish(answer(200, None));
+    let failing = acquire(&governor, None).await.unwrap();
+    let resume = failing.finish(Observation {
+        status: 503,
+        snapshot: None,
+        retry_after: Some(at(&clock, 30)),
+    });
+    assert_eq!(resume, Some(at(&clock, 30)));
+    assert_eq!(governor.held_until(), Some(at(&clock, 30)));
+    let refused = acquire(&governor, Some(at(&clock, 10))).await.unwrap_err();
+    assert_eq!(refused.retry_at, at(&clock, 30));
+    assert_eq!(refused.reason, WaitReason::Backoff);
+
+    let mut rx = contenders(&governor, 3);
+    settle().await;
+    assert_eq!(drain(&mut rx).len(), 1, "one goes first after the wait");
+    assert_eq!(clock.sleeps(), vec![Duration::from_secs(30)]);
+
+    // Within the same clamps: a past one waits the floor, an absurd one the cap.
+    for (status, given, expected) in [(502, -5, 1), (504, 10 * 86_400, 3600)] {
+        let (clock, governor) = setup(policy());
+        let resume = acquire(&governor, None).await.unwrap().finish(Observation {
+            status,
+            snapshot: None,
+            retry_after: Some(at(&clock, given)),
+        });
+        assert_eq!(resume, Some(at(&clock, expected)), "{status}");
+    }
+    // Without Retry-After, or on another 5xx, a server error holds nobody.
+    for (status, retry_after) in [(503, None), (500, Some(30))] {
+        let (clock, governor) = setup(policy());
+        let resume = acquire(&governor, None).await.unwrap().finish(Observation {
+            status,
+            snapshot: None,
+            retry_after: retry_after.map(|s| at(&clock, s)),
+        });
+        assert_eq!(resume, None, "{status}");
+        assert_eq!(governor.held_until(), None, "{status}");
+    }
 }

@@ -144,3 +144,65 @@ fn one_governor_per_key_while_in_use() {
     );
     assert!(registry::is_live(&key(0xB0B)));
 }
+
+#[tokio::test]
+async fn hold_until_is_idempotent_and_never_resets_the_probe_gate() {
+    let (clock, governor) = setup(policy());
+    acquire(&governor, None)
+        .await
+        .unwrap()
+        .finish(answer(200, None));
+    // Over already, or not later than the hold in force: nothing changes.
+    assert!(!governor.hold_until(at(&clock, 0)));
+    assert!(!governor.hold_until(at(&clock, -30)));
+    let a = acquire(&governor, None).await.unwrap();
+    let b = acquire(&governor, None).await.unwrap();
+    drop((a, b));
+    assert!(governor.hold_until(at(&clock, 20)));
+    assert_eq!(governor.held_until(), Some(at(&clock, 20)));
+    for earlier_or_same in [5, 19, 20] {
+        assert!(!governor.hold_until(at(&clock, earlier_or_same)));
+    }
+    // After the wait one goes first; asking the same hold again meanwhile (as every attempt
+    // does) must not turn the next request into a second probe.
+    let probe = acquire(&governor, None).await.unwrap();
+    assert_eq!(clock.sleeps(), vec![Duration::from_secs(20)]);
+    assert!(!governor.hold_until(at(&clock, 0)));
+    probe.finish(answer(200, None));
+    assert!(!governor.hold_until(at(&clock, -1)));
+    let mut rx = contenders(&governor, 4);
+    settle().await;
+    assert_eq!(drain(&mut rx).len(), 4, "the gate stays open");
+}
+
+#[tokio::test]
+async fn release_hold_lifts_every_wait_and_lets_one_go_first() {
+    let (clock, governor) = setup(policy());
+    assert!(!governor.release_hold(), "nothing to release");
+    let probe = acquire(&governor, None).await.unwrap();
+    probe.finish(too_many(Some(at(&clock, 100))));
+    assert_eq!(governor.held_until(), Some(at(&clock, 100)));
+    assert!(governor.release_hold());
+    assert_eq!(governor.held_until(), None);
+    let mut rx = contenders(&governor, 3);
+    settle().await;
+    let first = drain(&mut rx);
+    assert_eq!(first.len(), 1, "one goes first");
+    assert!(clock.sleeps().is_empty(), "no wait left");
+    first.into_iter().next().unwrap().finish(answer(200, None));
+    settle().await;
+    drop(drain(&mut rx));
+
+    // A spent quota is a wait too, and is lifted the same way.
+    let last = acquire(&governor, None).await.unwrap();
+    last.finish(answer(200, Some(snapshot(&clock, 3, 0, at(&clock, 50)))));
+    assert_eq!(
+        governor.held_until(),
+        Some(at(&clock, 50) + TimeDelta::milliseconds(50))
+    );
+    assert!(governor.release_hold());
+    assert_eq!(governor.held_until(), None);
+    let next = acquire(&governor, None).await.unwrap();
+    assert!(clock.sleeps().is_empty());
+    drop(next);
+}

@@ -1,0 +1,107 @@
+//! One attempt on the wire: the authorization header, the attempt's timeout, the request itself,
+//! and what a transport failure means for retrying.
+
+use std::time::Duration;
+
+use http::HeaderValue;
+use zeroize::Zeroizing;
+
+use super::PetstoreClient;
+use super::send::Call;
+use crate::error::{ConfigError, Error};
+use crate::retry::TransportFailure;
+
+impl PetstoreClient {
+    /// `Bearer <key>`, marked sensitive so it never shows in reqwest's or hyper's output.
+    pub(super) fn authorization(&self) -> Result<HeaderValue, Error> {
+        let key = self
+            .shared
+            .api_key
+            .as_ref()
+            .ok_or(ConfigError::MissingApiKey {
+                environment: self.shared.environment,
+            })?;
+        let text = Zeroizing::new(format!("Bearer {}", key.expose_secret()));
+        // ApiKey only holds visible ASCII, so this cannot fail for a key that exists.
+        let mut value =
+            HeaderValue::from_str(&text).map_err(|_| crate::error::InvalidInput::ApiKey)?;
+        value.set_sensitive(true);
+        Ok(value)
+    }
+
+    /// The request timeout, shortened to what is left before the deadline.
+    pub(super) fn attempt_timeout(&self) -> Result<Duration, Error> {
+        let configured = self.shared.request_timeout;
+        let Some(deadline) = self.deadline else {
+            return Ok(configured);
+        };
+        let left = (deadline - self.shared.clock.now())
+            .to_std()
+            .unwrap_or(Duration::ZERO);
+        if left.is_zero() {
+            return Err(Error::Timeout);
+        }
+        Ok(left.min(configured))
+    }
+
+    pub(super) async fn send_once(
+        &self,
+        call: &Call,
+        auth: &HeaderValue,
+        timeout: Duration,
+    ) -> Result<reqwest::Response, reqwest::Error> {
+        let mut request = self
+            .shared
+            .http
+            .request(call.method.clone(), call.url.clone())
+            .header(http::header::AUTHORIZATION, auth.clone())
+            .header(http::header::ACCEPT, "application/json")
+            .timeout(timeout);
+        if let Some(body) = &call.body {
+            request = request
+                .header(http::header::CONTENT_TYPE, "application/json")
+                .body(body.clone());
+        }
+        request.send().await
+    }
+}
+
+/// A failure as the log and `OutcomeUnknown` say it.
+pub(super) fn failure_text(failure: TransportFailure) -> &'static str {
+    match failure {
+        TransportFailure::Timeout => "the service did not answer in time",
+        TransportFailure::ConnectionLost => "the connection was lost before the answer arrived",
+        TransportFailure::NeverSent => "the request could not be sent",
+    }
+}
+
+/// A reqwest failure as the retry rules see it, and as the caller will if it is final.
+pub(super) fn transport_failure(e: reqwest::Error) -> (TransportFailure, Error) {
+    let failure = if e.is_connect() {
+        // The connection was never made (refused, DNS, TLS): the request never left.
+        TransportFailure::NeverSent
+    } else if e.is_timeout() {
+        TransportFailure::Timeout
+    } else {
+        TransportFailure::ConnectionLost
+    };
+    let error = if e.is_timeout() {
+        Error::Timeout
+    } else {
+        Error::Network {
+            message: root_cause(&e),
+            source: e,
+        }
+    };
+    (failure, error)
+}
+
+/// The innermost cause ("Connection refused (os error 111)"), which says more to a person
+/// than reqwest's outer "error sending request".
+pub(super) fn root_cause(e: &reqwest::Error) -> String {
+    let mut cause: &dyn std::error::Error = e;
+    while let Some(inner) = cause.source() {
+        cause = inner;
+    }
+    cause.to_string()
+}

@@ -1,0 +1,135 @@
+//! The request log, target [`super::LOG_TARGET`]: method, path and query, status, duration,
+//! attempt, waits and retries. Info for each answer, warn for retries, waits and failures,
+//! debug for more. Never a header value, never the key, never a body (nor a pet's name, which
+//! only ever travels in a body).
+
+use std::time::{Duration, Instant};
+
+use chrono::{DateTime, Utc};
+use http::Method;
+
+use super::LOG_TARGET;
+use super::limits::human_bytes;
+use super::send::Call;
+
+/// One attempt of one call, as the log names it.
+pub(super) struct Trace {
+    method: Method,
+    /// Path and query: the host is the configured base address, known to whoever reads this.
+    target: String,
+    attempt: u32,
+}
+
+impl Trace {
+    pub(super) fn new(call: &Call, attempt: u32) -> Trace {
+        let target = match call.url.query() {
+            Some(query) => format!("{}?{query}", call.url.path()),
+            None => call.url.path().to_owned(),
+        };
+        Trace {
+            method: call.method.clone(),
+            target,
+            attempt,
+        }
+    }
+
+    pub(super) fn answered(&self, status: u16, started: Instant, bytes: usize) {
+        let Trace {
+            method,
+            target,
+            attempt,
+        } = self;
+        let ms = millis(started.elapsed());
+        log::info!(target: LOG_TARGET, "{method} {target} -> {status} in {ms} ms (attempt {attempt})");
+        log::debug!(target: LOG_TARGET, "{method} {target}: {bytes} bytes of body read");
+    }
+
+    pub(super) fn too_large(&self, status: u16, started: Instant, limit_bytes: u64) {
+        let Trace {
+            method,
+            target,
+            attempt,
+        } = self;
+        let ms = millis(started.elapsed());
+        log::warn!(
+            target: LOG_TARGET,
+            "{method} {target} -> {status} in {ms} ms (attempt {attempt}): the answer passed {} and was not read further",
+            human_bytes(limit_bytes)
+        );
+    }
+
+    pub(super) fn failed(&self, started: Instant, what: &str) {
+        let Trace {
+            method,
+            target,
+            attempt,
+        } = self;
+        let ms = millis(started.elapsed());
+        log::warn!(target: LOG_TARGET, "{method} {target} failed after {ms} ms (attempt {attempt}): {what}");
+    }
+
+    pub(super) fn retrying_after_429(&self, resume: Option<DateTime<Utc>>) {
+        let Trace {
+            method,
+            target,
+            attempt,
+        } = self;
+        match resume {
+            Some(until) => log::warn!(
+                target: LOG_TARGET,
+                "{method} {target}: rate limited (HTTP 429, attempt {attempt}); trying again after {until}"
+            ),
+            None => log::warn!(
+                target: LOG_TARGET,
+                "{method} {target}: rate limited (HTTP 429, attempt {attempt}); trying again"
+            ),
+        }
+    }
+
+    pub(super) fn retrying(&self, waited: Duration, max_attempts: u32, reason: &str) {
+        let Trace {
+            method,
+            target,
+            attempt,
+        } = self;
+        let next = attempt + 1;
+        let ms = millis(waited);
+        log::warn!(
+            target: LOG_TARGET,
+            "{method} {target}: retrying (attempt {next} of {max_attempts}) after a {ms} ms backoff: {reason}"
+        );
+    }
+
+    pub(super) fn gave_up(&self, reason: &str) {
+        let Trace {
+            method,
+            target,
+            attempt,
+        } = self;
+        log::warn!(target: LOG_TARGET, "{method} {target}: failed at attempt {attempt}: {reason}");
+    }
+
+    pub(super) fn gave_up_waiting(&self, retry_at: DateTime<Utc>) {
+        let Trace { method, target, .. } = self;
+        log::warn!(
+            target: LOG_TARGET,
+            "{method} {target}: not sent: requests are held until {retry_at}, later than this call may wait"
+        );
+    }
+
+    pub(super) fn outcome_unknown(&self, reason: &str) {
+        let Trace {
+            method,
+            target,
+            attempt,
+        } = self;
+        log::warn!(
+            target: LOG_TARGET,
+            "{method} {target}: outcome unknown at attempt {attempt} ({reason}); not sent again"
+        );
+    }
+}
+
+fn millis(duration: Duration) -> u128 {
+    duration.as_millis()
+}
