@@ -27,6 +27,10 @@ pub struct Cli {
     #[arg(long, global = true, value_name = "SECONDS", value_parser = parse_timeout)]
     pub timeout: Option<Duration>,
 
+    /// Log what happens to stderr: -v for the main steps, -vv for details (never the API key)
+    #[arg(short, long, global = true, action = clap::ArgAction::Count)]
+    pub verbose: u8,
+
     #[command(subcommand)]
     pub command: Command,
 }
