@@ -36,6 +36,11 @@ pub struct Cli {
     )]
     pub timeout: Option<Duration>,
 
+    /// Send the key stored for --env to a --base-url on another server than that environment's
+    /// own address (refused without this flag, so a stored key never goes somewhere by mistake)
+    #[arg(long, global = true, requires = "env")]
+    pub trust_url: bool,
+
     /// Log what happens to stderr: -v for the main steps, -vv for details (never the API key)
     #[arg(short, long, global = true, action = clap::ArgAction::Count)]
     pub verbose: u8,

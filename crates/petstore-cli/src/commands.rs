@@ -2,6 +2,7 @@
 
 use std::future::Future;
 
+use log::info;
 use petstore_client::deprecation::spec_sunset;
 use petstore_client::{Error as ApiError, Limit, ListQuery, NewPet, PetstoreClient};
 
@@ -32,6 +33,9 @@ pub fn run(cli: &Cli) -> Result<(), CliError> {
     runtime
         .block_on(async {
             let client = session.client()?;
+            if let Some(until) = client.remembered_wait() {
+                info!("a rate-limit wait is remembered for this address and key until {until}");
+            }
             let waits = WaitState::default();
             notices::spawn(client.subscribe(), waits.clone());
             let creates = new_pet.is_some();
@@ -50,7 +54,7 @@ pub fn run(cli: &Cli) -> Result<(), CliError> {
         })
         .map_err(|err| match err {
             CliError::Api(ApiError::Unauthorized(server)) => CliError::KeyRefused {
-                env: session.env,
+                key_source: session.key_source,
                 server,
             },
             other => other,
