@@ -57,8 +57,8 @@ pub enum Command {
     Add(AddArgs),
     /// Show one pet by id (deprecated: use `list --status`)
     Get(GetArgs),
-    /// Show the rate-limit quota: limit, remaining and when it resets
-    Quota,
+    /// Show the rate-limit quota: limit, remaining and when it resets, or a remembered wait
+    Quota(QuotaArgs),
     /// Store, clear or check the API key in the OS keychain
     Key {
         #[command(subcommand)]
@@ -80,6 +80,13 @@ pub struct ListArgs {
         allow_negative_numbers = true
     )]
     pub limit: Limit,
+}
+
+#[derive(Debug, Args)]
+pub struct QuotaArgs {
+    /// Clear the rate-limit wait remembered for this address and key (sends nothing)
+    #[arg(long)]
+    pub forget: bool,
 }
 
 #[derive(Debug, Args)]

@@ -8,6 +8,7 @@ mod keysource;
 mod logging;
 mod notices;
 mod output;
+mod quota;
 mod session;
 
 use std::process::ExitCode;
