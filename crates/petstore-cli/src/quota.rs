@@ -85,8 +85,8 @@ pub fn forget(client: &PetstoreClient, json: bool) -> Result<(), CliError> {
     }
     output::print(&match (forgotten, until) {
         (true, Some(until)) => format!(
-            "Cleared the rate-limit wait remembered for {env} at {url} (it lasted until {}). \
-             The next command sends at once.\n",
+            "Cleared the rate-limit wait remembered for {env} at {url}, which would have lasted \
+             until {}. The next command sends at once.\n",
             when_local(until)
         ),
         (true, None) => format!(
