@@ -187,30 +187,6 @@ impl PetstoreClient {
         self.shared.governor.latest()
     }
 
-    /// TEMP stand-in for helper "http"'s `remembered_wait` (contract signature): here only the
-    /// wait remembered on disk.
-    pub fn remembered_wait(&self) -> Option<DateTime<Utc>> {
-        let shared = &self.shared;
-        let (memory, key) = (shared.wait_memory.as_ref()?, shared.api_key.as_ref()?);
-        memory.not_before(shared.base_url.as_str(), key, shared.clock.now())
-    }
-
-    /// TEMP stand-in for helper "http"'s `forget_wait` (contract signature): here only the wait
-    /// remembered on disk, not the in-process governor's hold.
-    pub fn forget_wait(&self) -> Result<bool, Error> {
-        let shared = &self.shared;
-        let (Some(memory), Some(key)) = (&shared.wait_memory, &shared.api_key) else {
-            return Ok(false);
-        };
-        memory.forget(shared.base_url.as_str(), key).map_err(|e| {
-            ConfigError::SettingsFile {
-                path: memory.path().to_owned(),
-                message: e.to_string(),
-            }
-            .into()
-        })
-    }
-
     /// Quota updates, waits and deprecation notices, for every clone of this client.
     pub fn subscribe(&self) -> broadcast::Receiver<ClientEvent> {
         self.shared.governor.subscribe()
