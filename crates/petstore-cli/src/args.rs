@@ -3,7 +3,9 @@
 use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand};
-use petstore_client::{BaseUrl, Environment, Limit, PetStatus};
+use petstore_client::{
+    BaseUrl, Environment, InvalidInput, Limit, PetStatus, parse_category_id, parse_pet_id,
+};
 
 use crate::exit::EXIT_CODES_HELP;
 
@@ -23,9 +25,25 @@ pub struct Cli {
     #[arg(long, global = true)]
     pub json: bool,
 
-    /// Give up after this many seconds, retries and rate-limit waits included
-    #[arg(long, global = true, value_name = "SECONDS", value_parser = parse_timeout)]
+    /// Give up after this many seconds (0.001 to 86400, i.e. 24 hours), retries and rate-limit
+    /// waits included
+    #[arg(
+        long,
+        global = true,
+        value_name = "SECONDS",
+        value_parser = parse_timeout,
+        allow_negative_numbers = true
+    )]
     pub timeout: Option<Duration>,
+
+    /// Send the key stored for --env to a --base-url on another server than that environment's
+    /// own address (refused without this flag, so a stored key never goes somewhere by mistake)
+    #[arg(long, global = true, requires = "env")]
+    pub trust_url: bool,
+
+    /// Log what happens to stderr: -v for the main steps, -vv for details (never the API key)
+    #[arg(short, long, global = true, action = clap::ArgAction::Count)]
+    pub verbose: u8,
 
     #[command(subcommand)]
     pub command: Command,
@@ -39,8 +57,8 @@ pub enum Command {
     Add(AddArgs),
     /// Show one pet by id (deprecated: use `list --status`)
     Get(GetArgs),
-    /// Show the rate-limit quota: limit, remaining and when it resets
-    Quota,
+    /// Show the rate-limit quota: limit, remaining and when it resets, or a remembered wait
+    Quota(QuotaArgs),
     /// Store, clear or check the API key in the OS keychain
     Key {
         #[command(subcommand)]
@@ -54,8 +72,21 @@ pub struct ListArgs {
     #[arg(long, value_name = "available|pending|sold", value_parser = parse_status)]
     pub status: Option<PetStatus>,
     /// How many pets to show, 1 to 100
-    #[arg(long, value_name = "1-100", value_parser = parse_limit, default_value = "20")]
+    #[arg(
+        long,
+        value_name = "1-100",
+        value_parser = parse_limit,
+        default_value = "20",
+        allow_negative_numbers = true
+    )]
     pub limit: Limit,
+}
+
+#[derive(Debug, Args)]
+pub struct QuotaArgs {
+    /// Clear the rate-limit wait remembered for this address and key (sends nothing)
+    #[arg(long)]
+    pub forget: bool,
 }
 
 #[derive(Debug, Args)]
@@ -63,8 +94,8 @@ pub struct AddArgs {
     /// The pet's name
     #[arg(long)]
     pub name: String,
-    /// Identifier of the pet's category
-    #[arg(long, value_name = "ID", allow_negative_numbers = true)]
+    /// Identifier of the pet's category (a whole number, int64)
+    #[arg(long, value_name = "ID", value_parser = parse_category, allow_negative_numbers = true)]
     pub category: i64,
     /// Availability status (the server decides when omitted)
     #[arg(long, value_name = "available|pending|sold", value_parser = parse_status)]
@@ -73,8 +104,8 @@ pub struct AddArgs {
 
 #[derive(Debug, Args)]
 pub struct GetArgs {
-    /// The pet's id
-    #[arg(allow_negative_numbers = true)]
+    /// The pet's id (a whole number, int64)
+    #[arg(value_parser = parse_pet, allow_negative_numbers = true)]
     pub id: i64,
 }
 
@@ -112,13 +143,42 @@ fn parse_limit(text: &str) -> Result<Limit, String> {
     Limit::new(n).map_err(|_| refused())
 }
 
+/// The longest `--timeout`: a day is more than any wait the client honours, and keeps every
+/// deadline computed from it far inside what a date can hold.
+pub const MAX_TIMEOUT: Duration = Duration::from_secs(24 * 60 * 60);
+/// The shortest: below a millisecond nothing could be sent at all.
+pub const MIN_TIMEOUT: Duration = Duration::from_millis(1);
+
 fn parse_timeout(text: &str) -> Result<Duration, String> {
-    let refused = || format!("'{text}' is not a timeout: use a number of seconds above 0, e.g. 30");
+    let refused = || {
+        format!(
+            "'{text}' is not a timeout: use a number of seconds from {} to {} (24 hours), e.g. 30",
+            MIN_TIMEOUT.as_secs_f64(),
+            MAX_TIMEOUT.as_secs()
+        )
+    };
     let seconds: f64 = text.trim().parse().map_err(|_| refused())?;
-    if !seconds.is_finite() || seconds <= 0.0 {
+    // Also refuses NaN, infinities and -0, which compare false or below the minimum.
+    if !(MIN_TIMEOUT.as_secs_f64()..=MAX_TIMEOUT.as_secs_f64()).contains(&seconds) {
         return Err(refused());
     }
     Duration::try_from_secs_f64(seconds).map_err(|_| refused())
+}
+
+fn parse_category(text: &str) -> Result<i64, String> {
+    parse_category_id(text).map_err(|err| whole_number_hint(&err))
+}
+
+fn parse_pet(text: &str) -> Result<i64, String> {
+    parse_pet_id(text).map_err(|err| whole_number_hint(&err))
+}
+
+fn whole_number_hint(err: &InvalidInput) -> String {
+    format!(
+        "{err} Use a whole number from {} to {}.",
+        i64::MIN,
+        i64::MAX
+    )
 }
 
 #[cfg(test)]
@@ -143,5 +203,15 @@ mod tests {
         assert!(parse_timeout("-1").is_err());
         assert!(parse_timeout("inf").is_err());
         assert_eq!(parse_timeout("1.5"), Ok(Duration::from_millis(1500)));
+        for refused in ["1e13", "1e300", "NaN", "-0", "0.0009", "86400.001", "-inf"] {
+            assert!(parse_timeout(refused).is_err(), "{refused}");
+        }
+        assert_eq!(parse_timeout("86400"), Ok(MAX_TIMEOUT));
+        assert_eq!(parse_timeout("0.001"), Ok(MIN_TIMEOUT));
+        assert_eq!(parse_category("-9223372036854775808"), Ok(i64::MIN));
+        assert_eq!(parse_pet("9223372036854775807"), Ok(i64::MAX));
+        let too_big = parse_pet("9223372036854775808").unwrap_err();
+        assert!(too_big.contains("9223372036854775807"), "{too_big}");
+        assert!(parse_category("1.5").is_err());
     }
 }

@@ -2,13 +2,15 @@
 
 use std::future::Future;
 
+use log::info;
 use petstore_client::deprecation::spec_sunset;
-use petstore_client::{Error as ApiError, Limit, ListQuery, NewPet, PetstoreClient};
+use petstore_client::{Error as ApiError, ListQuery, NewPet, PetstoreClient};
 
 use crate::args::{Cli, Command, GetArgs, ListArgs};
 use crate::exit::CliError;
 use crate::notices::{self, WaitState};
-use crate::output::{self, QuotaJson};
+use crate::output;
+use crate::quota;
 use crate::session::{self, Session};
 
 /// The spec's removal date of `GET /pets/{petId}`.
@@ -21,7 +23,7 @@ pub fn run(cli: &Cli) -> Result<(), CliError> {
         _ => None,
     };
     let mut session = session::prepare(cli)?;
-    if matches!(cli.command, Command::Quota) {
+    if matches!(cli.command, Command::Quota(_)) {
         // Asking for the quota should never wait for it: a 429's headers are the answer.
         session.config.retry.max_wait = std::time::Duration::ZERO;
     }
@@ -32,6 +34,9 @@ pub fn run(cli: &Cli) -> Result<(), CliError> {
     runtime
         .block_on(async {
             let client = session.client()?;
+            if let Some(until) = client.remembered_wait() {
+                info!("a rate-limit wait is remembered for this address and key until {until}");
+            }
             let waits = WaitState::default();
             notices::spawn(client.subscribe(), waits.clone());
             let creates = new_pet.is_some();
@@ -40,7 +45,8 @@ pub fn run(cli: &Cli) -> Result<(), CliError> {
                     (Command::List(args), _) => list(&client, cli.json, args).await,
                     (Command::Add(_), Some(pet)) => add(&client, cli.json, &pet).await,
                     (Command::Get(args), _) => get(&client, cli.json, args).await,
-                    (Command::Quota, _) => quota(&client, cli.json).await,
+                    (Command::Quota(args), _) if args.forget => quota::forget(&client, cli.json),
+                    (Command::Quota(_), _) => quota::show(&client, cli.json).await,
                     _ => Err(CliError::Internal(
                         "command routed to the wrong place".into(),
                     )),
@@ -50,7 +56,7 @@ pub fn run(cli: &Cli) -> Result<(), CliError> {
         })
         .map_err(|err| match err {
             CliError::Api(ApiError::Unauthorized(server)) => CliError::KeyRefused {
-                env: session.env,
+                key_source: session.key_source,
                 server,
             },
             other => other,
@@ -153,24 +159,4 @@ async fn get(client: &PetstoreClient, json: bool, args: &GetArgs) -> Result<(), 
         return output::print_json(&response.value);
     }
     output::print(&output::pet_table(std::slice::from_ref(&response.value)))
-}
-
-async fn quota(client: &PetstoreClient, json: bool) -> Result<(), CliError> {
-    // A one-pet list is the cheapest request that returns fresh rate-limit headers.
-    let query = ListQuery {
-        status: None,
-        limit: Limit::new(1)?,
-    };
-    let snapshot = match client.list_pets(&query).await {
-        Ok(response) => response.rate_limit,
-        // Rate limited is an answer too: the 429 carried the quota headers.
-        Err(ApiError::RateLimited { .. }) if client.rate_limit().is_some() => client.rate_limit(),
-        Err(err) => return Err(err.into()),
-    };
-    match (snapshot, json) {
-        (Some(snapshot), true) => output::print_json(&QuotaJson::from(&snapshot)),
-        (Some(snapshot), false) => output::print(&output::quota_text(&snapshot)),
-        (None, true) => output::print_json(&QuotaJson::unknown()),
-        (None, false) => output::print("The service sent no rate-limit information.\n"),
-    }
 }

@@ -6,6 +6,8 @@ use chrono::{DateTime, Utc};
 use petstore_client::keychain::KeychainError;
 use petstore_client::{ConfigError, Environment, Error as ApiError, InvalidInput};
 
+use crate::keysource::KeySource;
+
 pub const OK: u8 = 0;
 pub const INTERNAL: u8 = 1;
 pub const USAGE: u8 = 2;
@@ -22,7 +24,8 @@ pub const EXIT_CODES_HELP: &str = "\
 Exit codes:
   0  success
   1  internal error (a bug: please report it)
-  2  usage or input refused (bad option, invalid value, server answered 400)
+  2  usage or input refused (bad option, invalid value, a stored key for another
+     server without --trust-url, server answered 400)
   3  authentication (no API key, or the server refused it: 401)
   4  not found (404) or gone (410)
   5  rate limited (the message says when to try again)
@@ -33,7 +36,10 @@ Exit codes:
   9  configuration or keychain problem
 
 The API key comes from PETSTORE_API_KEY, else the OS keychain (`petstore key set`);
-the sandbox falls back to its demo key.";
+the sandbox falls back to its demo key. A stored key goes only to its environment's own
+address: --base-url without --env sends none (unless it is exactly an environment's
+address; on loopback the public demo key goes instead), and --env ENV --base-url on
+another server needs --trust-url. PETSTORE_API_KEY goes wherever --base-url says.";
 
 /// Why a command stopped. Becomes words and an exit code only in `main`.
 #[derive(Debug, thiserror::Error)]
@@ -51,15 +57,23 @@ pub enum CliError {
          from stdin), or set PETSTORE_API_KEY."
     )]
     MissingKey { env: Environment },
-    #[error(
-        "The API key for {env} was refused ({}). Store the right one with `petstore key set --env {env}` \
-         (it reads the key from stdin), or set PETSTORE_API_KEY.",
-        .server.message
-    )]
+    #[error("{}", key_refused_message(*.key_source, &.server.message))]
     KeyRefused {
-        env: Environment,
+        key_source: KeySource,
         server: petstore_client::ApiError,
     },
+    #[error("{}", another_server_message(*.env, .url, .configured.as_deref()))]
+    KeyForAnotherServer {
+        env: Environment,
+        url: String,
+        configured: Option<String>,
+    },
+    #[error(
+        "No API key for {url}: a key stored in the keychain goes only to its environment's own \
+         address, and no environment is configured with this one. Set PETSTORE_API_KEY for this \
+         command, or name the environment whose key to send with --env ENV --trust-url."
+    )]
+    NoKeyForAddress { url: String },
     #[error("PETSTORE_API_KEY is set but is not a usable API key: {0}")]
     BadEnvKey(InvalidInput),
     #[error(
@@ -86,6 +100,36 @@ pub enum CliError {
     Stdout(std::io::Error),
     #[error("Internal error: {0}")]
     Internal(String),
+}
+
+fn another_server_message(env: Environment, url: &str, configured: Option<&str>) -> String {
+    let whose = match configured {
+        Some(own) => format!("{url} is on another server than {env}'s address, {own}"),
+        None => format!("{env} has no address configured, so {url} is not known as its server"),
+    };
+    format!(
+        "Refused, nothing was sent: {whose}. The API key stored for {env} would go to another \
+         server. If you trust {url} with the {env} key, add --trust-url. Otherwise set \
+         PETSTORE_API_KEY to the key meant for that server, or leave out --base-url to use \
+         {env}'s own address."
+    )
+}
+
+fn key_refused_message(source: KeySource, server_says: &str) -> String {
+    match source {
+        KeySource::Keychain(env) => format!(
+            "The API key for {env} was refused ({server_says}). Store the right one with \
+             `petstore key set --env {env}` (it reads the key from stdin), or set PETSTORE_API_KEY."
+        ),
+        KeySource::EnvVar => format!(
+            "The API key in PETSTORE_API_KEY was refused ({server_says}). Set it to the right key, \
+             or unset it to use the key stored for the environment."
+        ),
+        KeySource::SandboxDemo => format!(
+            "The sandbox's demo key was refused ({server_says}): this server wants a key of its \
+             own. Set PETSTORE_API_KEY, or store one with `petstore key set --env ENV` and pass --env ENV."
+        ),
+    }
 }
 
 /// The words for a person, on stderr: the failure, then what to do next where the failure's own
@@ -125,7 +169,10 @@ impl CliError {
             CliError::Config(_) | CliError::Keychain(_) | CliError::KeychainUnavailable { .. } => {
                 CONFIG
             }
-            CliError::MissingKey { .. } | CliError::KeyRefused { .. } => AUTH,
+            CliError::KeyForAnotherServer { .. } => USAGE,
+            CliError::MissingKey { .. }
+            | CliError::KeyRefused { .. }
+            | CliError::NoKeyForAddress { .. } => AUTH,
             CliError::DeadlineDuringWait { .. } => RATE_LIMITED,
             CliError::DeadlineExceeded { .. } => NETWORK,
             CliError::CreateOutcomeUnknown { .. } => OUTCOME_UNKNOWN,

@@ -2,6 +2,7 @@
 
 use std::io::{BufRead, IsTerminal};
 
+use log::info;
 use zeroize::Zeroize;
 
 use petstore_client::keychain::{Keychain, KeychainError};
@@ -15,6 +16,7 @@ use crate::session;
 pub fn run(cli: &Cli, action: KeyAction) -> Result<(), CliError> {
     let (env, _settings) = session::environment(cli)?;
     let keychain = Keychain::system().map_err(|err| unavailable(env, err))?;
+    info!("key {action:?} for {env} in the OS keychain ({keychain:?})");
     match action {
         KeyAction::Set => set(&keychain, env, cli.json),
         KeyAction::Clear => clear(&keychain, env, cli.json),

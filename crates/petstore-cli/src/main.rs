@@ -5,8 +5,10 @@ mod commands;
 mod exit;
 mod keycmd;
 mod keysource;
+mod logging;
 mod notices;
 mod output;
+mod quota;
 mod session;
 
 use std::process::ExitCode;
@@ -18,6 +20,8 @@ use args::{Cli, Command};
 fn main() -> ExitCode {
     // clap exits with 2 on a usage error, 0 for --help and --version.
     let cli = Cli::parse();
+    logging::init(cli.verbose);
+    log::info!("petstore {} starting", env!("CARGO_PKG_VERSION"));
     let result = match &cli.command {
         Command::Key { action } => keycmd::run(&cli, *action),
         _ => commands::run(&cli),

@@ -92,6 +92,9 @@ pub struct QuotaJson {
     pub reset_at: Option<String>,
     pub window: QuotaWindow,
     pub plan: Option<Plan>,
+    /// RFC 3339: the rate-limit wait this computer remembers for the address and key, if one
+    /// is in force; nothing is sent before it.
+    pub rate_limited_until: Option<String>,
 }
 
 impl From<&RateLimitSnapshot> for QuotaJson {
@@ -103,6 +106,7 @@ impl From<&RateLimitSnapshot> for QuotaJson {
             reset_at: s.reset_at.map(|t| t.to_rfc3339()),
             window: s.window,
             plan: s.plan,
+            rate_limited_until: None,
         }
     }
 }
@@ -117,6 +121,14 @@ impl QuotaJson {
             reset_at: None,
             window: QuotaWindow::Unknown,
             plan: None,
+            rate_limited_until: None,
+        }
+    }
+
+    pub fn with_wait(self, until: Option<DateTime<Utc>>) -> Self {
+        QuotaJson {
+            rate_limited_until: until.map(|t| t.to_rfc3339()),
+            ..self
         }
     }
 }
@@ -144,13 +156,23 @@ pub fn quota_text(s: &RateLimitSnapshot) -> String {
 
 /// A moment for a person: local wall-clock time and how far away it is.
 pub fn when(at: DateTime<Utc>) -> String {
+    format!("{} ({})", clock_time(at), distance(at))
+}
+
+/// The same, saying that the time is local: "14:05:10 local time (in 2 min)".
+pub fn when_local(at: DateTime<Utc>) -> String {
+    format!("{} local time ({})", clock_time(at), distance(at))
+}
+
+/// "14:05:10", with the date when it is not today.
+fn clock_time(at: DateTime<Utc>) -> String {
     let local = at.with_timezone(&Local);
     let day = if local.date_naive() == Local::now().date_naive() {
         String::new()
     } else {
         format!(" on {}", local.format("%-d %B %Y"))
     };
-    format!("{}{day} ({})", local.format("%H:%M:%S"), distance(at))
+    format!("{}{day}", local.format("%H:%M:%S"))
 }
 
 /// "in 12 s", "in 5 min", "in 3 h", or "now".

@@ -4,12 +4,13 @@
 use std::time::Duration;
 
 use chrono::{DateTime, Utc};
+use log::{debug, info};
 use petstore_client::retry::RetryPolicy;
-use petstore_client::{ClientConfig, Environment, PetstoreClient, Settings, WaitMemory};
+use petstore_client::{BaseUrl, ClientConfig, Environment, PetstoreClient, Settings, WaitMemory};
 
 use crate::args::Cli;
 use crate::exit::CliError;
-use crate::keysource;
+use crate::keysource::{self, KeySource, Resolved};
 
 /// Slack between the client's own deadline and the hard stop, so the client's precise answer
 /// ("rate limited until …") usually wins over the blunt one.
@@ -18,7 +19,7 @@ const MAX_DEADLINE_MARGIN: Duration = Duration::from_millis(250);
 /// Everything a network command needs, gathered before the async runtime starts.
 #[derive(Debug)]
 pub struct Session {
-    pub env: Environment,
+    pub key_source: KeySource,
     pub config: ClientConfig,
     pub budget: Option<Budget>,
 }
@@ -33,6 +34,10 @@ pub struct Budget {
 
 /// The environment a command is about: `--env`, else the settings file's, else sandbox.
 pub fn environment(cli: &Cli) -> Result<(Environment, Settings), CliError> {
+    debug!(
+        "settings file: {}",
+        Settings::default_path().map_or_else(|| "none".to_string(), |p| p.display().to_string())
+    );
     let settings = Settings::load()?;
     let env = cli
         .env
@@ -42,22 +47,22 @@ pub fn environment(cli: &Cli) -> Result<(Environment, Settings), CliError> {
 }
 
 pub fn prepare(cli: &Cli) -> Result<Session, CliError> {
-    let (env, settings) = environment(cli)?;
-    // The address before the key: a missing address is the first thing to fix.
-    let base_url = match &cli.base_url {
-        Some(url) => url.clone(),
-        None => settings.base_url(env)?,
-    };
-    let key = keysource::resolve(env)?;
+    let (env, base_url, resolved) = target(cli)?;
+    info!(
+        "sending {} (the key itself is never logged)",
+        resolved.source
+    );
     let mut config = ClientConfig::new(env, base_url)
-        .with_api_key(key)
+        .with_api_key(resolved.key)
         .with_user_agent(format!("petstore-cli/{}", env!("CARGO_PKG_VERSION")));
     // Each run is a new process: without this, a script re-running us during a 429 wait would
     // send once per run, which is what earns a key a temporary ban.
     if let Some(memory) = WaitMemory::default_location() {
+        debug!("rate-limit waits remembered in {}", memory.path().display());
         config = config.with_wait_memory(memory);
     }
     let budget = cli.timeout.map(|total| {
+        // `--timeout` is at most a day (args::MAX_TIMEOUT), so this never overflows.
         let client_deadline = Utc::now()
             + chrono::TimeDelta::from_std(client_time(total)).unwrap_or(chrono::TimeDelta::MAX);
         Budget {
@@ -66,6 +71,7 @@ pub fn prepare(cli: &Cli) -> Result<Session, CliError> {
         }
     });
     if let Some(total) = cli.timeout {
+        debug!("time budget: {} s", total.as_secs_f64());
         let client_time = client_time(total);
         config = config
             .with_timeouts(client_time.min(Duration::from_secs(10)), client_time)
@@ -75,10 +81,53 @@ pub fn prepare(cli: &Cli) -> Result<Session, CliError> {
             });
     }
     Ok(Session {
-        env,
+        key_source: resolved.source,
         config,
         budget,
     })
+}
+
+/// The environment, the address and the key of a network command (see `keysource` for which key
+/// may go where).
+fn target(cli: &Cli) -> Result<(Environment, BaseUrl, Resolved), CliError> {
+    let (env, settings) = environment(cli)?;
+    let Some(url) = cli.base_url.clone() else {
+        // The address before the key: a missing address is the first thing to fix.
+        let base_url = settings.base_url(env)?;
+        info!("environment {env}, base address {base_url} (configured)");
+        return Ok((env, base_url, keysource::for_environment(env)?));
+    };
+    if let Some(env) = cli.env {
+        let configured = settings.base_url(env).ok();
+        info!(
+            "environment {env}, base address {url} (--base-url; {env}'s own is {})",
+            configured
+                .as_ref()
+                .map_or_else(|| "not configured".to_string(), ToString::to_string)
+        );
+        let resolved =
+            keysource::for_environment_at(env, &url, configured.as_ref(), cli.trust_url)?;
+        return Ok((env, url, resolved));
+    }
+    // No --env: only an environment whose address this exactly is may lend its stored key; the
+    // settings' active environment first.
+    let mut candidates: Vec<Environment> = Environment::ALL
+        .into_iter()
+        .filter(|&candidate| settings.base_url(candidate).is_ok_and(|own| own == url))
+        .collect();
+    candidates.sort_by_key(|&candidate| candidate != env);
+    let (owner, resolved) = keysource::for_address(&url, &candidates)?;
+    match owner {
+        Some(owner) => info!("base address {url} (--base-url) is {owner}'s configured address"),
+        None => info!("base address {url} (--base-url) is no configured environment's address"),
+    }
+    // Messages name an environment; the sandbox for a loopback address nobody configured.
+    let label = owner.unwrap_or(if url.is_loopback() {
+        Environment::Sandbox
+    } else {
+        env
+    });
+    Ok((label, url, resolved))
 }
 
 /// The client's share of the budget: all of it but a small margin for the backstop.

@@ -250,7 +250,20 @@ fn quota_json_shape() {
     keys.sort_unstable();
     assert_eq!(
         keys,
-        ["limit", "plan", "remaining", "reset", "resetAt", "window"]
+        [
+            "limit",
+            "plan",
+            "rateLimitedUntil",
+            "remaining",
+            "reset",
+            "resetAt",
+            "window"
+        ]
+    );
+    assert_eq!(
+        quota["rateLimitedUntil"],
+        serde_json::Value::Null,
+        "no wait"
     );
     assert_eq!(quota["limit"], 300);
     assert!(quota["remaining"].as_u64().unwrap() < 300);

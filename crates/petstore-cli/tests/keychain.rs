@@ -66,9 +66,16 @@ fn set_status_use_and_clear_a_production_key() {
     );
     assert!(!shown.contains(KEY));
 
-    // The stored key is the one sent: the sandbox accepts only it and the demo key.
+    // The stored key is the one sent: the sandbox accepts only it and the demo key. Production
+    // has no address configured here, so sending its key to the sandbox needs --trust-url.
     let out = petstore(dir, None)
-        .args(["--env", "production", "--base-url", &sandbox.url()])
+        .args([
+            "--env",
+            "production",
+            "--base-url",
+            &sandbox.url(),
+            "--trust-url",
+        ])
         .args(["--json", "list", "--limit", "2"])
         .output()
         .unwrap();
@@ -126,8 +133,22 @@ fn staging_key_is_never_printed_even_as_json_and_env_var_wins() {
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    // Staging has no address configured: its stored key goes to the sandbox only when trusted.
     let out = petstore(dir, None)
         .args(["--env", "staging", "--base-url", &sandbox.url(), "list"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2), "refused: {}", text(&out.stderr));
+    assert_never_shown(&out, secret);
+    let out = petstore(dir, None)
+        .args([
+            "--env",
+            "staging",
+            "--base-url",
+            &sandbox.url(),
+            "--trust-url",
+            "list",
+        ])
         .output()
         .unwrap();
     assert_eq!(

@@ -33,8 +33,11 @@ impl Staging {
         for n in 1..=PETS_SHOWN - DEMO_PETS {
             let name = format!("Bench pet {n:03}");
             let category = (n % 6 + 1).to_string();
+            // Staging's address is not configured yet (settings.json comes later), so sending
+            // its stored key to this sandbox needs --trust-url.
             let added = Command::new(cli)
-                .args(["--env", "staging", "--base-url", &url, "--json", "add"])
+                .args(["--env", "staging", "--base-url", &url, "--trust-url"])
+                .args(["--json", "add"])
                 .args(["--name", &name, "--category", &category])
                 .stdout(Stdio::null())
                 .status()
