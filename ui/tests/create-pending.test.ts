@@ -129,7 +129,7 @@ describe('a create on a slow service', () => {
     const notice = await screen.findByTestId('create-outcome');
     expect(notice.dataset.kind).toBe('unknown');
     expect(notice.textContent).toContain('We couldn’t confirm whether Clover was added to Sandbox.');
-    expect(notice.textContent).toContain('Check the list before adding it again');
+    expect(notice.textContent).toContain('The connection dropped before the server answered.');
     expect(live()).toContain('We couldn’t confirm whether Clover was added to Sandbox.');
 
     const lists = fake.callsTo('list_pets').length;
