@@ -20,7 +20,6 @@ pub(crate) struct Shared {
     /// Base URL (ending in /v1) used in absolute links such as `rel="next"`.
     pub base_url: String,
     requests: AtomicU64,
-    creates: AtomicU64,
 }
 
 impl std::fmt::Debug for Shared {
@@ -52,7 +51,6 @@ impl Shared {
             page_links: config.page_size_links,
             base_url,
             requests: AtomicU64::new(0),
-            creates: AtomicU64::new(0),
         }
     }
 
@@ -62,13 +60,5 @@ impl Shared {
 
     pub fn request_count(&self) -> u64 {
         self.requests.load(Ordering::SeqCst)
-    }
-
-    pub fn count_create(&self) {
-        self.creates.fetch_add(1, Ordering::SeqCst);
-    }
-
-    pub fn create_count(&self) -> u64 {
-        self.creates.load(Ordering::SeqCst)
     }
 }
