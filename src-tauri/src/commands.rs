@@ -5,8 +5,8 @@ use tauri::State;
 
 use crate::backend::Backend;
 use crate::dto::{
-    CommandError, ConnectionTest, EnvironmentId, EnvironmentInfo, KeyStatus, Lookup, NewPetInput,
-    Pet, PetPage, PetStatusValue, Quota, Settings,
+    CommandError, ConnectionTest, CreatedPet, EnvironmentId, EnvironmentInfo, KeyStatus, Lookup,
+    NewPetInput, PetPage, PetStatusValue, Quota, Settings,
 };
 
 #[tauri::command]
@@ -26,9 +26,10 @@ pub async fn next_page(backend: State<'_, Backend>, next: String) -> Result<PetP
 #[tauri::command]
 pub async fn create_pet(
     backend: State<'_, Backend>,
+    environment: EnvironmentId,
     input: NewPetInput,
-) -> Result<Pet, CommandError> {
-    backend.create_pet(&input).await
+) -> Result<CreatedPet, CommandError> {
+    backend.create_pet(environment, &input).await
 }
 
 #[tauri::command]

@@ -51,6 +51,17 @@ pub struct NewPetInput {
     pub status: Option<PetStatusValue>,
 }
 
+/// What `create_pet` answers: the new pet and where it was created, which need not be the
+/// environment on screen by the time the answer arrives.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct CreatedPet {
+    pub pet: Pet,
+    pub environment: EnvironmentId,
+    /// The base address the create was sent to.
+    pub base_url: String,
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]
 pub enum QuotaWindow {
@@ -99,6 +110,8 @@ pub enum ErrorKind {
     Configuration,
     Keychain,
     ResponseTooLarge,
+    /// A create for the same environment is still on its way; nothing was sent.
+    CreateInFlight,
 }
 
 /// Every command rejects with this, never with a bare string.

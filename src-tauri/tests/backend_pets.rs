@@ -5,7 +5,7 @@ mod common;
 use std::sync::Arc;
 
 use common::{Collected, STAFF_KEY, backend, sandbox, use_staging};
-use petstore_admin::dto::{AppEvent, ErrorKind, NewPetInput, PetStatusValue};
+use petstore_admin::dto::{AppEvent, EnvironmentId, ErrorKind, NewPetInput, PetStatusValue};
 use petstore_sandbox::{Faults, SandboxConfig};
 
 const BIG_ID: &str = "9007199254740993"; // 2^53 + 1
@@ -78,7 +78,13 @@ async fn creates_a_pet_and_reports_quota_events() {
         category_id: "3".into(),
         status: Some(PetStatusValue::Pending),
     };
-    let pet = backend.create_pet(&input).await.expect("created");
+    let created = backend
+        .create_pet(EnvironmentId::Staging, &input)
+        .await
+        .expect("created");
+    assert_eq!(created.environment, EnvironmentId::Staging);
+    assert_eq!(created.base_url, server.base_url());
+    let pet = created.pet;
     assert_eq!(
         (pet.name.as_str(), pet.category_id.as_str()),
         ("Biscuit", "3")
@@ -110,7 +116,10 @@ async fn server_validation_names_the_field() {
         category_id: "0".into(),
         status: None,
     };
-    let error = backend.create_pet(&zero).await.expect_err("400");
+    let error = backend
+        .create_pet(EnvironmentId::Staging, &zero)
+        .await
+        .expect_err("400");
     assert_eq!(error.kind, ErrorKind::BadRequest);
     assert_eq!(error.field.as_deref(), Some("categoryId"));
     assert_eq!(error.code.as_deref(), Some("invalid_field"));
@@ -126,7 +135,10 @@ async fn server_validation_names_the_field() {
         name: "x".repeat(1001),
         ..zero.clone()
     };
-    let error = backend.create_pet(&long).await.expect_err("400");
+    let error = backend
+        .create_pet(EnvironmentId::Staging, &long)
+        .await
+        .expect_err("400");
     assert_eq!(
         (error.kind, error.field.as_deref()),
         (ErrorKind::BadRequest, Some("name"))
@@ -137,7 +149,7 @@ async fn server_validation_names_the_field() {
         ..zero
     };
     let error = backend
-        .create_pet(&local)
+        .create_pet(EnvironmentId::Staging, &local)
         .await
         .expect_err("refused locally");
     assert_eq!(
@@ -173,7 +185,10 @@ async fn a_lost_answer_to_a_create_is_outcome_unknown() {
         category_id: "1".into(),
         status: None,
     };
-    let error = backend.create_pet(&input).await.expect_err("dropped");
+    let error = backend
+        .create_pet(EnvironmentId::Staging, &input)
+        .await
+        .expect_err("dropped");
     assert_eq!(error.kind, ErrorKind::OutcomeUnknown);
     assert!(
         error.message.contains("List the pets to check"),

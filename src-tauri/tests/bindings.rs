@@ -9,8 +9,8 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use petstore_admin::dto::{
-    CommandError, ConnectionTest, Deprecation, EnvironmentInfo, KeyStatus, Lookup, NewPetInput,
-    PetPage, Quota, Resumed, Settings, Waiting,
+    CommandError, ConnectionTest, CreatedPet, Deprecation, EnvironmentInfo, KeyStatus, Lookup,
+    NewPetInput, PetPage, Quota, Resumed, Settings, Waiting,
 };
 use ts_rs::{Config, TS};
 
@@ -23,6 +23,7 @@ fn generate(into: &Path) -> BTreeMap<String, String> {
     // The roots; their dependencies (Pet, EnvironmentId, ErrorKind, ...) come along.
     PetPage::export_all(&cfg).expect("export");
     NewPetInput::export_all(&cfg).expect("export");
+    CreatedPet::export_all(&cfg).expect("export");
     Quota::export_all(&cfg).expect("export");
     CommandError::export_all(&cfg).expect("export");
     EnvironmentInfo::export_all(&cfg).expect("export");

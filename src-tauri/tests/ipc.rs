@@ -147,6 +147,34 @@ fn rows_per_page_and_the_first_table_report_go_through_ipc() {
 }
 
 #[test]
+fn create_pet_takes_the_environment_and_answers_where_it_created() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let app = app(dir.path());
+    let main = webview(&app, "main");
+    let created = invoke(
+        &main,
+        "create_pet",
+        json!({ "environment": "sandbox",
+                "input": { "name": "Slowpoke", "categoryId": "3", "status": null } }),
+    )
+    .expect("created in the embedded sandbox");
+    assert_eq!(created["pet"]["name"], "Slowpoke");
+    assert!(created["pet"]["id"].is_string(), "{created}");
+    assert_eq!(created["environment"], "sandbox");
+    let sandbox_url = tauri::async_runtime::block_on(app.state::<Backend>().sandbox_url());
+    assert_eq!(created["baseUrl"].as_str(), sandbox_url.as_deref());
+
+    let error = invoke(
+        &main,
+        "create_pet",
+        json!({ "input": { "name": "Slowpoke", "categoryId": "3", "status": null } }),
+    )
+    .expect_err("no environment: refused, nothing sent");
+    assert!(error.to_string().contains("environment"), "{error}");
+    tauri::async_runtime::block_on(app.state::<Backend>().shutdown());
+}
+
+#[test]
 fn every_command_is_registered() {
     let dir = tempfile::tempdir().expect("temp dir");
     let app = app(dir.path());

@@ -52,6 +52,7 @@ describe('create form', () => {
     await submit(dialog);
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(fake.callsTo('create_pet')[0]).toEqual({
+      environment: 'sandbox',
       input: { name: 'Clover', categoryId: '9007199254740993', status: null },
     });
     const row = rows().find((r) => r.textContent?.includes('Clover'));
@@ -74,7 +75,10 @@ describe('create form', () => {
     await fireEvent.change(statusSelect(), { target: { value: 'pending' } });
     await submit(dialog);
     await waitFor(() => expect(fake.callsTo('create_pet')).toHaveLength(1));
-    expect(fake.callsTo('create_pet')[0]).toEqual({ input: { name: 'Clover', categoryId: '3', status: 'pending' } });
+    expect(fake.callsTo('create_pet')[0]).toEqual({
+      environment: 'sandbox',
+      input: { name: 'Clover', categoryId: '3', status: 'pending' },
+    });
   });
 
   test('a server 400 about a field shows next to it; the form stays filled', async () => {
@@ -157,5 +161,22 @@ describe('create form', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
     await fireEvent.click(screen.getByRole('button', { name: /New pet/ }));
     expect(nameInput().value).toBe('Half-typed');
+  });
+
+  test('Escape while adding, New pet, Add pet again: the create is sent once', async () => {
+    const fake = await startApp({ handlers: { create_pet: () => new Promise(() => {}) } });
+    let dialog = await openForm();
+    await type(nameInput(), 'Slowpoke');
+    await type(categoryInput(), '3');
+    await submit(dialog);
+    await fireEvent.keyDown(dialog, { key: 'Escape' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+
+    await fireEvent.click(screen.getByRole('button', { name: /New pet/ }));
+    dialog = screen.getByRole('dialog', { name: 'New pet' });
+    await fireEvent.click(within(dialog).getByRole('button', { name: /^Add/ }));
+    await fireEvent.submit(dialog.querySelector('form') as HTMLFormElement);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(fake.callsTo('create_pet')).toHaveLength(1);
   });
 });

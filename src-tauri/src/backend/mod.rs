@@ -2,6 +2,7 @@
 //! The `#[tauri::command]` functions in `commands.rs` only call these methods.
 
 mod clients;
+mod creates;
 mod keys;
 mod pets;
 mod sandbox;
@@ -84,6 +85,7 @@ pub struct Backend {
     keys: KeyStore,
     sandbox: EmbeddedSandbox,
     clients: clients::Clients,
+    creates: creates::InFlightCreates,
     env_lookup: EnvLookupDebug,
     events: EventsDebug,
     first_table_reported: AtomicBool,
@@ -106,6 +108,7 @@ impl Backend {
             keys: KeyStore::new(config.keychain),
             sandbox: EmbeddedSandbox::new(config.sandbox_port),
             clients: clients::Clients::new(config.events.clone(), config.tuning),
+            creates: creates::InFlightCreates::default(),
             env_lookup: EnvLookupDebug(config.env_lookup),
             events: EventsDebug(config.events),
             first_table_reported: AtomicBool::new(false),

@@ -5,8 +5,8 @@ use petstore_client::{Environment, InvalidInput, Limit, ListQuery};
 use super::Backend;
 use crate::convert;
 use crate::dto::{
-    CommandError, ConnectionTest, Deprecation, EnvironmentId, ErrorKind, Lookup, NewPetInput, Pet,
-    PetPage, PetStatusValue, Quota,
+    CommandError, ConnectionTest, CreatedPet, Deprecation, EnvironmentId, ErrorKind, Lookup,
+    NewPetInput, Pet, PetPage, PetStatusValue, Quota,
 };
 
 impl Backend {
@@ -46,11 +46,24 @@ impl Backend {
         Ok(PetPage::from(&page.value))
     }
 
-    pub async fn create_pet(&self, input: &NewPetInput) -> Result<Pet, CommandError> {
+    /// Creates in `env`, the environment the person saw in the form, never "whichever is selected
+    /// when the request leaves": a switch meanwhile cannot redirect it. Refused with
+    /// `createInFlight`, before anything is sent, while another create for `env` is on its way.
+    pub async fn create_pet(
+        &self,
+        env: EnvironmentId,
+        input: &NewPetInput,
+    ) -> Result<CreatedPet, CommandError> {
         let pet = input.to_new_pet()?;
-        let (_, client) = self.selected_client().await?;
+        let env = Environment::from(env);
+        let _slot = self.creates.claim(env)?;
+        let client = self.client(env).await?;
         let created = client.create_pet(&pet).await?;
-        Ok(Pet::from(&created.value))
+        Ok(CreatedPet {
+            pet: Pet::from(&created.value),
+            environment: env.into(),
+            base_url: client.base_url().as_str().to_owned(),
+        })
     }
 
     /// The deprecated get-by-id. "Not found" is an answer (`pet: null`), not an error.

@@ -228,6 +228,56 @@ impl App {
         .await;
     }
 
+    /// A key pressed on whatever has the focus, as a person would.
+    pub async fn press(&self, key: Key) {
+        let focused = self
+            .driver()
+            .active_element()
+            .await
+            .expect("an element has the focus");
+        focused.send_keys(key).await.expect("a key press");
+    }
+
+    /// The app's shortcut Ctrl+`letter` (the tests run on Linux).
+    pub async fn press_shortcut(&self, letter: char) {
+        self.driver()
+            .action_chain()
+            .key_down(Key::Control)
+            .send_keys(letter.to_string())
+            .key_up(Key::Control)
+            .perform()
+            .await
+            .expect("a shortcut");
+    }
+
+    /// A click at a point of the window: on the backdrop beside a dialog, for example.
+    pub async fn click_at(&self, x: i64, y: i64) {
+        self.driver()
+            .action_chain()
+            .move_to(x, y)
+            .click()
+            .perform()
+            .await
+            .expect("a click at a point");
+    }
+
+    /// How many dialogs are open now.
+    pub async fn dialogs_open(&self) -> usize {
+        self.driver()
+            .find_all(By::Css("[role='dialog']"))
+            .await
+            .map(|open| open.len())
+            .unwrap_or(0)
+    }
+
+    /// Waits until no dialog is open.
+    pub async fn wait_dialog_closed(&self) {
+        eventually("the dialog to close", UI_TIMEOUT, || async {
+            Ok((self.dialogs_open().await == 0).then_some(()))
+        })
+        .await;
+    }
+
     /// Saves a screenshot for people (tests assert on the page, not on pixels).
     pub async fn screenshot(&self, name: &str) {
         // A screenshot can lag the page by a frame; a moment lets the last render land.

@@ -44,6 +44,7 @@ if (scene === 'create-error') {
     });
   };
 }
+if (scene === 'adding') fake.handlers.create_pet = () => new Promise(() => {});
 if (scene === 'outcome') {
   fake.handlers.create_pet = () => {
     throw commandError('outcomeUnknown', 'The connection dropped before the server answered.');
@@ -59,7 +60,7 @@ await settle();
 if (scene === 'waiting') {
   await fake.emit('waiting', { until: new Date(Date.now() + 12_000).toISOString(), reason: 'rateLimited', environment: 'sandbox' });
 }
-if (scene === 'create' || scene === 'create-error' || scene === 'outcome') {
+if (scene === 'create' || scene === 'create-error' || scene === 'outcome' || scene === 'adding') {
   click('button[aria-keyshortcuts$="+N"]');
   await settle();
   const set = (id: string, value: string) => {

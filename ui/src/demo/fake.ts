@@ -110,9 +110,10 @@ export function installFake(options: FakeOptions = {}): Fake {
     },
     create_pet: (a) => {
       const input = a.input as { name: string; categoryId: string; status: string | null };
+      const environment = a.environment as EnvironmentId;
       const created = pet(String(nextId++), input.name, input.categoryId, input.status ?? 'available');
       fake.pets = [created, ...fake.pets];
-      return created;
+      return { pet: created, environment, baseUrl: envInfo(environment).baseUrl ?? '' };
     },
     get_pet: (a) => ({ pet: fake.pets.find((p) => p.id === a.id) ?? null, deprecation: DEPRECATION }),
     current_quota: () => (options.quota === undefined ? quota(87) : options.quota),
@@ -151,13 +152,29 @@ export function installFake(options: FakeOptions = {}): Fake {
     emit: (event, payload) => emit(event, payload),
   };
 
+  // Like the app's backend: one create per environment at a time, refused before it is "sent"
+  // (the handler is not called).
+  const creating = new Set<EnvironmentId>();
+  async function oneCreateAtATime(a: Record<string, unknown>, handler: Handler): Promise<unknown> {
+    const environment = a.environment as EnvironmentId;
+    if (creating.has(environment)) {
+      throw commandError('createInFlight', `A pet is already being added to ${LABELS[environment]}.`);
+    }
+    creating.add(environment);
+    try {
+      return await handler(a);
+    } finally {
+      creating.delete(environment);
+    }
+  }
+
   mockIPC(
     (cmd, args) => {
       const a = (args ?? {}) as Record<string, unknown>;
       fake.calls.push({ cmd, args: a });
       const handler = fake.handlers[cmd] ?? builtIn[cmd];
       if (!handler) throw commandError('unexpectedResponse', `The fake backend has no command ${cmd}.`);
-      return handler(a);
+      return cmd === 'create_pet' ? oneCreateAtATime(a, handler) : handler(a);
     },
     { shouldMockEvents: true },
   );

@@ -5,13 +5,13 @@ import { listen, type UnlistenFn } from '@tauri-apps/api/event';
 import type {
   CommandError,
   ConnectionTest,
+  CreatedPet,
   Deprecation,
   EnvironmentId,
   EnvironmentInfo,
   KeyStatus,
   Lookup,
   NewPetInput,
-  Pet,
   PetPage,
   PetStatusValue,
   Quota,
@@ -24,6 +24,7 @@ const ERROR_KINDS = new Set([
   'unauthorized', 'notFound', 'gone', 'badRequest', 'rateLimited', 'server', 'unexpectedResponse',
   'decode', 'timeout', 'network', 'outcomeUnknown', 'invalidInput', 'configuration', 'keychain',
   'responseTooLarge',
+  'createInFlight',
 ]);
 
 export function isCommandError(value: unknown): value is CommandError {
@@ -60,7 +61,12 @@ async function call<T>(command: string, args?: Record<string, unknown>): Promise
 export const listPets = (status: PetStatusValue | null, limit: number | null) =>
   call<PetPage>('list_pets', { status, limit });
 export const nextPage = (next: string) => call<PetPage>('next_page', { next });
-export const createPet = (input: NewPetInput) => call<Pet>('create_pet', { input });
+/**
+ * Creates in `environment` (the one the form showed), whichever is selected meanwhile. Rejects with
+ * `createInFlight`, sending nothing, while another create for that environment is on its way.
+ */
+export const createPet = (environment: EnvironmentId, input: NewPetInput) =>
+  call<CreatedPet>('create_pet', { environment, input });
 export const getPet = (id: string) => call<Lookup>('get_pet', { id });
 export const currentQuota = () => call<Quota | null>('current_quota');
 export const listEnvironments = () => call<EnvironmentInfo[]>('list_environments');

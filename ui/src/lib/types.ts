@@ -2,6 +2,7 @@
 // committed in ./bindings. Components import from here so they need not know the file layout.
 export type { CommandError } from './bindings/CommandError';
 export type { ConnectionTest } from './bindings/ConnectionTest';
+export type { CreatedPet } from './bindings/CreatedPet';
 export type { Deprecation } from './bindings/Deprecation';
 export type { EnvironmentId } from './bindings/EnvironmentId';
 export type { EnvironmentInfo } from './bindings/EnvironmentInfo';
