@@ -139,6 +139,79 @@ impl Settings {
     }
 }
 
+/// TEMP stand-in for helper "local"'s `SettingsFile` (same API, no lock): dropped at merge.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SettingsFile {
+    path: PathBuf,
+}
+
+impl SettingsFile {
+    pub fn at(path: impl Into<PathBuf>) -> SettingsFile {
+        SettingsFile { path: path.into() }
+    }
+
+    pub fn default_location() -> Option<SettingsFile> {
+        Settings::default_path().map(SettingsFile::at)
+    }
+
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    pub fn load(&self) -> Result<Settings, ConfigError> {
+        let text = match std::fs::read_to_string(&self.path) {
+            Ok(text) => text,
+            Err(e) if e.kind() == IoErrorKind::NotFound => return Ok(Settings::default()),
+            Err(e) => return Err(self.unreadable(None, None, e.to_string())),
+        };
+        serde_json::from_str(&text).map_err(|e| {
+            let problem = e.to_string();
+            let problem = match problem.find(" at line ") {
+                Some(at) => problem[..at].to_owned(),
+                None => problem,
+            };
+            self.unreadable(Some(e.line()), Some(e.column()), problem)
+        })
+    }
+
+    pub fn update<T>(
+        &self,
+        change: impl FnOnce(&mut Settings) -> Result<T, ConfigError>,
+    ) -> Result<(Settings, T), ConfigError> {
+        let mut settings = self.load()?;
+        let out = change(&mut settings)?;
+        settings.save_to(&self.path)?;
+        Ok((settings, out))
+    }
+
+    pub fn start_over(&self) -> Result<PathBuf, ConfigError> {
+        let stamp = chrono::Utc::now().format("%Y%m%d-%H%M%S");
+        let name = format!("{SETTINGS_FILE}.broken-{stamp}");
+        let mut kept = self.path.with_file_name(&name);
+        let mut n = 1;
+        while kept.exists() {
+            n += 1;
+            kept = self.path.with_file_name(format!("{name}-{n}"));
+        }
+        std::fs::rename(&self.path, &kept).map_err(|e| file_error(&self.path, &e))?;
+        Ok(kept)
+    }
+
+    fn unreadable(
+        &self,
+        line: Option<usize>,
+        column: Option<usize>,
+        problem: String,
+    ) -> ConfigError {
+        ConfigError::SettingsUnreadable {
+            path: self.path.clone(),
+            line,
+            column,
+            problem,
+        }
+    }
+}
+
 fn file_error(path: &Path, error: &dyn std::fmt::Display) -> ConfigError {
     ConfigError::SettingsFile {
         path: path.to_owned(),
