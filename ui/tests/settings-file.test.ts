@@ -20,7 +20,7 @@ describe('a settings file the app cannot read', () => {
     expect(shown.getAttribute('role')).toBe('alert');
     expect(shown.textContent).toContain(PROBLEM.path);
     expect(shown.textContent).toContain('trailing comma at line 4, column 1');
-    expect(shown.textContent).toContain('they are not saved');
+    expect(shown.textContent).toContain('are not saved');
     expect(within(shown).getByRole('button', { name: 'Open the folder' })).toBeTruthy();
     expect(within(shown).getByRole('button', { name: 'Start over…' })).toBeTruthy();
   });
@@ -85,6 +85,6 @@ describe('a settings file the app cannot read', () => {
     await type(limit, '50');
     await fireEvent.change(limit);
     await waitFor(() => expect(fake.callsTo('save_page_size')).toEqual([{ pageSize: 50 }]));
-    expect(banner().textContent).toContain('they are not saved');
+    expect(banner().textContent).toContain('are not saved');
   });
 });
