@@ -193,13 +193,6 @@ pub enum ConfigError {
     MissingApiKey { environment: Environment },
     #[error("The settings file {} could not be used: {message}. Fix or delete it.", path.display())]
     SettingsFile { path: PathBuf, message: String },
-    #[error("The settings file {} could not be read: {problem}.", path.display())]
-    SettingsUnreadable {
-        path: PathBuf,
-        line: Option<usize>,
-        column: Option<usize>,
-        problem: String,
-    },
     #[error(
         "The next-page address \"{url}\" points to another server than the base address; it was not followed, so the API key is not sent there."
     )]

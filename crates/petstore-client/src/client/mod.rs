@@ -187,35 +187,6 @@ impl PetstoreClient {
         self.shared.governor.latest()
     }
 
-    /// TEMP stand-in for helper "http"'s `remembered_wait`: dropped at merge.
-    pub fn remembered_wait(&self) -> Option<DateTime<Utc>> {
-        let shared = &self.shared;
-        let now = shared.clock.now();
-        let on_disk = match (&shared.wait_memory, &shared.api_key) {
-            (Some(memory), Some(key)) => memory.not_before(shared.base_url.as_str(), key, now),
-            _ => None,
-        };
-        on_disk.max(shared.governor.held_until(now))
-    }
-
-    /// TEMP stand-in for helper "http"'s `forget_wait`: dropped at merge.
-    pub fn forget_wait(&self) -> Result<bool, Error> {
-        let shared = &self.shared;
-        let held = shared.governor.held_until(shared.clock.now()).is_some();
-        shared.governor.release_hold();
-        let forgotten = match (&shared.wait_memory, &shared.api_key) {
-            (Some(memory), Some(key)) => {
-                memory
-                    .forget(shared.base_url.as_str(), key)
-                    .map_err(|e| Error::Network {
-                        message: e.to_string(),
-                    })?
-            }
-            _ => false,
-        };
-        Ok(held || forgotten)
-    }
-
     /// Quota updates, waits and deprecation notices, for every clone of this client.
     pub fn subscribe(&self) -> broadcast::Receiver<ClientEvent> {
         self.shared.governor.subscribe()

@@ -103,8 +103,6 @@ impl PetstoreClient {
             let outcome = match self.send_once(&call, &auth, timeout).await {
                 Ok(response) => {
                     let status = response.status().as_u16();
-                    // TEMP stand-in for helper "http"'s request log line: dropped at merge.
-                    log::info!(target: "petstore::http", "{} {} -> {status} (attempt {attempt})", call.method, call.url.path());
                     let headers = response.headers().clone();
                     let now = shared.clock.now();
                     let snapshot = RateLimitSnapshot::from_headers(&headers, now);

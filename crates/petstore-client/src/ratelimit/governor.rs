@@ -168,17 +168,6 @@ impl Governor {
         self.core.changed.send_replace(());
     }
 
-    /// TEMP stand-in for helper "http": the hold in force at `now`, if any. Dropped at merge.
-    pub fn held_until(&self, now: DateTime<Utc>) -> Option<DateTime<Utc>> {
-        self.core.lock().held_until().filter(|until| *until > now)
-    }
-
-    /// TEMP stand-in for helper "http": lifts a hold. Dropped at merge.
-    pub fn release_hold(&self) {
-        self.core.lock().release_hold();
-        self.core.changed.send_replace(());
-    }
-
     /// The latest snapshot any request of this key saw.
     pub fn latest(&self) -> Option<RateLimitSnapshot> {
         self.core.lock().latest.clone()

@@ -99,23 +99,6 @@ impl WaitMemory {
         }
     }
 
-    /// TEMP stand-in for helper "local"'s `forget` (no lock): dropped at merge.
-    pub fn forget(&self, base_url: &str, key: &ApiKey) -> std::io::Result<bool> {
-        let Some(mut stored) = self.read() else {
-            return Ok(false);
-        };
-        let tag = key_tag(stored.salt, key);
-        let before = stored.waits.len();
-        stored
-            .waits
-            .retain(|wait| !(wait.base_url == base_url && wait.key_tag == tag));
-        if stored.waits.len() == before {
-            return Ok(false);
-        }
-        self.write(&stored)?;
-        Ok(true)
-    }
-
     fn read(&self) -> Option<Stored> {
         let bytes = fs::read(&self.path).ok()?;
         serde_json::from_slice(&bytes).ok()

@@ -188,17 +188,6 @@ impl State {
         self.gate = Gate::NeedProbe;
     }
 
-    /// TEMP stand-in for helper "http". Dropped at merge.
-    pub(super) fn held_until(&self) -> Option<DateTime<Utc>> {
-        self.blocked_until
-    }
-
-    /// TEMP stand-in for helper "http". Dropped at merge.
-    pub(super) fn release_hold(&mut self) {
-        self.blocked_until = None;
-        self.consecutive_429 = 0;
-    }
-
     /// A permit dropped without an answer: the request may or may not have counted.
     pub(super) fn abandon(&mut self, ticket: Ticket) {
         self.in_flight = self.in_flight.saturating_sub(1);
