@@ -19,4 +19,9 @@ pub const COMMAND_NAMES: &[&str] = &[
     "get_page_size",
     "save_page_size",
     "report_first_table",
+    "settings_problem",
+    "open_settings_folder",
+    "start_settings_over",
+    "remembered_wait",
+    "forget_wait",
 ];

@@ -5,8 +5,9 @@ use tauri::State;
 
 use crate::backend::Backend;
 use crate::dto::{
-    CommandError, ConnectionTest, CreatedPet, EnvironmentId, EnvironmentInfo, KeyStatus, Lookup,
-    NewPetInput, PetPage, PetStatusValue, Quota, Settings,
+    CommandError, ConnectionTest, CreatedPet, EnvironmentId, EnvironmentInfo, ErrorKind, KeyStatus,
+    Lookup, NewPetInput, PetPage, PetStatusValue, Quota, RememberedWait, Settings, SettingsProblem,
+    StartedOver,
 };
 
 #[tauri::command]
@@ -129,4 +130,59 @@ pub async fn report_first_table(
         println!("{line}");
     }
     Ok(())
+}
+
+/// The settings file's problem while it cannot be read (the banner), else null.
+#[tauri::command]
+pub async fn settings_problem(
+    backend: State<'_, Backend>,
+) -> Result<Option<SettingsProblem>, CommandError> {
+    Ok(backend.settings_problem())
+}
+
+/// Shows the settings file in the OS file manager. The web view names no path: this opens only
+/// the app's own settings file, and the web view gets no permission of the opener plugin.
+#[tauri::command]
+pub async fn open_settings_folder(backend: State<'_, Backend>) -> Result<(), CommandError> {
+    let file = backend.settings_file_path()?;
+    // Blocking: on Linux a D-Bus call to the file manager.
+    let shown = {
+        let file = file.clone();
+        tauri::async_runtime::spawn_blocking(move || tauri_plugin_opener::reveal_item_in_dir(file))
+            .await
+    };
+    let problem = match shown {
+        Ok(Ok(())) => return Ok(()),
+        Ok(Err(error)) => error.to_string(),
+        Err(error) => error.to_string(),
+    };
+    log::warn!("the settings folder could not be shown: {problem}");
+    let folder = file.parent().unwrap_or(&file);
+    Err(CommandError::new(
+        ErrorKind::Configuration,
+        format!(
+            "The folder could not be opened on this computer. Open it yourself: {}",
+            folder.display()
+        ),
+    ))
+}
+
+/// Keeps the unreadable settings file as `settings.json.broken-<time>` and starts a new one.
+#[tauri::command]
+pub async fn start_settings_over(backend: State<'_, Backend>) -> Result<StartedOver, CommandError> {
+    backend.start_settings_over()
+}
+
+/// The selected environment's remembered rate-limit wait (this app's or the CLI's), if any.
+#[tauri::command]
+pub async fn remembered_wait(
+    backend: State<'_, Backend>,
+) -> Result<Option<RememberedWait>, CommandError> {
+    Ok(backend.remembered_wait().await)
+}
+
+/// Clears the selected environment's remembered wait, so the next request goes out.
+#[tauri::command]
+pub async fn forget_wait(backend: State<'_, Backend>) -> Result<bool, CommandError> {
+    backend.forget_wait().await
 }

@@ -144,6 +144,54 @@ pub struct EnvironmentInfo {
     pub selected: bool,
     /// A base address is set and a key is available, so calls can be made.
     pub configured: bool,
+    /// Where `base_url` comes from; one set by an environment variable cannot be changed in the app.
+    pub address_source: AddressSource,
+}
+
+/// Where an environment's base address comes from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub enum AddressSource {
+    /// The app's settings (changed in Settings).
+    SettingsFile,
+    /// `PETSTORE_PRODUCTION_URL` / `PETSTORE_STAGING_URL`, which win over the settings file.
+    EnvironmentVariable,
+    /// The embedded sandbox's own address.
+    BuiltIn,
+    NotSet,
+}
+
+/// The settings file could not be read: the app runs on defaults and saves nothing until it is
+/// fixed or started over. Payload of the `settings-problem` event (null once it is solved).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct SettingsProblem {
+    /// The file, in full.
+    pub path: String,
+    /// Where the problem is, when it is in the file's text (1-based).
+    pub line: Option<u32>,
+    pub column: Option<u32>,
+    /// What is wrong, e.g. "trailing comma".
+    pub problem: String,
+}
+
+/// The answer to "Start over".
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct StartedOver {
+    /// Where the unreadable file was kept; null when it could be read again by then, so nothing
+    /// was moved.
+    pub kept_as: Option<String>,
+}
+
+/// A wait the selected environment's key must honour: a 429 this app or the `petstore` CLI was
+/// answered, remembered on this computer.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct RememberedWait {
+    /// RFC 3339.
+    pub until: String,
+    pub environment: EnvironmentId,
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
@@ -223,15 +271,18 @@ pub enum AppEvent {
     Resumed(Resumed),
     Deprecation(Deprecation),
     EnvironmentChanged(EnvironmentInfo),
+    /// The settings file's problem appeared or changed (`Some`) or was solved (`None`).
+    SettingsProblem(Option<SettingsProblem>),
 }
 
 impl AppEvent {
-    pub const NAMES: [&'static str; 5] = [
+    pub const NAMES: [&'static str; 6] = [
         "quota",
         "waiting",
         "resumed",
         "deprecation",
         "environment-changed",
+        "settings-problem",
     ];
 
     /// The event name the UI listens to.
@@ -242,6 +293,7 @@ impl AppEvent {
             AppEvent::Resumed(_) => Self::NAMES[2],
             AppEvent::Deprecation(_) => Self::NAMES[3],
             AppEvent::EnvironmentChanged(_) => Self::NAMES[4],
+            AppEvent::SettingsProblem(_) => Self::NAMES[5],
         }
     }
 
@@ -253,6 +305,7 @@ impl AppEvent {
             AppEvent::Resumed(resumed) => serde_json::to_value(resumed),
             AppEvent::Deprecation(notice) => serde_json::to_value(notice),
             AppEvent::EnvironmentChanged(info) => serde_json::to_value(info),
+            AppEvent::SettingsProblem(problem) => serde_json::to_value(problem),
         };
         // These plain structs always serialize.
         value.unwrap_or(serde_json::Value::Null)

@@ -11,6 +11,7 @@ pub mod convert;
 pub mod dto;
 pub mod errors;
 pub mod events;
+mod logging;
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -46,6 +47,11 @@ pub fn with_commands<R: Runtime>(builder: tauri::Builder<R>) -> tauri::Builder<R
         commands::get_page_size,
         commands::save_page_size,
         commands::report_first_table,
+        commands::settings_problem,
+        commands::open_settings_folder,
+        commands::start_settings_over,
+        commands::remembered_wait,
+        commands::forget_wait,
     ])
 }
 
@@ -63,10 +69,21 @@ impl<R: Runtime> EventSink for TauriEvents<R> {
 
 /// Starts the desktop app; returns when it exits.
 pub fn run() {
-    let app = with_commands(tauri::Builder::default())
+    let mut builder = tauri::Builder::default();
+    // First: a second launch hands over to the first window and exits before anything else
+    // starts (one pacing state per key on this computer).
+    if single_instance_possible() {
+        builder = builder.plugin(tauri_plugin_single_instance::init(|app, _args, _cwd| {
+            log::info!("a second launch was handed over to this window");
+            focus_main_window(app);
+        }));
+    }
+    let app = with_commands(builder.plugin(logging::plugin()))
         .setup(|app| {
             let events = Arc::new(TauriEvents(app.handle().clone()));
-            app.manage(Backend::new(BackendConfig::desktop(events)));
+            let config = BackendConfig::desktop(events);
+            logging::start_up(&config);
+            app.manage(Backend::new(config));
             let handle = app.handle().clone();
             tauri::async_runtime::spawn(async move {
                 tokio::time::sleep(SHOW_WINDOW_ANYWAY_AFTER).await;
@@ -94,6 +111,44 @@ pub fn run() {
             tauri::async_runtime::block_on(backend.shutdown());
         }
     });
+}
+
+/// On Linux the single-instance plugin meets other launches on the D-Bus session bus. With no bus
+/// running it lets the app start as usual (it cannot tell then), but an address it cannot parse
+/// makes it panic, which would end the app: then the app starts without it.
+#[cfg(target_os = "linux")]
+fn single_instance_possible() -> bool {
+    match zbus::Address::session() {
+        Ok(_) => true,
+        Err(error) => {
+            // Before the logger: the plugin that would catch this line is not set up yet.
+            eprintln!(
+                "Petstore Admin: the D-Bus session bus address is not usable ({error}); a second launch will not find this one"
+            );
+            false
+        }
+    }
+}
+
+#[cfg(not(target_os = "linux"))]
+fn single_instance_possible() -> bool {
+    true
+}
+
+/// Brings the window to the front, as a second launch of the app asks.
+fn focus_main_window<R: Runtime>(app: &tauri::AppHandle<R>) {
+    let Some(window) = app.get_webview_window(MAIN_WINDOW) else {
+        return;
+    };
+    for (step, result) in [
+        ("shown", window.show()),
+        ("unminimized", window.unminimize()),
+        ("focused", window.set_focus()),
+    ] {
+        if let Err(error) = result {
+            log::warn!("the main window could not be {step}: {error}");
+        }
+    }
 }
 
 fn show_main_window<R: Runtime>(app: &tauri::AppHandle<R>) {

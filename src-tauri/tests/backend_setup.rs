@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use common::{Collected, STAFF_KEY, backend, mock_keychain, sandbox, use_staging};
 use petstore_admin::backend::{Backend, BackendConfig};
-use petstore_admin::dto::{AppEvent, EnvironmentId, ErrorKind, Settings};
+use petstore_admin::dto::{AddressSource, AppEvent, EnvironmentId, ErrorKind, Settings};
 use petstore_sandbox::{Plan, SandboxConfig};
 
 #[tokio::test]
@@ -274,4 +274,44 @@ async fn waits_are_announced_and_their_end_too() {
     events
         .wait_for(|e| matches!(e, AppEvent::Resumed(r) if r.environment == EnvironmentId::Staging))
         .await;
+}
+
+#[tokio::test]
+async fn each_address_says_where_it_comes_from() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    std::fs::write(
+        dir.path().join("settings.json"),
+        r#"{ "productionUrl": "https://prod.example.com/v1", "stagingUrl": "https://file.example.com/v1" }"#,
+    )
+    .expect("write");
+    let with_variable = Backend::new(BackendConfig {
+        settings_path: Some(dir.path().join("settings.json")),
+        env_lookup: Arc::new(|name| {
+            (name == "PETSTORE_STAGING_URL").then(|| "https://env.example.com/v1".to_owned())
+        }),
+        ..BackendConfig::isolated()
+    });
+    let envs = with_variable.list_environments().await.expect("envs");
+    assert_eq!(
+        envs.iter().map(|e| e.address_source).collect::<Vec<_>>(),
+        [
+            AddressSource::SettingsFile,
+            AddressSource::EnvironmentVariable,
+            AddressSource::BuiltIn
+        ]
+    );
+    assert_eq!(
+        envs[1].base_url.as_deref(),
+        Some("https://env.example.com/v1"),
+        "the variable's value is shown"
+    );
+
+    // A blank variable sets nothing; an address set nowhere says so.
+    let nothing = Backend::new(BackendConfig {
+        env_lookup: Arc::new(|_| Some("  ".to_owned())),
+        ..BackendConfig::isolated()
+    });
+    let envs = nothing.list_environments().await.expect("envs");
+    assert_eq!(envs[0].address_source, AddressSource::NotSet);
+    assert_eq!(envs[1].address_source, AddressSource::NotSet);
 }

@@ -10,7 +10,8 @@ use std::path::{Path, PathBuf};
 
 use petstore_admin::dto::{
     CommandError, ConnectionTest, CreatedPet, Deprecation, EnvironmentInfo, KeyStatus, Lookup,
-    NewPetInput, PetPage, Quota, Resumed, Settings, Waiting,
+    NewPetInput, PetPage, Quota, RememberedWait, Resumed, Settings, SettingsProblem, StartedOver,
+    Waiting,
 };
 use ts_rs::{Config, TS};
 
@@ -34,6 +35,9 @@ fn generate(into: &Path) -> BTreeMap<String, String> {
     ConnectionTest::export_all(&cfg).expect("export");
     Waiting::export_all(&cfg).expect("export");
     Resumed::export_all(&cfg).expect("export");
+    SettingsProblem::export_all(&cfg).expect("export");
+    StartedOver::export_all(&cfg).expect("export");
+    RememberedWait::export_all(&cfg).expect("export");
     read_dir(into)
 }
 

@@ -4,7 +4,7 @@
 
 mod app_support;
 
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use app_support::page::App;
 use app_support::staging::{self, STAGING_PETS};
@@ -289,8 +289,14 @@ fn the_key_is_never_present_in_the_page() {
     scenario(|setup, config| async move {
         let key = staging::fresh_key();
         let sandbox = staging::start(&key, Plan::Free, Duration::from_secs(60)).await;
+        // Folders of this run alone, so every file the app writes (the log, the web view's
+        // storage, the remembered waits) can be read afterwards.
+        let data = scratch_dir("data");
+        let cache = scratch_dir("cache");
         let app = Launch::new(&setup, config.path())
             .env("PETSTORE_STAGING_URL", &sandbox.base_url())
+            .env("XDG_DATA_HOME", &data.path().display().to_string())
+            .env("XDG_CACHE_HOME", &cache.path().display().to_string())
             .start()
             .await;
         app.wait_rows("the demo pets", |rows| rows.len() == 20)
@@ -339,17 +345,63 @@ fn the_key_is_never_present_in_the_page() {
                 "the key (or most of it) is in the page"
             );
         }
-        for entry in walk(config.path()) {
-            let content = std::fs::read(&entry).expect("config file readable");
+        app.quit().await;
+        // The log is there and holds the requests to staging, so the search below is not vacuous.
+        let log = log_text(data.path());
+        assert!(
+            log.lines()
+                .any(|l| l.contains("petstore::http") && l.contains("/pets")),
+            "a request line in the log:\n{log}"
+        );
+        assert!(log.contains("starting on"), "the start-up line:\n{log}");
+        let files: Vec<_> = [config.path(), data.path(), cache.path()]
+            .into_iter()
+            .flat_map(walk)
+            .collect();
+        assert!(
+            files.iter().any(|f| f.starts_with(log_dir(data.path()))),
+            "the log folder is among the files searched: {files:?}"
+        );
+        for entry in files {
+            let content = std::fs::read(&entry).expect("a file the app wrote is readable");
+            let text = String::from_utf8_lossy(&content);
             assert!(
-                !String::from_utf8_lossy(&content).contains(key.as_str()),
+                !text.contains(key.as_str()),
                 "the key is in {}",
                 entry.display()
             );
         }
-        app.quit().await;
         sandbox.shutdown().await;
     });
+}
+
+/// An empty folder for one scenario, removed with it.
+fn scratch_dir(what: &str) -> tempfile::TempDir {
+    tempfile::Builder::new()
+        .prefix(&format!("petstore-e2e-{what}-"))
+        .tempdir()
+        .expect("temp folder")
+}
+
+/// Where the app's log goes with `XDG_DATA_HOME=data` (tauri-plugin-log's LogDir on Linux).
+fn log_dir(data: &std::path::Path) -> std::path::PathBuf {
+    data.join("dev.petstore.admin").join("logs")
+}
+
+/// Every log file of the app, in one text.
+fn log_text(data: &std::path::Path) -> String {
+    let files = walk(&log_dir(data));
+    assert!(
+        files
+            .iter()
+            .any(|f| f.file_name().is_some_and(|n| n == "petstore-admin.log")),
+        "petstore-admin.log in {}: {files:?}",
+        log_dir(data).display()
+    );
+    files
+        .iter()
+        .map(|f| std::fs::read_to_string(f).expect("log readable"))
+        .collect()
 }
 
 fn walk(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
@@ -696,6 +748,242 @@ fn a_slow_create_outcome_is_shown_after_switching_environment() {
         app.screenshot("10-outcome-unknown-list-checked").await;
         assert_eq!(sandbox.create_count(), 2, "one create each, nothing resent");
         assert_eq!(stored_named(&sandbox, &key, &lost).await, 1);
+        app.quit().await;
+        sandbox.shutdown().await;
+    });
+}
+
+#[test]
+fn a_second_launch_hands_over_to_the_first_and_exits() {
+    scenario(|setup, config| async move {
+        let data = scratch_dir("data");
+        let launch = Launch::new(&setup, config.path())
+            .env("XDG_DATA_HOME", &data.path().display().to_string());
+        let app = launch.start().await;
+        app.wait_rows("the demo pets", |rows| rows.len() == 20)
+            .await;
+
+        // The same binary, the same environment, as a person double-clicking it again.
+        let started = Instant::now();
+        let mut second = launch
+            .app_command()
+            .spawn()
+            .expect("the app binary starts again");
+        let exited = loop {
+            if let Some(status) = second.try_wait().expect("its status can be read") {
+                break Some(status);
+            }
+            if started.elapsed() > SECOND_LAUNCH_EXITS_WITHIN {
+                break None;
+            }
+            std::thread::sleep(Duration::from_millis(100));
+        };
+        let Some(status) = exited else {
+            // Ours to end: the child we started, by its id.
+            let _ = second.kill();
+            let _ = second.wait();
+            panic!("the second launch still ran after {SECOND_LAUNCH_EXITS_WITHIN:?}");
+        };
+        assert!(
+            status.success(),
+            "the second launch exits cleanly: {status}"
+        );
+
+        // The first window still answers, and was asked to come to the front.
+        app.click_button("Refresh").await;
+        app.wait_rows("the demo pets after the second launch", |rows| {
+            rows.len() == 20
+        })
+        .await;
+        eventually("the hand-over in the log", UI_TIMEOUT, || async {
+            let log = log_text(data.path());
+            Ok(log
+                .contains("a second launch was handed over to this window")
+                .then_some(()))
+        })
+        .await;
+        app.quit().await;
+    });
+}
+
+/// "Within a few seconds" on a busy 2-core machine: the second process loads GTK before the
+/// single-instance check runs.
+const SECOND_LAUNCH_EXITS_WITHIN: Duration = Duration::from_secs(15);
+
+#[test]
+fn the_app_starts_without_a_usable_session_bus() {
+    scenario(|setup, config| async move {
+        let missing = scratch_dir("no-bus");
+        // No bus at the address (a minimal session), then an address nobody can parse.
+        for address in [
+            format!("unix:path={}", missing.path().join("bus").display()),
+            "not-an-address".to_owned(),
+        ] {
+            let app = Launch::new(&setup, config.path())
+                .env("DBUS_SESSION_BUS_ADDRESS", &address)
+                .start()
+                .await;
+            app.wait_rows(
+                &format!("the demo pets with the bus at {address:?}"),
+                |rows| rows.len() == 20,
+            )
+            .await;
+            app.quit().await;
+        }
+    });
+}
+
+#[test]
+fn a_settings_file_the_app_cannot_read_is_shown_kept_and_started_over() {
+    scenario(|setup, config| async move {
+        let file = config.path().join("settings.json");
+        let hand_edit =
+            "{\n  \"stagingUrl\": \"https://staging.example.com/v1\",\n  \"pageSize\": 10,\n}\n";
+        std::fs::write(&file, hand_edit).expect("settings written");
+        let app = Launch::new(&setup, config.path()).start().await;
+        app.wait_rows("the demo pets, on the default rows per page", |rows| {
+            rows.len() == 20
+        })
+        .await;
+        let banner = app
+            .wait_text("[data-testid='settings-problem']", |t| {
+                t.contains("can’t be read")
+            })
+            .await;
+        assert!(banner.contains(&file.display().to_string()), "{banner}");
+        assert!(banner.contains("line 4, column 1"), "{banner}");
+        assert!(banner.contains("are not saved"), "{banner}");
+        app.screenshot("09-settings-file-unreadable").await;
+
+        // Rows per page still change for this session; the file stays as the person left it.
+        app.type_into("#limit", "5").await;
+        app.driver()
+            .find(By::Css("#limit"))
+            .await
+            .expect("the rows field")
+            .send_keys("\u{E007}")
+            .await
+            .expect("Enter");
+        app.wait_rows("5 rows", |rows| rows.len() == 5).await;
+        assert_eq!(
+            std::fs::read_to_string(&file).expect("still there"),
+            hand_edit
+        );
+
+        app.click_button("Start over").await;
+        app.find(By::Css("[role='dialog']")).await;
+        app.screenshot("09-settings-start-over-confirm").await;
+        app.click(By::XPath(
+            "//*[@role='dialog']//button[normalize-space(.)='Start over']",
+        ))
+        .await;
+        let done = app
+            .wait_text("[data-testid='settings-started-over']", |t| {
+                t.contains("settings.json.broken-")
+            })
+            .await;
+        app.screenshot("09-settings-started-over").await;
+        let kept: Vec<_> = walk(config.path())
+            .into_iter()
+            .filter(|p| {
+                p.file_name()
+                    .is_some_and(|n| n.to_string_lossy().starts_with("settings.json.broken-"))
+            })
+            .collect();
+        assert_eq!(kept.len(), 1, "{kept:?}");
+        assert!(done.contains(&kept[0].display().to_string()), "{done}");
+        assert_eq!(
+            std::fs::read_to_string(&kept[0]).expect("kept"),
+            hand_edit,
+            "kept byte for byte"
+        );
+        let fresh = std::fs::read_to_string(&file).expect("a new settings file");
+        assert!(fresh.contains("\"pageSize\": 5"), "{fresh}");
+        app.quit().await;
+    });
+}
+
+#[test]
+fn a_wait_the_cli_remembered_pauses_the_app_until_cleared_in_the_gauge() {
+    scenario(|setup, config| async move {
+        let key = staging::fresh_key();
+        let sandbox = staging::start(&key, Plan::Free, Duration::from_secs(60)).await;
+        let cache = scratch_dir("cache");
+        // What the CLI leaves after a 429, in the cache folder the app shares with it.
+        let waits = petstore_client::WaitMemory::at(
+            cache
+                .path()
+                .join("dev.petstore.admin")
+                .join("rate-limit-waits.json"),
+        );
+        let now = chrono::Utc::now();
+        let api_key = petstore_client::ApiKey::new(key.clone()).expect("key");
+        waits.remember(
+            &sandbox.base_url(),
+            &api_key,
+            now + chrono::TimeDelta::minutes(20),
+            now,
+        );
+        let app = Launch::new(&setup, config.path())
+            .env("PETSTORE_STAGING_URL", &sandbox.base_url())
+            .env("XDG_CACHE_HOME", &cache.path().display().to_string())
+            .start()
+            .await;
+        app.wait_rows("the demo pets", |rows| rows.len() == 20)
+            .await;
+
+        // Staging's address comes from the variable: shown, not editable.
+        app.click_button("Settings").await;
+        app.click(By::Css("[role='tab']#tab-staging")).await;
+        let note = app
+            .wait_text("[data-testid='address-from-variable']", |t| {
+                t.contains("environment variable")
+            })
+            .await;
+        assert!(!note.contains("PETSTORE_"), "{note}");
+        let field = app.find(By::Css("#url-staging")).await;
+        assert_eq!(
+            field.value().await.expect("value").as_deref(),
+            Some(sandbox.base_url().as_str())
+        );
+        assert!(
+            field.attr("readonly").await.expect("attr").is_some(),
+            "read-only"
+        );
+        app.screenshot("10-address-from-variable").await;
+        app.close_dialog().await;
+
+        app.set_key_in_settings("staging", &key).await;
+        app.switch_to("staging").await;
+        let paused = app
+            .wait_text("[data-testid='quota-remembered-wait']", |t| {
+                t.contains("Paused until")
+            })
+            .await;
+        assert!(paused.contains("Clear"), "{paused}");
+        assert_eq!(sandbox.request_count(), 0, "nothing sent during the wait");
+        app.screenshot("10-remembered-wait").await;
+
+        app.click(By::Css("[data-testid='quota-remembered-wait'] button"))
+            .await;
+        app.wait_rows(
+            "the staging pets once the wait is cleared",
+            shows_staging_pets,
+        )
+        .await;
+        assert!(sandbox.request_count() > 0);
+        let gone = app
+            .driver()
+            .find_all(By::Css("[data-testid='quota-remembered-wait']"))
+            .await
+            .expect("query");
+        assert!(gone.is_empty(), "the gauge no longer shows the wait");
+        assert_eq!(
+            waits.not_before(&sandbox.base_url(), &api_key, chrono::Utc::now()),
+            None,
+            "cleared for the CLI too"
+        );
+        app.screenshot("10-wait-cleared").await;
         app.quit().await;
         sandbox.shutdown().await;
     });

@@ -1,7 +1,7 @@
-import { screen, waitFor } from '@testing-library/svelte';
+import { fireEvent, screen, waitFor, within } from '@testing-library/svelte';
 import { tick } from 'svelte';
 import { describe, expect, test, vi } from 'vitest';
-import { quota } from '../src/demo/fake';
+import { commandError, pet, quota } from '../src/demo/fake';
 import { startApp } from './helpers';
 
 const gauge = () => screen.getByTestId('quota-gauge');
@@ -121,5 +121,61 @@ describe('quota gauge', () => {
     ]);
     await screen.findByRole('radio', { name: /Sandbox/ });
     expect(screen.getByTestId('quota-count').textContent).toBe('87 / 100');
+  });
+});
+
+describe('a remembered rate-limit wait', () => {
+  test('shows in the gauge with Clear, which clears it at once and brings back the last quota', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'], now: new Date('2026-01-01T10:00:00') });
+    const fake = await startApp({
+      quota: quota(40, 100),
+      rememberedWait: { until: new Date('2026-01-01T14:05:00').toISOString(), environment: 'sandbox' },
+    });
+    const wait = await screen.findByTestId('quota-remembered-wait');
+    expect(wait.textContent).toContain('Paused until 14:05');
+    // The last quota stays in view; its reset line makes room for the wait.
+    expect(screen.getByTestId('quota-count').textContent).toBe('40 / 100');
+    expect(screen.queryByTestId('quota-reset')).toBeNull();
+
+    await fireEvent.click(within(wait).getByRole('button', { name: /^Clear/ }));
+    await waitFor(() => expect(fake.callsTo('forget_wait')).toEqual([{}]));
+    await waitFor(() => expect(screen.queryByTestId('quota-remembered-wait')).toBeNull());
+    expect(screen.getByTestId('quota-count').textContent).toBe('40 / 100');
+    expect(screen.getByTestId('quota-reset')).toBeTruthy();
+  });
+
+  test('with no quota known, Clear returns the gauge to "not known yet", and a refused list is asked again', async () => {
+    let refused = true;
+    const fake = await startApp({
+      quota: null,
+      rememberedWait: { until: new Date(Date.now() + 600_000).toISOString(), environment: 'sandbox' },
+      handlers: {
+        list_pets: () => {
+          if (refused) {
+            throw commandError('rateLimited', 'Too many requests with this API key. Try again after 14:05.', {
+              retryAt: new Date(Date.now() + 600_000).toISOString(),
+            });
+          }
+          return { pets: [pet('3', 'Biscuit')], next: null };
+        },
+      },
+    });
+    const wait = await screen.findByTestId('quota-remembered-wait');
+    expect(gauge().textContent).toContain('Quota: not known yet');
+    refused = false;
+    await fireEvent.click(within(wait).getByRole('button', { name: /^Clear/ }));
+    await screen.findByText('Biscuit');
+    expect(screen.queryByTestId('quota-remembered-wait')).toBeNull();
+    expect(gauge().textContent).toContain('Quota: not known yet');
+    expect(fake.callsTo('forget_wait')).toHaveLength(1);
+  });
+
+  test('a wait that has passed is not shown, and none is shown without one', async () => {
+    await startApp({
+      quota: quota(40, 100),
+      rememberedWait: { until: new Date(Date.now() - 1000).toISOString(), environment: 'sandbox' },
+    });
+    await waitFor(() => expect(screen.getByTestId('quota-count').textContent).toBe('40 / 100'));
+    expect(screen.queryByTestId('quota-remembered-wait')).toBeNull();
   });
 });

@@ -130,4 +130,117 @@ describe('settings', () => {
     await fireEvent.click(within(dialog).getByRole('button', { name: 'Test connection' }));
     expect((await within(dialog).findByRole('alert')).textContent).toContain('The API key was refused');
   });
+
+  test('an address set by an environment variable is shown, read-only, and marked as set outside the app', async () => {
+    const fake = await startApp({ envUrls: { staging: 'https://staging.corp.example/v1' } });
+    const dialog = await openSettings('Staging');
+    const url = within(dialog).getByLabelText('Base address') as HTMLInputElement;
+    expect(url.value).toBe('https://staging.corp.example/v1');
+    expect(url.readOnly).toBe(true);
+    const note = within(dialog).getByTestId('address-from-variable');
+    expect(note.textContent).toContain('environment variable on this computer');
+    expect(note.textContent).toContain('can’t be changed here');
+    expect(url.getAttribute('aria-describedby')).toBe(note.id);
+    // No variable name in what a clerk reads, and nothing to save.
+    expect(dialog.textContent).not.toContain('PETSTORE_');
+    expect(within(dialog).queryByRole('button', { name: 'Save address' })).toBeNull();
+    // Production, from the settings, stays editable.
+    await fireEvent.click(within(dialog).getByRole('tab', { name: 'Production' }));
+    const prod = within(dialog).getByLabelText('Base address') as HTMLInputElement;
+    await waitFor(() => expect(prod.value).toBe('https://pets.example.com/v1'));
+    expect(prod.readOnly).toBe(false);
+    expect(fake.callsTo('save_settings')).toEqual([]);
+  });
 });
+
+describe('a new address on another server, with a key stored', () => {
+  async function withStoredKey() {
+    const fake = await startApp();
+    const dialog = await openSettings();
+    const key = within(dialog).getByLabelText('New API key for Production');
+    await type(key, 'sk-live-0123456789abcd');
+    await fireEvent.click(within(dialog).getByRole('button', { name: 'Save key' }));
+    await waitFor(() => expect(within(dialog).getByTestId('key-status').textContent).toContain('••••abcd'));
+    const url = within(dialog).getByLabelText('Base address') as HTMLInputElement;
+    await waitFor(() => expect(url.value).toBe('https://pets.example.com/v1'));
+    return { fake, dialog, url };
+  }
+
+  test('asks whether to keep the key, naming both addresses; nothing is saved until answered', async () => {
+    const { fake, dialog, url } = await withStoredKey();
+    await type(url, 'https://other.example.net/v1');
+    await fireEvent.click(within(dialog).getByRole('button', { name: 'Save address' }));
+    const question = await within(dialog).findByRole('alertdialog', { name: 'Keep the stored key for the new address?' });
+    expect(question.textContent).toContain('https://pets.example.com/v1');
+    expect(question.textContent).toContain('https://other.example.net/v1');
+    expect(fake.callsTo('save_settings')).toEqual([]);
+    expect(document.activeElement).toBe(within(question).getByRole('button', { name: 'Keep the key' }));
+
+    await fireEvent.click(within(question).getByRole('button', { name: 'Cancel' }));
+    expect(within(dialog).queryByRole('alertdialog')).toBeNull();
+    expect(url.value).toBe('https://other.example.net/v1');
+    expect(fake.callsTo('save_settings')).toEqual([]);
+  });
+
+  test('Keep the key saves the address and keeps the key', async () => {
+    const { fake, dialog, url } = await withStoredKey();
+    await type(url, 'https://other.example.net/v1');
+    await fireEvent.click(within(dialog).getByRole('button', { name: 'Save address' }));
+    const question = await within(dialog).findByRole('alertdialog');
+    await fireEvent.click(within(question).getByRole('button', { name: 'Keep the key' }));
+    await within(dialog).findByText('Saved.');
+    expect(fake.callsTo('save_settings')).toEqual([
+      { settings: { productionUrl: 'https://other.example.net/v1', stagingUrl: null } },
+    ]);
+    expect(fake.callsTo('clear_api_key')).toEqual([]);
+    expect(within(dialog).getByTestId('key-status').textContent).toContain('••••abcd');
+  });
+
+  test('Remove the key saves the address, then clears the key', async () => {
+    const { fake, dialog, url } = await withStoredKey();
+    await type(url, 'https://pets.example.com:8443/v1');
+    await fireEvent.click(within(dialog).getByRole('button', { name: 'Save address' }));
+    const question = await within(dialog).findByRole('alertdialog');
+    await fireEvent.click(within(question).getByRole('button', { name: 'Remove the key' }));
+    await waitFor(() => expect(fake.callsTo('clear_api_key')).toEqual([{ environment: 'production' }]));
+    expect(fake.callsTo('save_settings')).toHaveLength(1);
+    const order = fake.calls.map((c) => c.cmd).filter((c) => c === 'save_settings' || c === 'clear_api_key');
+    expect(order).toEqual(['save_settings', 'clear_api_key']);
+    await waitFor(() => expect(within(dialog).getByTestId('key-status').textContent).toContain('No key stored'));
+  });
+
+  test('a refused address removes no key', async () => {
+    const { fake, dialog, url } = await withStoredKey();
+    fake.handlers.save_settings = () => {
+      throw commandError('configuration', 'The address is not usable.', { field: 'productionUrl' });
+    };
+    await type(url, 'https://other.example.net/v1');
+    await fireEvent.click(within(dialog).getByRole('button', { name: 'Save address' }));
+    await fireEvent.click(within(await within(dialog).findByRole('alertdialog')).getByRole('button', { name: 'Remove the key' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toContain('not usable');
+    expect(fake.callsTo('clear_api_key')).toEqual([]);
+  });
+
+  test('the same server (another path, or a spelled-out default port) asks nothing', async () => {
+    const { fake, dialog, url } = await withStoredKey();
+    await type(url, 'https://pets.example.com:443/api/v1');
+    await fireEvent.click(within(dialog).getByRole('button', { name: 'Save address' }));
+    await within(dialog).findByText('Saved.');
+    expect(within(dialog).queryByRole('alertdialog')).toBeNull();
+    expect(fake.callsTo('save_settings')).toHaveLength(1);
+  });
+
+  test('without a stored key nothing is asked', async () => {
+    const fake = await startApp();
+    const dialog = await openSettings();
+    await waitFor(() => expect(within(dialog).getByTestId('key-status').textContent).toContain('No key stored'));
+    const url = within(dialog).getByLabelText('Base address') as HTMLInputElement;
+    await waitFor(() => expect(url.value).toBe('https://pets.example.com/v1'));
+    await type(url, 'https://other.example.net/v1');
+    await fireEvent.click(within(dialog).getByRole('button', { name: 'Save address' }));
+    await within(dialog).findByText('Saved.');
+    expect(within(dialog).queryByRole('alertdialog')).toBeNull();
+    expect(fake.callsTo('save_settings')).toHaveLength(1);
+  });
+});
+

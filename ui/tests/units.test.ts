@@ -3,7 +3,7 @@ import { formatCountdown, formatDate, quotaLevel } from '../src/lib/format';
 import { compareInt64, int64Problem } from '../src/lib/int64';
 import { detectOs, markOs } from '../src/lib/platform';
 import { shortcutAction } from '../src/lib/shortcuts';
-import { baseUrlProblem, limitProblem } from '../src/lib/validation';
+import { baseUrlProblem, limitProblem, movesToAnotherServer } from '../src/lib/validation';
 import { toCommandError } from '../src/lib/backend';
 import { quota } from '../src/demo/fake';
 
@@ -109,3 +109,21 @@ describe('platform', () => {
     expect(root.dataset.os).toBe('linux');
   });
 });
+
+describe('moving an address to another server', () => {
+  test('scheme, host or port differ: another server', () => {
+    expect(movesToAnotherServer('https://pets.example.com/v1', 'https://other.example.com/v1')).toBe(true);
+    expect(movesToAnotherServer('https://pets.example.com/v1', 'https://pets.example.com:8443/v1')).toBe(true);
+    expect(movesToAnotherServer('http://127.0.0.1:4780/v1', 'http://localhost:4780/v1')).toBe(true);
+    expect(movesToAnotherServer('http://127.0.0.1:4780/v1', 'https://127.0.0.1:4780/v1')).toBe(true);
+  });
+
+  test('the same origin, a first address, a removed one or an unreadable one: not a move', () => {
+    expect(movesToAnotherServer('https://pets.example.com/v1', 'https://PETS.example.com:443/api/v1/')).toBe(false);
+    expect(movesToAnotherServer(null, 'https://pets.example.com/v1')).toBe(false);
+    expect(movesToAnotherServer('', 'https://pets.example.com/v1')).toBe(false);
+    expect(movesToAnotherServer('https://pets.example.com/v1', '  ')).toBe(false);
+    expect(movesToAnotherServer('https://pets.example.com/v1', 'not an address')).toBe(false);
+  });
+});
+

@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use petstore_client::{ApiKey, BaseUrl, ClientConfig, Environment, PetstoreClient};
+use petstore_client::{ApiKey, BaseUrl, ClientConfig, Environment, PetstoreClient, WaitMemory};
 use tokio::sync::Mutex;
 use tokio::task::JoinHandle;
 
@@ -31,6 +31,7 @@ pub struct Clients {
     slots: Mutex<HashMap<Environment, Slot>>,
     events: Arc<dyn EventSink>,
     tuning: Tuning,
+    wait_memory: Option<WaitMemory>,
 }
 
 impl std::fmt::Debug for Clients {
@@ -40,11 +41,16 @@ impl std::fmt::Debug for Clients {
 }
 
 impl Clients {
-    pub fn new(events: Arc<dyn EventSink>, tuning: Tuning) -> Clients {
+    pub fn new(
+        events: Arc<dyn EventSink>,
+        tuning: Tuning,
+        wait_memory: Option<WaitMemory>,
+    ) -> Clients {
         Clients {
             slots: Mutex::new(HashMap::new()),
             events,
             tuning,
+            wait_memory,
         }
     }
 
@@ -67,6 +73,11 @@ impl Clients {
         let mut config = ClientConfig::new(env, base_url);
         if let Some(key) = key {
             config = config.with_api_key(key);
+        }
+        // Waits a 429 imposed, remembered on disk: honoured whether this app, another app
+        // process or the CLI was answered it, and remembered for them in turn.
+        if let Some(memory) = &self.wait_memory {
+            config = config.with_wait_memory(memory.clone());
         }
         let client = PetstoreClient::new((self.tuning)(config))?;
         let forwarder = forward(client.subscribe(), env, self.events.clone());

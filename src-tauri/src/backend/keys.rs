@@ -43,7 +43,7 @@ impl LazyKeychain {
                 KeychainSource::System => match Keychain::system() {
                     Ok(keychain) => Some(keychain),
                     Err(error) => {
-                        log::warn!("{error}");
+                        log::warn!("no keychain: {error}; keys can be kept for this session only");
                         None
                     }
                 },
@@ -100,7 +100,7 @@ impl KeyStore {
             }
             // Unreachable is the same as "no key": the call then says how to set one.
             Some(Err(KeychainError::Unavailable { .. })) | None => Ok(None),
-            Some(Err(other)) => Err(other.into()),
+            Some(Err(other)) => Err(logged(env, "read", other).into()),
         }
     }
 
@@ -114,7 +114,7 @@ impl KeyStore {
             Some(Err(KeychainError::Unavailable { .. } | KeychainError::Locked { .. })) | None => {
                 Ok(status(env, None, false, false))
             }
-            Some(Err(other)) => Err(other.into()),
+            Some(Err(other)) => Err(logged(env, "checked", other).into()),
         }
     }
 
@@ -138,7 +138,7 @@ impl KeyStore {
                 self.remember(env, Some(stored));
                 Ok(status(env, Some(masked), false, true))
             }
-            Some(Err(error)) => Err(no_keychain(error.into())),
+            Some(Err(error)) => Err(no_keychain(logged(env, "stored", error).into())),
             None => Err(no_keychain(CommandError::new(
                 ErrorKind::Keychain,
                 "No keychain is reachable on this system.",
@@ -155,7 +155,7 @@ impl KeyStore {
             Some(Err(KeychainError::Unavailable { .. })) | None => {
                 Ok(status(env, None, false, false))
             }
-            Some(Err(other)) => Err(other.into()),
+            Some(Err(other)) => Err(logged(env, "removed", other).into()),
         }
     }
 
@@ -175,6 +175,12 @@ impl KeyStore {
         let joined = tokio::task::spawn_blocking(move || keychain.get().map(op)).await;
         joined.unwrap_or_else(|e| Some(Err(KeychainError::Other(e.to_string()))))
     }
+}
+
+/// Keychain problems go to the log for bug reports (the error names no key).
+fn logged(env: Environment, what: &str, error: KeychainError) -> KeychainError {
+    log::warn!("the {env} key could not be {what} in the keychain: {error}");
+    error
 }
 
 /// A panic elsewhere while holding the lock leaves a plain map that is still usable.

@@ -6,15 +6,21 @@ mod creates;
 mod keys;
 mod pets;
 mod sandbox;
+mod settings;
 mod view;
+mod waits;
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
-use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+use std::sync::{Arc, MutexGuard};
 
-use petstore_client::{ApiKey, BaseUrl, ClientConfig, Environment, PetstoreClient};
+use petstore_client::settings::SettingsFile;
+use petstore_client::{ApiKey, BaseUrl, ClientConfig, Environment, PetstoreClient, WaitMemory};
 
-use crate::dto::{self, AppEvent, CommandError, EnvironmentId, EnvironmentInfo, KeyStatus};
+use crate::dto::{
+    self, AddressSource, AppEvent, CommandError, EnvironmentId, EnvironmentInfo, KeyStatus,
+    SettingsProblem, StartedOver,
+};
 use crate::events::{EventSink, NoEvents};
 
 pub use clients::Tuning;
@@ -29,6 +35,9 @@ pub type EnvLookup = Arc<dyn Fn(&str) -> Option<String> + Send + Sync>;
 pub struct BackendConfig {
     /// Where settings persist; `None` keeps them in memory only.
     pub settings_path: Option<PathBuf>,
+    /// Where rate-limit waits are remembered across runs, shared with the `petstore` CLI and any
+    /// other app process; `None` keeps them in this process only.
+    pub wait_memory: Option<WaitMemory>,
     /// Which keychain keys live in; session-only keys when there is none.
     pub keychain: KeychainSource,
     /// The embedded sandbox's port when free (else any free port).
@@ -42,6 +51,7 @@ impl std::fmt::Debug for BackendConfig {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("BackendConfig")
             .field("settings_path", &self.settings_path)
+            .field("wait_memory", &self.wait_memory)
             .field("keychain", &self.keychain)
             .field("sandbox_port", &self.sandbox_port)
             .finish_non_exhaustive()
@@ -54,6 +64,9 @@ impl BackendConfig {
     pub fn desktop(events: Arc<dyn EventSink>) -> BackendConfig {
         BackendConfig {
             settings_path: petstore_client::Settings::default_path(),
+            // The same file as the CLI's (crates/petstore-cli/src/session.rs): one pacing state
+            // per key on this computer.
+            wait_memory: WaitMemory::default_location(),
             // Chosen on first use, not here: on Linux it is a D-Bus connection to the Secret
             // Service, which the Sandbox environment never needs and start-up should not wait for.
             keychain: KeychainSource::System,
@@ -64,10 +77,12 @@ impl BackendConfig {
         }
     }
 
-    /// Nothing persisted, no keychain, no environment variables, a free sandbox port.
+    /// Nothing persisted (no settings, no remembered waits), no keychain, no environment
+    /// variables, a free sandbox port.
     pub fn isolated() -> BackendConfig {
         BackendConfig {
             settings_path: None,
+            wait_memory: None,
             keychain: KeychainSource::Absent,
             sandbox_port: 0,
             env_lookup: Arc::new(|_| None),
@@ -79,9 +94,8 @@ impl BackendConfig {
 
 #[derive(Debug)]
 pub struct Backend {
-    settings_path: Option<PathBuf>,
-    /// The client's settings file: base addresses and the selected environment.
-    settings: Mutex<petstore_client::Settings>,
+    /// The client's settings file: base addresses, the selected environment, rows per page.
+    settings: settings::SettingsStore,
     keys: KeyStore,
     sandbox: EmbeddedSandbox,
     clients: clients::Clients,
@@ -93,21 +107,15 @@ pub struct Backend {
 
 impl Backend {
     pub fn new(config: BackendConfig) -> Backend {
-        let settings = match &config.settings_path {
-            Some(path) => petstore_client::Settings::load_from(path).unwrap_or_else(|error| {
-                // The app must still open; saving is refused until the file is fixed (it is
-                // never written over, see `SettingsFile::update`).
-                log::warn!("{error}");
-                petstore_client::Settings::default()
-            }),
-            None => petstore_client::Settings::default(),
-        };
         Backend {
-            settings_path: config.settings_path,
-            settings: Mutex::new(settings),
+            settings: settings::SettingsStore::open(config.settings_path.map(SettingsFile::at)),
             keys: KeyStore::new(config.keychain),
             sandbox: EmbeddedSandbox::new(config.sandbox_port),
-            clients: clients::Clients::new(config.events.clone(), config.tuning),
+            clients: clients::Clients::new(
+                config.events.clone(),
+                config.tuning,
+                config.wait_memory,
+            ),
             creates: creates::InFlightCreates::default(),
             env_lookup: EnvLookupDebug(config.env_lookup),
             events: EventsDebug(config.events),
@@ -116,7 +124,61 @@ impl Backend {
     }
 
     fn settings(&self) -> MutexGuard<'_, petstore_client::Settings> {
-        self.settings.lock().unwrap_or_else(PoisonError::into_inner)
+        self.settings.current()
+    }
+
+    /// Applies a settings change (see [`settings::SettingsStore::change`]) and tells the UI when
+    /// the file's problem appeared or went away.
+    #[allow(
+        clippy::result_large_err,
+        reason = "CommandError is the IPC error, built once per command; never on a hot path"
+    )]
+    fn change_settings(
+        &self,
+        change: impl Fn(&mut petstore_client::Settings) -> Result<(), petstore_client::ConfigError>,
+    ) -> Result<(), CommandError> {
+        let outcome = self.settings.change(change)?;
+        self.report(outcome);
+        Ok(())
+    }
+
+    fn report(&self, outcome: settings::Outcome) {
+        if let settings::Outcome::ProblemChanged(problem) = outcome {
+            self.events.0.emit(AppEvent::SettingsProblem(problem));
+        }
+    }
+
+    /// The settings file's problem, while it cannot be read.
+    pub fn settings_problem(&self) -> Option<SettingsProblem> {
+        self.settings.problem()
+    }
+
+    /// The settings file, for "Open the folder".
+    #[allow(
+        clippy::result_large_err,
+        reason = "CommandError is the IPC error, built once per command; never on a hot path"
+    )]
+    pub fn settings_file_path(&self) -> Result<PathBuf, CommandError> {
+        self.settings.path().map(Path::to_path_buf).ok_or_else(|| {
+            CommandError::new(
+                dto::ErrorKind::Configuration,
+                "This app keeps no settings file on this computer.",
+            )
+        })
+    }
+
+    /// "Start over": keeps the unreadable file as `settings.json.broken-<time>` and writes this
+    /// session's settings to a new one.
+    #[allow(
+        clippy::result_large_err,
+        reason = "CommandError is the IPC error, built once per command; never on a hot path"
+    )]
+    pub fn start_settings_over(&self) -> Result<StartedOver, CommandError> {
+        let (kept, outcome) = self.settings.start_over()?;
+        self.report(outcome);
+        Ok(StartedOver {
+            kept_as: kept.map(|path| path.display().to_string()),
+        })
     }
 
     /// The Sandbox on first run.
@@ -140,6 +202,27 @@ impl Backend {
         }
         let lookup = self.env_lookup.0.clone();
         Ok(self.settings().base_url_with(env, |name| lookup(name))?)
+    }
+
+    /// Where `env`'s address comes from, by the same rule as [`Backend::base_url`].
+    fn address_source(&self, env: Environment) -> AddressSource {
+        if env == Environment::Sandbox {
+            return AddressSource::BuiltIn;
+        }
+        let set = |value: Option<String>| value.is_some_and(|v| !v.trim().is_empty());
+        if set(env.url_env_var().and_then(|name| (self.env_lookup.0)(name))) {
+            return AddressSource::EnvironmentVariable;
+        }
+        let settings = self.settings();
+        let saved = match env {
+            Environment::Production => settings.production_url.clone(),
+            _ => settings.staging_url.clone(),
+        };
+        if set(saved) {
+            AddressSource::SettingsFile
+        } else {
+            AddressSource::NotSet
+        }
     }
 
     /// The client for `env`, starting the sandbox when it is the one asked for.
@@ -182,24 +265,21 @@ impl Backend {
             local_demo: env == Environment::Sandbox,
             selected: env == self.selected(),
             configured,
+            address_source: self.address_source(env),
         })
     }
 
-    /// Switches environment and remembers it for the next start.
+    /// Switches environment and remembers it for the next start (only this field is written).
     pub async fn select_environment(
         &self,
         env: EnvironmentId,
     ) -> Result<EnvironmentInfo, CommandError> {
         let env = Environment::from(env);
-        {
-            let mut settings = self.settings();
-            let previous = settings.environment;
+        self.change_settings(|settings| {
             settings.environment = Some(env);
-            if let Err(error) = self.persist(&settings) {
-                settings.environment = previous;
-                return Err(error);
-            }
-        }
+            Ok(())
+        })?;
+        log::info!("environment switched to {env}");
         let info = self.environment_info(env).await?;
         self.events
             .0
@@ -215,51 +295,31 @@ impl Backend {
         }
     }
 
-    /// Checks every address (https or loopback, ending in /v1), then saves them all or none.
+    /// Checks every address (https or loopback, ending in /v1), then saves them all or none
+    /// (the two addresses only: the rest of the file stays as it is on disk).
     #[allow(
         clippy::result_large_err,
         reason = "CommandError is the IPC error, built once per command; never on a hot path"
     )]
     pub fn save_settings(&self, wanted: dto::Settings) -> Result<dto::Settings, CommandError> {
-        let mut settings = self.settings();
-        let mut next = settings.clone();
+        let mut checked = petstore_client::Settings::default();
         for (env, url) in [
             (Environment::Production, &wanted.production_url),
             (Environment::Staging, &wanted.staging_url),
         ] {
             let field = env.settings_field().unwrap_or_default();
-            match url.as_deref().map(str::trim).filter(|u| !u.is_empty()) {
-                Some(url) => {
-                    next.set_base_url(env, url)
-                        .map_err(|e| CommandError::from(e).with_field(field))?;
-                }
-                None if env == Environment::Production => next.production_url = None,
-                None => next.staging_url = None,
+            if let Some(url) = url.as_deref().map(str::trim).filter(|u| !u.is_empty()) {
+                checked
+                    .set_base_url(env, url)
+                    .map_err(|e| CommandError::from(e).with_field(field))?;
             }
         }
-        self.persist(&next)?;
-        *settings = next;
-        drop(settings);
+        self.change_settings(|settings| {
+            settings.production_url = checked.production_url.clone();
+            settings.staging_url = checked.staging_url.clone();
+            Ok(())
+        })?;
         Ok(self.get_settings())
-    }
-
-    #[allow(
-        clippy::result_large_err,
-        reason = "CommandError is the IPC error, built once per command; never on a hot path"
-    )]
-    fn persist(&self, settings: &petstore_client::Settings) -> Result<(), CommandError> {
-        match &self.settings_path {
-            // Still writes the whole copy, but now under the file's lock and never over a file
-            // that could not be read; changing only the field that changed is the app's next step.
-            Some(path) => {
-                petstore_client::SettingsFile::at(path).update(|on_disk| {
-                    *on_disk = settings.clone();
-                    Ok(())
-                })?;
-                Ok(())
-            }
-            None => Ok(()),
-        }
     }
 
     pub async fn set_api_key(

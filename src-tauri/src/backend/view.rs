@@ -27,7 +27,8 @@ impl Backend {
         }
     }
 
-    /// Remembers rows per page for the next start; 1-100, like a list's limit.
+    /// Remembers rows per page for the next start (only this field is written); 1-100, like a
+    /// list's limit.
     #[allow(
         clippy::result_large_err,
         reason = "CommandError is the IPC error, built once per command; never on a hot path"
@@ -39,11 +40,10 @@ impl Backend {
             .map_err(CommandError::from)?
             .get()
             .into();
-        let mut settings = self.settings();
-        let mut next = settings.clone();
-        next.page_size = Some(size);
-        self.persist(&next)?;
-        *settings = next;
+        self.change_settings(|settings| {
+            settings.page_size = Some(size);
+            Ok(())
+        })?;
         Ok(size)
     }
 

@@ -282,6 +282,12 @@ impl App {
     pub async fn screenshot(&self, name: &str) {
         // A screenshot can lag the page by a frame; a moment lets the last render land.
         tokio::time::sleep(Duration::from_millis(300)).await;
+        // WebKitWebDriver answers a screenshot after the page's next rendering update, and a page
+        // where nothing changes (no countdown ticking) has none: the request then hangs until it
+        // times out. A speck, invisible and gone again, makes one.
+        let _ = self
+            .js("setTimeout(() => { const d = document.createElement('div');                  d.style.cssText = 'position:fixed;left:0;top:0;width:1px;height:1px;opacity:0.01;background:#888';                  document.body.append(d); setTimeout(() => d.remove(), 1000); }, 100); return null;")
+            .await;
         let path = self.artifacts.join(format!("{name}.png"));
         // An artifact for people, not a check: a failed capture is reported, not a failure.
         if let Err(e) = self.driver().screenshot(&path).await {

@@ -48,10 +48,24 @@ impl Drop for DriverProcess {
     fn drop(&mut self) {
         self.end();
         // The app and the web processes may outlive tauri-driver by a moment; the group goes too.
+        let group = format!("-{}", self.child.id());
         let _ = Command::new("kill")
-            .args(["-KILL", "--", &format!("-{}", self.child.id())])
+            .args(["-KILL", "--", &group])
             .stderr(Stdio::null())
             .status();
+        // Until the app is gone it holds the single-instance name on the session bus, and the
+        // next scenario's app would hand over to it and exit.
+        for _ in 0..50 {
+            let alive = Command::new("kill")
+                .args(["-0", "--", &group])
+                .stderr(Stdio::null())
+                .status()
+                .is_ok_and(|s| s.success());
+            if !alive {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(100));
+        }
     }
 }
 
@@ -69,6 +83,13 @@ fn accepts(port: u16) -> bool {
     )
     .is_ok()
 }
+
+/// Variables of the test's own environment the app must not see unless a test gives them.
+const ENV_REMOVED: [&str; 3] = [
+    "PETSTORE_PRODUCTION_URL",
+    "PETSTORE_STAGING_URL",
+    "JSC_useJIT",
+];
 
 /// One start of the app: the environment it gets, then [`Launch::start`].
 #[derive(Debug)]
@@ -98,18 +119,32 @@ impl<'a> Launch<'a> {
         self
     }
 
+    /// The app binary itself, with the environment [`Launch::start`] gives it: a second launch
+    /// as a person would start one, outside tauri-driver.
+    pub fn app_command(&self) -> Command {
+        let mut command = Command::new(&self.setup.app_bin);
+        for name in ENV_REMOVED {
+            command.env_remove(name);
+        }
+        command
+            .envs(self.env.iter().map(|(k, v)| (k, v)))
+            .stdin(Stdio::null())
+            .stdout(Stdio::null());
+        command
+    }
+
     /// Starts tauri-driver on free ports, waits until it and WebKitWebDriver both listen, then
     /// opens a session, which starts the app.
     pub async fn start(&self) -> App {
         let port = free_port();
         let native_port = free_port();
         let mut command = Command::new(&self.setup.tauri_driver);
+        for name in ENV_REMOVED {
+            command.env_remove(name);
+        }
         command
             .args(["--port", &port.to_string()])
             .args(["--native-port", &native_port.to_string()])
-            .env_remove("PETSTORE_PRODUCTION_URL")
-            .env_remove("PETSTORE_STAGING_URL")
-            .env_remove("JSC_useJIT")
             .envs(self.env.iter().map(|(k, v)| (k, v)))
             .stdin(Stdio::null())
             .stdout(Stdio::null())

@@ -10,7 +10,9 @@ import type {
   KeyStatus,
   Pet,
   Quota,
+  RememberedWait,
   Settings,
+  SettingsProblem,
 } from '../lib/types';
 
 export type Handler = (args: Record<string, unknown>) => unknown;
@@ -23,6 +25,12 @@ export interface FakeOptions {
   settings?: Settings;
   /** The remembered rows per page (20 when not given). */
   pageSize?: number;
+  /** The settings file cannot be read (like a hand edit with a trailing comma). */
+  settingsProblem?: SettingsProblem | null;
+  /** A rate-limit wait remembered on this computer for the selected environment. */
+  rememberedWait?: RememberedWait | null;
+  /** Addresses set by PETSTORE_PRODUCTION_URL / PETSTORE_STAGING_URL, which win over the settings. */
+  envUrls?: Partial<Record<'production' | 'staging', string>>;
   /** Replaces the built-in answer of a command (throw a CommandError to reject). */
   handlers?: Record<string, Handler>;
 }
@@ -70,19 +78,27 @@ export function installFake(options: FakeOptions = {}): Fake {
   let selected: EnvironmentId = options.selected ?? 'sandbox';
   let settings: Settings = options.settings ?? { productionUrl: 'https://pets.example.com/v1', stagingUrl: null };
   let pageSize = options.pageSize ?? 20;
+  let problem: SettingsProblem | null = options.settingsProblem ?? null;
+  let remembered: RememberedWait | null = options.rememberedWait ?? null;
+  const envUrls = options.envUrls ?? {};
   const keys = new Map<EnvironmentId, { last4: string; sessionOnly: boolean }>();
   const keychainAvailable = options.keychainAvailable ?? true;
   // Above 2^53, where Number would change the digits, and after every id already there.
   let nextId = (options.pets ?? []).reduce((max, p) => (BigInt(p.id) >= max ? BigInt(p.id) + 1n : max), 2n ** 53n + 1n);
 
+  // Like the app: the variable wins over the settings.
+  const address = (id: EnvironmentId): string | null =>
+    id === 'sandbox' ? 'http://127.0.0.1:7777/v1' : (envUrls[id] ?? (id === 'production' ? settings.productionUrl : settings.stagingUrl));
   const envInfo = (id: EnvironmentId): EnvironmentInfo => ({
     id,
     label: LABELS[id],
-    baseUrl: id === 'sandbox' ? 'http://127.0.0.1:7777/v1' : id === 'production' ? settings.productionUrl : settings.stagingUrl,
+    baseUrl: address(id),
     production: id === 'production',
     localDemo: id === 'sandbox',
     selected: id === selected,
-    configured: id === 'sandbox' || (id === 'production' ? settings.productionUrl : settings.stagingUrl) !== null,
+    configured: address(id) !== null,
+    addressSource:
+      id === 'sandbox' ? 'builtIn' : envUrls[id] !== undefined ? 'environmentVariable' : address(id) !== null ? 'settingsFile' : 'notSet',
   });
   const keyStatus = (environment: EnvironmentId): KeyStatus => {
     const k = keys.get(environment);
@@ -142,6 +158,19 @@ export function installFake(options: FakeOptions = {}): Fake {
     save_page_size: (a) => (pageSize = a.pageSize as number),
     report_first_table: () => null,
     test_connection: () => ({ quota: quota(86), petsSeen: Math.min(fake.pets.length, 20) }),
+    settings_problem: () => problem,
+    open_settings_folder: () => null,
+    start_settings_over: () => {
+      const keptAs = problem ? `${problem.path}.broken-20301205-140500` : null;
+      problem = null;
+      return { keptAs };
+    },
+    remembered_wait: () => (remembered && remembered.environment === selected ? remembered : null),
+    forget_wait: () => {
+      const had = remembered !== null && remembered.environment === selected;
+      if (had) remembered = null;
+      return had;
+    },
   };
 
   const fake: Fake = {

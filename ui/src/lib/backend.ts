@@ -15,8 +15,11 @@ import type {
   PetPage,
   PetStatusValue,
   Quota,
+  RememberedWait,
   Resumed,
   Settings,
+  SettingsProblem,
+  StartedOver,
   Waiting,
 } from './types';
 
@@ -86,6 +89,16 @@ export const getPageSize = () => call<number>('get_page_size');
 export const savePageSize = (pageSize: number) => call<number>('save_page_size', { pageSize });
 /** Once the first table with data is on screen: the app prints a line people and benchmarks read. */
 export const reportFirstTable = (rows: number) => call<null>('report_first_table', { rows });
+/** The settings file's problem while it cannot be read (nothing is saved meanwhile), else null. */
+export const settingsProblem = () => call<SettingsProblem | null>('settings_problem');
+/** Shows the app's own settings file in the OS file manager (the app knows which file). */
+export const openSettingsFolder = () => call<null>('open_settings_folder');
+/** Keeps the unreadable settings file as settings.json.broken-<time> and starts a new one. */
+export const startSettingsOver = () => call<StartedOver>('start_settings_over');
+/** A rate-limit wait the selected environment's key must honour, remembered by this app or the CLI. */
+export const rememberedWait = () => call<RememberedWait | null>('remembered_wait');
+/** Clears the selected environment's remembered wait; true when there was one. */
+export const forgetWait = () => call<boolean>('forget_wait');
 
 export interface BackendEvents {
   quota: Quota;
@@ -93,6 +106,8 @@ export interface BackendEvents {
   resumed: Resumed;
   deprecation: Deprecation;
   'environment-changed': EnvironmentInfo;
+  /** null: the settings file can be read again. */
+  'settings-problem': SettingsProblem | null;
 }
 
 export function onEvent<K extends keyof BackendEvents>(

@@ -66,3 +66,10 @@ export const STATUS_LABEL: Record<string, string> = {
   pending: 'Pending',
   sold: 'Sold',
 };
+
+/** "14:05" in local time (spelled out rather than with Intl, for the reason given at formatDate). */
+export function formatClock(iso: string): string {
+  const at = new Date(Date.parse(iso));
+  if (Number.isNaN(at.getTime())) return iso;
+  return `${String(at.getHours()).padStart(2, '0')}:${String(at.getMinutes()).padStart(2, '0')}`;
+}

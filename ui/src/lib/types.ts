@@ -1,5 +1,6 @@
 // The IPC contract's types, generated from the Rust DTOs by ts-rs (src-tauri/tests/bindings.rs) and
 // committed in ./bindings. Components import from here so they need not know the file layout.
+export type { AddressSource } from './bindings/AddressSource';
 export type { CommandError } from './bindings/CommandError';
 export type { ConnectionTest } from './bindings/ConnectionTest';
 export type { CreatedPet } from './bindings/CreatedPet';
@@ -14,6 +15,9 @@ export type { Pet } from './bindings/Pet';
 export type { PetPage } from './bindings/PetPage';
 export type { PetStatusValue } from './bindings/PetStatusValue';
 export type { Quota } from './bindings/Quota';
+export type { RememberedWait } from './bindings/RememberedWait';
 export type { Resumed } from './bindings/Resumed';
 export type { Settings } from './bindings/Settings';
+export type { SettingsProblem } from './bindings/SettingsProblem';
+export type { StartedOver } from './bindings/StartedOver';
 export type { Waiting } from './bindings/Waiting';

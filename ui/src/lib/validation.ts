@@ -36,3 +36,17 @@ export function baseUrlProblem(text: string): string | null {
   if (!/\/v1\/?$/.test(url.pathname)) return 'The address must end in /v1, like https://pets.example.com/v1';
   return null;
 }
+
+/**
+ * Whether a new base address points to another server than the old one (scheme, host or port
+ * differ), so a key stored for the old one should not go along unasked. An address that was not
+ * set, is being removed, or cannot be read is no move to another server.
+ */
+export function movesToAnotherServer(before: string | null, after: string): boolean {
+  if (!before || before.trim() === '' || after.trim() === '') return false;
+  try {
+    return new URL(before.trim()).origin !== new URL(after.trim()).origin;
+  } catch {
+    return false;
+  }
+}
