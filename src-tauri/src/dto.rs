@@ -1,4 +1,4 @@
-//! What crosses the IPC boundary, exactly as `/work/issue3-contract.md` fixes it. JSON is camelCase;
+//! What crosses the IPC boundary, the contract between the app and its UI. JSON is camelCase;
 //! int64 ids travel as strings (JavaScript loses digits above 2^53); instants are RFC 3339 strings.
 //! The TypeScript in `ui/src/lib/bindings/` is generated from these types (`tests/bindings.rs`).
 

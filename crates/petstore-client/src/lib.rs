@@ -1,4 +1,5 @@
-//! Typed client of the Pet Store HTTP service (`shared/spec/pet-store-interface.md`).
+//! Typed client of the Pet Store HTTP service, as `docs/interface.md` at the repository's root
+//! describes it.
 //!
 //! Tauri-free: the desktop shell and the `petstore` CLI are thin layers over this crate.
 
