@@ -99,6 +99,8 @@ impl PetstoreClient {
         }
     }
 
+    /// Sends `call` until the policy says it is done: each attempt honours a remembered wait,
+    /// takes a permit, sends and reads, then does what [`policy::classify`] decides.
     pub(super) async fn execute(&self, call: Call) -> Result<Answer, Error> {
         let auth = self.authorization()?;
         let shared = &self.shared;
