@@ -1,4 +1,5 @@
-//! When to try again: full-jitter exponential backoff, and which failures are safe to repeat.
+//! The bounds of retrying: the policy's numbers, full-jitter exponential backoff and the retry
+//! budget shared by a key. Which outcome is retried is decided in one place, `client::policy`.
 
 use std::time::Duration;
 
@@ -47,20 +48,13 @@ pub enum TransportFailure {
     ConnectionLost,
 }
 
-/// What the caller should do about a failed attempt.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum RetryDecision {
-    /// Wait this long and send again.
-    RetryAfter(Duration),
-    /// Stop and report the failure as it is.
-    GiveUp,
-    /// Stop: a non-idempotent request may have taken effect (report outcome unknown).
-    OutcomeUnknown,
-}
-
 /// Full-jitter backoff for `attempt` (1-based): uniform in `0..=min(max_delay, base * 2^(attempt-1))`.
 pub fn full_jitter(policy: &RetryPolicy, attempt: u32) -> Duration {
-    let cap = backoff_cap(policy, attempt);
+    jitter(backoff_cap(policy, attempt))
+}
+
+/// A delay drawn uniformly from `0..=cap`.
+pub fn jitter(cap: Duration) -> Duration {
     // u64 nanoseconds span 584 years: far past any sane `max_delay`.
     let cap_nanos = u64::try_from(cap.as_nanos()).unwrap_or(u64::MAX);
     Duration::from_nanos(fastrand::u64(0..=cap_nanos))
@@ -74,36 +68,6 @@ pub fn backoff_cap(policy: &RetryPolicy, attempt: u32) -> Duration {
         .checked_mul(1u32.checked_shl(doublings).unwrap_or(u32::MAX))
         .unwrap_or(Duration::MAX)
         .min(policy.max_delay)
-}
-
-/// After a transport failure or a 5xx status (`status`), whether to retry. `idempotent` is
-/// true for GET. 429 is not decided here: the governor handles it for every method.
-pub fn decide(
-    policy: &RetryPolicy,
-    idempotent: bool,
-    attempt: u32,
-    failure: Result<u16, TransportFailure>,
-) -> RetryDecision {
-    let retry = || {
-        if attempt < policy.max_attempts {
-            RetryDecision::RetryAfter(full_jitter(policy, attempt))
-        } else {
-            RetryDecision::GiveUp
-        }
-    };
-    match failure {
-        // Nothing reached the server: repeating cannot do anything twice.
-        Err(TransportFailure::NeverSent) => retry(),
-        Err(TransportFailure::Timeout | TransportFailure::ConnectionLost) if idempotent => retry(),
-        Err(TransportFailure::Timeout | TransportFailure::ConnectionLost) => {
-            RetryDecision::OutcomeUnknown
-        }
-        // Gateway and overload answers: worth another try for a request that is safe to repeat.
-        Ok(502..=504) if idempotent => retry(),
-        // A server error on a create may come after the pet was stored.
-        Ok(500..=599) if !idempotent => RetryDecision::OutcomeUnknown,
-        Ok(_) => RetryDecision::GiveUp,
-    }
 }
 
 /// What one retry costs from the shared [`RetryBudget`] (a 429 or a transient failure).
@@ -163,8 +127,6 @@ impl RetryBudget {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use RetryDecision::*;
-    use TransportFailure::*;
 
     fn policy() -> RetryPolicy {
         RetryPolicy {
@@ -208,59 +170,6 @@ mod tests {
             ..p
         };
         assert_eq!(full_jitter(&zero, 3), Duration::ZERO);
-    }
-
-    fn decided(
-        idempotent: bool,
-        attempt: u32,
-        failure: Result<u16, TransportFailure>,
-    ) -> &'static str {
-        match decide(&policy(), idempotent, attempt, failure) {
-            RetryAfter(d) => {
-                assert!(d <= backoff_cap(&policy(), attempt));
-                "retry"
-            }
-            GiveUp => "give up",
-            OutcomeUnknown => "unknown",
-        }
-    }
-
-    #[test]
-    fn get_retries_transient_failures_while_attempts_remain() {
-        for failure in [
-            Ok(502),
-            Ok(503),
-            Ok(504),
-            Err(Timeout),
-            Err(ConnectionLost),
-            Err(NeverSent),
-        ] {
-            assert_eq!(decided(true, 1, failure), "retry", "{failure:?}");
-            assert_eq!(decided(true, 2, failure), "retry", "{failure:?}");
-            assert_eq!(decided(true, 3, failure), "give up", "{failure:?}");
-        }
-        for status in [500, 501, 505, 429, 404] {
-            assert_eq!(decided(true, 1, Ok(status)), "give up", "{status}");
-        }
-    }
-
-    #[test]
-    fn post_retries_only_what_never_left() {
-        assert_eq!(decided(false, 1, Err(NeverSent)), "retry");
-        assert_eq!(decided(false, 3, Err(NeverSent)), "give up");
-        for failure in [
-            Err(Timeout),
-            Err(ConnectionLost),
-            Ok(500),
-            Ok(502),
-            Ok(503),
-            Ok(504),
-        ] {
-            assert_eq!(decided(false, 1, failure), "unknown", "{failure:?}");
-            assert_eq!(decided(false, 3, failure), "unknown", "{failure:?}");
-        }
-        assert_eq!(decided(false, 1, Ok(429)), "give up");
-        assert_eq!(decided(false, 1, Ok(400)), "give up");
     }
 
     #[test]

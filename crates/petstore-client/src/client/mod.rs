@@ -4,6 +4,7 @@
 mod body;
 mod decode;
 pub mod limits;
+mod policy;
 mod request;
 mod send;
 #[cfg(test)]

@@ -1,14 +1,20 @@
 //! One attempt on the wire: the authorization header, the attempt's timeout, the request itself,
-//! and what a transport failure means for retrying.
+//! its answer read within the caps, and what a transport failure means for retrying.
 
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
+use bytes::Bytes;
 use http::HeaderValue;
 use zeroize::Zeroizing;
 
 use super::PetstoreClient;
+use super::body::{self, BodyError};
+use super::limits;
+use super::policy::{Answered, Body, Outcome};
 use super::send::Call;
+use super::trace::Trace;
 use crate::error::{ConfigError, Error};
+use crate::ratelimit::{Observation, Permit, RateLimitSnapshot, parse_retry_after};
 use crate::retry::TransportFailure;
 
 impl PetstoreClient {
@@ -64,6 +70,68 @@ impl PetstoreClient {
         }
         request.send().await
     }
+
+    /// Sends `call` once under `permit`, tells the governor what came back, and reads the body
+    /// within its cap, logging the attempt. `Err` only when the deadline passed before sending.
+    pub(super) async fn send_and_read(
+        &self,
+        call: &Call,
+        auth: &HeaderValue,
+        permit: Permit,
+        trace: &Trace,
+    ) -> Result<Outcome, Error> {
+        let timeout = self.attempt_timeout()?;
+        let started = Instant::now();
+        let mut response = match self.send_once(call, auth, timeout).await {
+            Ok(response) => response,
+            Err(e) => {
+                // No answer read: let the next waiting request go.
+                drop(permit);
+                return Ok(failed(e, trace, started));
+            }
+        };
+        let status = response.status().as_u16();
+        let headers = response.headers().clone();
+        let now = self.shared.clock.now();
+        let snapshot = RateLimitSnapshot::from_headers(&headers, now);
+        let resume = permit.finish(Observation {
+            status,
+            snapshot: snapshot.clone(),
+            retry_after: parse_retry_after(&headers, now),
+        });
+        let body = match body::read_bounded(&mut response, limits::body_cap(status)).await {
+            Ok(body) => {
+                trace.answered(status, started, body.len());
+                Body::Read(body)
+            }
+            Err(BodyError::TooLarge { limit_bytes }) => {
+                trace.too_large(status, started, limit_bytes);
+                Body::TooLarge { limit_bytes }
+            }
+            // Only a success's body is the answer; an error's only explains it, and the status
+            // says enough without it.
+            Err(BodyError::Transport(e)) if !(200..300).contains(&status) => {
+                trace.answered(status, started, 0);
+                log::debug!(target: super::LOG_TARGET, "the body of the HTTP {status} answer was lost: {}", root_cause(&e));
+                Body::Read(Bytes::new())
+            }
+            Err(BodyError::Transport(e)) => return Ok(failed(e, trace, started)),
+        };
+        Ok(Outcome::Answered(Answered {
+            status,
+            headers,
+            body,
+            snapshot,
+            resume,
+        }))
+    }
+}
+
+/// A transport failure, logged, as the policy sees it.
+fn failed(e: reqwest::Error, trace: &Trace, started: Instant) -> Outcome {
+    let (failure, error) = transport_failure(e);
+    trace.failed(started, failure_text(failure));
+    Outcome::Failed { failure, error }
 }
 
 /// A failure as the log and `OutcomeUnknown` say it.
@@ -76,7 +144,7 @@ pub(super) fn failure_text(failure: TransportFailure) -> &'static str {
 }
 
 /// A reqwest failure as the retry rules see it, and as the caller will if it is final.
-pub(super) fn transport_failure(e: reqwest::Error) -> (TransportFailure, Error) {
+fn transport_failure(e: reqwest::Error) -> (TransportFailure, Error) {
     let failure = if e.is_connect() {
         // The connection was never made (refused, DNS, TLS): the request never left.
         TransportFailure::NeverSent
@@ -98,7 +166,7 @@ pub(super) fn transport_failure(e: reqwest::Error) -> (TransportFailure, Error) 
 
 /// The innermost cause ("Connection refused (os error 111)"), which says more to a person
 /// than reqwest's outer "error sending request".
-pub(super) fn root_cause(e: &reqwest::Error) -> String {
+fn root_cause(e: &reqwest::Error) -> String {
     let mut cause: &dyn std::error::Error = e;
     while let Some(inner) = cause.source() {
         cause = inner;

@@ -1,30 +1,25 @@
-//! The attempt loop: every attempt goes through the governor; 429s, 5xx and transport failures
-//! are retried only where that is safe (a create is never sent twice unless it provably never
-//! left or was answered 429).
-
-use std::time::{Duration, Instant};
+//! The attempt loop: acquire a permit from the governor, send, read, ask the policy (`policy`)
+//! what follows, act. Every attempt goes through the governor; what is retried, and when a
+//! create is never sent again, is the policy's to say.
 
 use bytes::Bytes;
 use chrono::{DateTime, Utc};
 use http::{HeaderMap, Method};
 use url::Url;
 
-use super::body::{self, BodyError};
-use super::limits::{self, human_bytes};
-use super::request::{self, failure_text, root_cause};
+use super::PetstoreClient;
+use super::policy::{self, Attempt, CallKind, Next, Reply, Retry, Wait};
 use super::trace::Trace;
-use super::{PetstoreClient, decode};
 use crate::error::{ApiError, Error};
-use crate::events::WaitReason;
-use crate::ratelimit::{Observation, RateLimitSnapshot, parse_retry_after};
-use crate::retry::{self, RetryDecision, TransportFailure};
+use crate::ratelimit::{RateLimitSnapshot, RateLimited};
+use crate::retry;
 
 /// One request, possibly sent several times.
 pub(super) struct Call {
     pub method: Method,
     pub url: Url,
     pub body: Option<Vec<u8>>,
-    idempotent: bool,
+    pub kind: CallKind,
 }
 
 impl Call {
@@ -33,7 +28,7 @@ impl Call {
             method: Method::GET,
             url,
             body: None,
-            idempotent: true,
+            kind: CallKind::Idempotent,
         }
     }
 
@@ -42,12 +37,12 @@ impl Call {
             method: Method::POST,
             url,
             body: Some(body),
-            idempotent: false,
+            kind: CallKind::NotIdempotent,
         }
     }
 }
 
-/// A 2xx answer, read whole (within [`limits::MAX_SUCCESS_BODY_BYTES`]).
+/// A 2xx answer, read whole (within [`super::limits::MAX_SUCCESS_BODY_BYTES`]).
 pub(super) struct Answer {
     pub status: u16,
     pub headers: HeaderMap,
@@ -58,19 +53,22 @@ pub(super) struct Answer {
     pub snapshot: Option<RateLimitSnapshot>,
 }
 
-/// How one attempt ended, before deciding what to do about it.
-enum Outcome {
-    Answered {
-        status: u16,
-        headers: HeaderMap,
-        /// Empty when the body passed its cap (then `too_large` says which cap).
-        body: Bytes,
-        too_large: Option<u64>,
-        snapshot: Option<RateLimitSnapshot>,
-        /// When sending may resume, if this answer imposed a wait.
-        resume: Option<DateTime<Utc>>,
-    },
-    Failed(TransportFailure, Error),
+impl Reply {
+    fn answer(self, url: Url) -> Answer {
+        let Reply {
+            status,
+            headers,
+            body,
+            snapshot,
+        } = self;
+        Answer {
+            status,
+            headers,
+            body,
+            url,
+            snapshot,
+        }
+    }
 }
 
 impl PetstoreClient {
@@ -101,235 +99,85 @@ impl PetstoreClient {
         }
     }
 
+    /// Sends `call` until the policy says it is done: each attempt honours a remembered wait,
+    /// takes a permit, sends and reads, then does what [`policy::classify`] decides.
     pub(super) async fn execute(&self, call: Call) -> Result<Answer, Error> {
         let auth = self.authorization()?;
         let shared = &self.shared;
-        let policy = &shared.retry;
-        let max_attempts = policy.max_attempts.max(1);
-        let mut last_server_error: Option<ApiError> = None;
-        let mut attempt = 1;
+        let (mut number, mut server) = (1, None);
         loop {
-            let trace = Trace::new(&call, attempt);
+            let trace = Trace::new(&call, number);
             self.honour_remembered_wait();
-            let permit = shared
-                .governor
-                .acquire(self.deadline)
-                .await
-                .map_err(|limited| {
-                    // A quota spent or a wait too long for this call: the next run must not
-                    // send before it either.
-                    self.remember_wait(limited.retry_at);
-                    trace.gave_up_waiting(limited.retry_at);
-                    Error::RateLimited {
-                        retry_at: limited.retry_at,
-                        reason: limited.reason,
-                        server: last_server_error.clone(),
-                    }
-                })?;
-            let timeout = self.attempt_timeout()?;
-            let started = Instant::now();
-            let outcome = match self.send_once(&call, &auth, timeout).await {
-                Ok(mut response) => {
-                    let status = response.status().as_u16();
-                    let headers = response.headers().clone();
-                    let now = shared.clock.now();
-                    let snapshot = RateLimitSnapshot::from_headers(&headers, now);
-                    let retry_after = parse_retry_after(&headers, now);
-                    let resume = permit.finish(Observation {
-                        status,
-                        snapshot: snapshot.clone(),
-                        retry_after,
-                    });
-                    let cap = limits::body_cap(status);
-                    match body::read_bounded(&mut response, cap).await {
-                        Ok(body) => {
-                            trace.answered(status, started, body.len());
-                            Outcome::Answered {
-                                status,
-                                headers,
-                                body,
-                                too_large: None,
-                                snapshot,
-                                resume,
-                            }
-                        }
-                        Err(BodyError::TooLarge { limit_bytes }) => {
-                            trace.too_large(status, started, limit_bytes);
-                            Outcome::Answered {
-                                status,
-                                headers,
-                                body: Bytes::new(),
-                                too_large: Some(limit_bytes),
-                                snapshot,
-                                resume,
-                            }
-                        }
-                        // Only a success's body is the answer; an error's only explains it,
-                        // and the status says enough without it.
-                        Err(BodyError::Transport(e)) if !(200..300).contains(&status) => {
-                            trace.answered(status, started, 0);
-                            log::debug!(target: super::LOG_TARGET, "the body of the HTTP {status} answer was lost: {}", root_cause(&e));
-                            Outcome::Answered {
-                                status,
-                                headers,
-                                body: Bytes::new(),
-                                too_large: None,
-                                snapshot,
-                                resume,
-                            }
-                        }
-                        Err(BodyError::Transport(e)) => failed(e),
-                    }
-                }
-                Err(e) => {
-                    // No answer read: let the next waiting request go.
-                    drop(permit);
-                    failed(e)
-                }
+            let permit = match shared.governor.acquire(self.deadline).await {
+                Ok(permit) => permit,
+                Err(limited) => return Err(self.gave_up_waiting(&trace, limited, server)),
             };
-            if let Outcome::Failed(failure, _) = &outcome {
-                trace.failed(started, failure_text(*failure));
+            let outcome = self.send_and_read(&call, &auth, permit, &trace).await?;
+            let attempt = Attempt {
+                number,
+                kind: call.kind,
+                now: shared.clock.now(),
+                deadline: self.deadline,
+                server,
+            };
+            let verdict = policy::classify(outcome, attempt, &shared.retry, retry::jitter);
+            if let Some(until) = verdict.remember {
+                self.remember_wait(until);
             }
-            let last_attempt = attempt >= max_attempts;
-            let (decision, error, reason, cost, resume) = match outcome {
-                Outcome::Answered {
-                    status,
-                    headers,
-                    body,
-                    too_large,
-                    snapshot,
-                    resume,
-                } => {
-                    if (200..300).contains(&status) {
-                        return match too_large {
-                            None => Ok(Answer {
-                                status,
-                                headers,
-                                body,
-                                url: call.url,
-                                snapshot,
-                            }),
-                            Some(limit_bytes) if !call.idempotent => {
-                                let reason = format!(
-                                    "the service answered HTTP {status}, but with more than {} that were not read",
-                                    human_bytes(limit_bytes)
-                                );
-                                trace.outcome_unknown(&reason);
-                                Err(Error::OutcomeUnknown { reason })
-                            }
-                            Some(limit_bytes) => Err(Error::ResponseTooLarge { limit_bytes }),
-                        };
-                    }
-                    if status == 429 {
-                        if let Some(until) = resume {
-                            self.remember_wait(until);
-                        }
-                        let server = decode::api_error(status, &body);
-                        if !last_attempt && shared.governor.withdraw_retry(retry::RETRY_COST) {
-                            // The governor holds the next acquire until the server's time.
-                            trace.retrying_after_429(resume);
-                            last_server_error = server;
-                            attempt += 1;
-                            continue;
-                        }
-                        let retry_at = resume
-                            .or_else(|| parse_retry_after(&headers, shared.clock.now()))
-                            .unwrap_or_else(|| shared.clock.now() + policy.min_retry_after);
-                        trace.gave_up("rate limited");
-                        return Err(Error::RateLimited {
-                            retry_at,
-                            reason: WaitReason::RateLimited,
-                            server,
-                        });
-                    }
-                    if (300..400).contains(&status) && !call.idempotent {
-                        // Redirects are not followed; the create may have been stored before
-                        // whatever answered redirected.
-                        let reason = format!(
-                            "the service answered HTTP {status}, a {}",
-                            decode::redirect_text(&headers)
-                        );
-                        trace.outcome_unknown(&reason);
-                        return Err(Error::OutcomeUnknown { reason });
-                    }
-                    let error = match too_large {
-                        Some(limit_bytes) => Error::ResponseTooLarge { limit_bytes },
-                        None => decode::failure(status, &headers, &body),
-                    };
-                    if !(500..600).contains(&status) {
-                        trace.gave_up(&format!("HTTP {status}"));
-                        return Err(error);
-                    }
-                    if let Some(until) = resume {
-                        // A server that said when it will be back: remembered like a 429's.
-                        self.remember_wait(until);
-                    }
-                    last_server_error = error.api_error().cloned();
-                    let decision = retry::decide(policy, call.idempotent, attempt, Ok(status));
-                    let reason = format!("the service answered HTTP {status}");
-                    (decision, error, reason, retry::RETRY_COST, resume)
-                }
-                Outcome::Failed(failure, error) => {
-                    let decision = retry::decide(policy, call.idempotent, attempt, Err(failure));
-                    let cost = match failure {
-                        TransportFailure::Timeout => retry::TIMEOUT_RETRY_COST,
-                        _ => retry::RETRY_COST,
-                    };
-                    (
-                        decision,
-                        error,
-                        failure_text(failure).to_owned(),
-                        cost,
-                        None,
-                    )
-                }
-            };
-            match decision {
-                RetryDecision::RetryAfter(delay) if !last_attempt => {
-                    // After a Retry-After the governor holds the next attempt until then; the
-                    // backoff would only add to it.
-                    let delay = if resume.is_some() {
-                        Duration::ZERO
-                    } else {
-                        delay
-                    };
-                    if let Err(error) = self.back_off(delay, cost, error).await {
+            match verdict.next {
+                Next::Return(reply) => return Ok(reply.answer(call.url)),
+                Next::Fail { error, reason } => {
+                    if let Some(reason) = reason {
                         trace.gave_up(&reason);
-                        return Err(error);
                     }
-                    trace.retrying(delay, max_attempts, &reason);
-                    attempt += 1;
+                    return Err(error);
                 }
-                RetryDecision::OutcomeUnknown => {
+                Next::OutcomeUnknown { reason } => {
                     trace.outcome_unknown(&reason);
                     return Err(Error::OutcomeUnknown { reason });
                 }
-                RetryDecision::RetryAfter(_) | RetryDecision::GiveUp => {
-                    trace.gave_up(&reason);
-                    return Err(error);
+                Next::Retry(retry) => server = self.prepare_retry(&trace, retry).await?,
+            }
+            number += 1;
+        }
+    }
+
+    /// A quota spent or a wait too long for this call: the next run must not send before it
+    /// either.
+    fn gave_up_waiting(
+        &self,
+        trace: &Trace,
+        limited: RateLimited,
+        server: Option<ApiError>,
+    ) -> Error {
+        self.remember_wait(limited.retry_at);
+        trace.gave_up_waiting(limited.retry_at);
+        Error::RateLimited {
+            retry_at: limited.retry_at,
+            reason: limited.reason,
+            server,
+        }
+    }
+
+    /// Takes the retry's cost from the shared budget (when it is spent, the error stands) and
+    /// waits as the policy said. Returns the server's error to carry into the next attempt.
+    async fn prepare_retry(&self, trace: &Trace, retry: Retry) -> Result<Option<ApiError>, Error> {
+        let governor = &self.shared.governor;
+        if !governor.withdraw_retry(retry.cost) {
+            trace.gave_up(&retry.reason);
+            return Err(retry.refused);
+        }
+        match retry.wait {
+            // The governor holds the next acquire until the server's time.
+            Wait::Governor { until } => trace.retrying_after_429(until),
+            Wait::Backoff(delay) => {
+                if !delay.is_zero() {
+                    governor.backoff(delay).await;
                 }
+                let max_attempts = self.shared.retry.max_attempts.max(1);
+                trace.retrying(delay, max_attempts, &retry.reason);
             }
         }
+        Ok(retry.server)
     }
-
-    /// Sleeps before a retry, unless that would pass the deadline or the shared retry budget
-    /// is spent (then `error` stands).
-    async fn back_off(&self, delay: Duration, cost: u32, error: Error) -> Result<(), Error> {
-        let governor = &self.shared.governor;
-        let until = self.shared.clock.now()
-            + chrono::Duration::from_std(delay).unwrap_or(chrono::Duration::MAX);
-        if self.deadline.is_some_and(|deadline| until >= deadline) || !governor.withdraw_retry(cost)
-        {
-            return Err(error);
-        }
-        if !delay.is_zero() {
-            governor.backoff(delay).await;
-        }
-        Ok(())
-    }
-}
-
-fn failed(e: reqwest::Error) -> Outcome {
-    let (failure, error) = request::transport_failure(e);
-    Outcome::Failed(failure, error)
 }
