@@ -3,14 +3,14 @@
 // - `build.rs` (which `include!`s this file, as it cannot see the crate): the app manifest, from
 //   which tauri-build generates an `allow-<command>` permission per command;
 // - `tests/bindings.rs`: the TypeScript `CommandName` union that `ui/src/lib/backend.ts` and the
-//   demo fake are type-checked against;
-// - `tests/ipc.rs`: checks that `capabilities/main.json` grants exactly these commands.
+//   demo fake are type-checked against, and the `allow-<command>` grants of
+//   `capabilities/main.json` (checked; `UPDATE_BINDINGS=1` rewrites both);
+// - `tests/ipc.rs`: every listed command is registered and granted, and every function listed.
 // So this file holds macros only (no `//!`, no `use`): it must compile inside build.rs as well.
 //
 // Adding a command: write its `#[tauri::command]` function in `commands.rs`, add its name here,
 // and call it from `backend.ts`; then `UPDATE_BINDINGS=1 cargo test -p petstore-admin --test
-// bindings`, add its `allow-…` grant to the capability, and give the demo fake a handler (the
-// type check and the tests say so if one is missing).
+// bindings`, and give the demo fake a handler (`npm run check` says so while it is missing).
 
 /// Hands every command's name (the function in `commands.rs`, which is also its IPC name) to
 /// `$callback!`, as a comma-separated list of identifiers.

@@ -2,6 +2,9 @@
 //! (`CommandName.ts`) and the event names (`EventName.ts`), and committed. This test fails when they differ from freshly generated ones; `UPDATE_BINDINGS=1 cargo test -p
 //! petstore-admin --test bindings` rewrites them.
 //!
+//! The same goes for the `allow-<command>` grants of `capabilities/main.json`, made from the
+//! command list.
+//!
 //! (`#[ts(export)]` is not used: its generated tests would rewrite the committed files on every
 //! `cargo test`, so drift could never be seen.)
 
@@ -123,4 +126,44 @@ fn ids_are_strings_and_absent_values_are_null() {
     assert!(pet.contains("status: string | null"), "{pet}");
     let quota = Quota::decl(&cfg);
     assert!(quota.contains("limit: number | null"), "{quota}");
+}
+
+/// The capability as committed, with its app-command grants made from the command list (in its
+/// order); the other permissions (plugins' and core's, named `<plugin>:<permission>`) stay, after them.
+fn capability_from_the_list(committed: &str) -> String {
+    let mut capability: serde_json::Value =
+        serde_json::from_str(committed).expect("capabilities/main.json is JSON");
+    let others: Vec<serde_json::Value> = capability["permissions"]
+        .as_array()
+        .expect("permissions")
+        .iter()
+        .filter(|p| p.as_str().is_some_and(|p| p.contains(':')))
+        .cloned()
+        .collect();
+    let grants: Vec<serde_json::Value> = petstore_admin::COMMAND_NAMES
+        .iter()
+        .map(|name| format!("allow-{}", name.replace('_', "-")).into())
+        .chain(others)
+        .collect();
+    capability["permissions"] = grants.into();
+    let mut text = serde_json::to_string_pretty(&capability).expect("serializes");
+    text.push('\n');
+    text
+}
+
+#[test]
+fn the_capability_grants_the_listed_commands() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("capabilities/main.json");
+    let committed = std::fs::read_to_string(&path).expect("capability");
+    let fresh = capability_from_the_list(&committed);
+    assert!(fresh.contains("\"allow-list-pets\""), "{fresh}");
+    if std::env::var_os("UPDATE_BINDINGS").is_some() {
+        std::fs::write(&path, &fresh).expect("capability written");
+    }
+    let committed = std::fs::read_to_string(&path).expect("capability");
+    assert_eq!(
+        committed, fresh,
+        "capabilities/main.json does not grant the commands of src/command_list.rs: run \
+         UPDATE_BINDINGS=1 cargo test -p petstore-admin --test bindings"
+    );
 }
