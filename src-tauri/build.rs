@@ -1,4 +1,8 @@
-include!("src/command_names.rs");
+// The command list (macros only): build.rs cannot use the crate it builds.
+include!("src/command_list.rs");
+
+/// Every command's IPC name, from the one list.
+const COMMAND_NAMES: &[&str] = with_commands!(command_names);
 
 fn main() {
     // generate_context! embeds the built UI; without this a rebuilt UI would not reach the binary.

@@ -4,8 +4,10 @@
 //! IPC with the types of [`dto`] (the contract with the UI); client events reach the UI as Tauri
 //! events through [`events`].
 
+// First: its macros are textually scoped, and the list is used below.
+#[macro_use]
+mod command_list;
 pub mod backend;
-mod command_names;
 pub mod commands;
 pub mod convert;
 pub mod dto;
@@ -19,7 +21,6 @@ use std::time::Duration;
 use tauri::{Emitter, Manager, RunEvent, Runtime, webview::PageLoadEvent};
 
 use backend::{Backend, BackendConfig};
-pub use command_names::COMMAND_NAMES;
 use dto::AppEvent;
 use events::EventSink;
 
@@ -28,31 +29,19 @@ use events::EventSink;
 const SHOW_WINDOW_ANYWAY_AFTER: Duration = Duration::from_secs(3);
 const MAIN_WINDOW: &str = "main";
 
+/// Every command's IPC name, from the one list in `command_list.rs`.
+pub const COMMAND_NAMES: &[&str] = with_commands!(command_names);
+
+/// For `with_commands!`: the invoke handler of the functions in [`commands`].
+macro_rules! invoke_handler {
+    ($($name:ident),* $(,)?) => {
+        tauri::generate_handler![$(commands::$name),*]
+    };
+}
+
 /// Registers every command of [`COMMAND_NAMES`]; the caller manages a [`Backend`].
 pub fn with_commands<R: Runtime>(builder: tauri::Builder<R>) -> tauri::Builder<R> {
-    builder.invoke_handler(tauri::generate_handler![
-        commands::list_pets,
-        commands::next_page,
-        commands::create_pet,
-        commands::get_pet,
-        commands::current_quota,
-        commands::list_environments,
-        commands::select_environment,
-        commands::get_settings,
-        commands::save_settings,
-        commands::set_api_key,
-        commands::clear_api_key,
-        commands::key_status,
-        commands::test_connection,
-        commands::get_page_size,
-        commands::save_page_size,
-        commands::report_first_table,
-        commands::settings_problem,
-        commands::open_settings_folder,
-        commands::start_settings_over,
-        commands::remembered_wait,
-        commands::forget_wait,
-    ])
+    builder.invoke_handler(with_commands!(invoke_handler))
 }
 
 /// Sends [`AppEvent`]s to every window of the app.

@@ -220,5 +220,33 @@ fn the_capability_grants_exactly_the_app_commands_and_events() {
         ])
         .collect();
     wanted.sort();
-    assert_eq!(granted, wanted);
+    assert_eq!(
+        granted, wanted,
+        "capabilities/main.json must grant allow-<command> for exactly the commands of \
+         src/command_list.rs, plus listening to events"
+    );
+}
+
+#[test]
+fn every_command_function_is_in_the_list() {
+    // The handler is built from the list, so a listed name without a function does not compile;
+    // this catches the other way round: a command written but never listed (never callable).
+    let text =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("src/commands.rs"))
+            .expect("commands.rs");
+    let mut written: Vec<&str> = text
+        .split("#[tauri::command]")
+        .skip(1)
+        .filter_map(|after| after.split("fn ").nth(1))
+        .filter_map(|rest| rest.split(['(', '<']).next())
+        .map(str::trim)
+        .collect();
+    written.sort_unstable();
+    let mut listed = petstore_admin::COMMAND_NAMES.to_vec();
+    listed.sort_unstable();
+    assert!(written.contains(&"list_pets"), "{written:?}");
+    assert_eq!(
+        written, listed,
+        "every #[tauri::command] in src/commands.rs is listed in src/command_list.rs"
+    );
 }

@@ -26,4 +26,12 @@ describe('module boundaries', () => {
       expect(text, path).not.toMatch(/\bfetch\(|XMLHttpRequest|WebSocket|@import url|https?:\/\/fonts\./);
     }
   });
+
+  test('lib/backend.ts calls every command of the generated CommandName list', () => {
+    const names = [...(sources['../src/lib/bindings/CommandName.ts'] ?? '').matchAll(/\| "(\w+)"/g)].map((m) => m[1]);
+    expect(names).toContain('list_pets');
+    const backend = sources['../src/lib/backend.ts'] ?? '';
+    const uncalled = names.filter((name) => !backend.includes(`('${name}'`));
+    expect(uncalled).toEqual([]);
+  });
 });

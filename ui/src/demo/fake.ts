@@ -4,9 +4,11 @@ import { emit } from '@tauri-apps/api/event';
 import { mockIPC } from '@tauri-apps/api/mocks';
 import type {
   CommandError,
+  CommandName,
   Deprecation,
   EnvironmentId,
   EnvironmentInfo,
+  EventName,
   KeyStatus,
   Pet,
   Quota,
@@ -16,6 +18,7 @@ import type {
 } from '../lib/types';
 
 export type Handler = (args: Record<string, unknown>) => unknown;
+export type Handlers = Partial<Record<CommandName, Handler>>;
 
 export interface FakeOptions {
   pets?: Pet[];
@@ -32,15 +35,16 @@ export interface FakeOptions {
   /** Addresses set by PETSTORE_PRODUCTION_URL / PETSTORE_STAGING_URL, which win over the settings. */
   envUrls?: Partial<Record<'production' | 'staging', string>>;
   /** Replaces the built-in answer of a command (throw a CommandError to reject). */
-  handlers?: Record<string, Handler>;
+  handlers?: Handlers;
 }
 
 export interface Fake {
   pets: Pet[];
+  /** Every call, also of a command the app does not have (a bug the fake then rejects). */
   calls: { cmd: string; args: Record<string, unknown> }[];
-  handlers: Record<string, Handler>;
-  callsTo(cmd: string): Record<string, unknown>[];
-  emit(event: string, payload: unknown): Promise<void>;
+  handlers: Handlers;
+  callsTo(cmd: CommandName): Record<string, unknown>[];
+  emit(event: EventName, payload: unknown): Promise<void>;
 }
 
 export const DEPRECATION: Deprecation = {
@@ -117,7 +121,8 @@ export function installFake(options: FakeOptions = {}): Fake {
     return { pets: slice, next: more ? JSON.stringify({ from: from + limit, status, limit }) : null };
   };
 
-  const builtIn: Record<string, Handler> = {
+  // Type-checked to answer every command of the app's list (CommandName), and only those.
+  const builtIn = {
     // Like the app: no limit means the remembered rows per page.
     list_pets: (a) => page(0, (a.status as string | null) ?? null, (a.limit as number | null) ?? pageSize),
     next_page: (a) => {
@@ -171,7 +176,8 @@ export function installFake(options: FakeOptions = {}): Fake {
       if (had) remembered = null;
       return had;
     },
-  };
+  } satisfies Record<CommandName, Handler>;
+  const isCommandName = (cmd: string): cmd is CommandName => Object.hasOwn(builtIn, cmd);
 
   const fake: Fake = {
     pets: options.pets ?? [],
@@ -201,7 +207,7 @@ export function installFake(options: FakeOptions = {}): Fake {
     (cmd, args) => {
       const a = (args ?? {}) as Record<string, unknown>;
       fake.calls.push({ cmd, args: a });
-      const handler = fake.handlers[cmd] ?? builtIn[cmd];
+      const handler = isCommandName(cmd) ? (fake.handlers[cmd] ?? builtIn[cmd]) : undefined;
       if (!handler) throw commandError('unexpectedResponse', `The fake backend has no command ${cmd}.`);
       return cmd === 'create_pet' ? oneCreateAtATime(a, handler) : handler(a);
     },

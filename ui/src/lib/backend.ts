@@ -1,14 +1,17 @@
 // The only module that talks to Tauri. Everything else calls these typed functions, so the
-// IPC names and argument shapes of the contract live in one place.
+// IPC names and argument shapes of the contract live in one place. The names are checked against
+// `CommandName` and `EventName`, generated from the Rust side's one list of each.
 import { invoke } from '@tauri-apps/api/core';
 import { listen, type UnlistenFn } from '@tauri-apps/api/event';
 import type {
   CommandError,
+  CommandName,
   ConnectionTest,
   CreatedPet,
   Deprecation,
   EnvironmentId,
   EnvironmentInfo,
+  EventName,
   KeyStatus,
   Lookup,
   NewPetInput,
@@ -52,7 +55,7 @@ export function toCommandError(value: unknown): CommandError {
   };
 }
 
-async function call<T>(command: string, args?: Record<string, unknown>): Promise<T> {
+async function call<T>(command: CommandName, args?: Record<string, unknown>): Promise<T> {
   try {
     return await invoke<T>(command, args);
   } catch (error) {
@@ -100,7 +103,10 @@ export const rememberedWait = () => call<RememberedWait | null>('remembered_wait
 /** Clears the selected environment's remembered wait; true when there was one. */
 export const forgetWait = () => call<boolean>('forget_wait');
 
-export interface BackendEvents {
+/** Checks a payload map: a key for every event the app emits, and no other. */
+type EventPayloads<T extends Record<EventName, unknown> & Record<Exclude<keyof T, EventName>, never>> = T;
+
+export type BackendEvents = EventPayloads<{
   quota: Quota;
   waiting: Waiting;
   resumed: Resumed;
@@ -108,7 +114,7 @@ export interface BackendEvents {
   'environment-changed': EnvironmentInfo;
   /** null: the settings file can be read again. */
   'settings-problem': SettingsProblem | null;
-}
+}>;
 
 export function onEvent<K extends keyof BackendEvents>(
   name: K,

@@ -2,12 +2,14 @@
 // committed in ./bindings. Components import from here so they need not know the file layout.
 export type { AddressSource } from './bindings/AddressSource';
 export type { CommandError } from './bindings/CommandError';
+export type { CommandName } from './bindings/CommandName';
 export type { ConnectionTest } from './bindings/ConnectionTest';
 export type { CreatedPet } from './bindings/CreatedPet';
 export type { Deprecation } from './bindings/Deprecation';
 export type { EnvironmentId } from './bindings/EnvironmentId';
 export type { EnvironmentInfo } from './bindings/EnvironmentInfo';
 export type { ErrorKind } from './bindings/ErrorKind';
+export type { EventName } from './bindings/EventName';
 export type { KeyStatus } from './bindings/KeyStatus';
 export type { Lookup } from './bindings/Lookup';
 export type { NewPetInput } from './bindings/NewPetInput';
