@@ -2,7 +2,8 @@
 //!
 //! * `cargo xtask run`  — launches Petstore Admin on the embedded sandbox (on a machine with no
 //!   display: the sandbox and the `petstore` CLI instead).
-//! * `cargo xtask test` — installs what the tests need, then runs every check and test.
+//! * `cargo xtask test [STAGE…]` — installs what the named stages need (all: every stage), then
+//!   runs them (`test::stage` lists them).
 //! * `cargo xtask bench-startup` — start-up time and memory against a hello-world Tauri app.
 //!
 //! Both install missing system packages on Debian/Ubuntu and skip what is already there.
@@ -17,6 +18,8 @@ mod deps;
 mod display;
 mod run;
 mod sandbox;
+mod session;
+mod setup;
 mod test;
 
 use std::path::PathBuf;
@@ -28,8 +31,10 @@ usage: cargo xtask <command>
 commands:
   run     launch Petstore Admin on the embedded sandbox (installs what it needs);
           with --cli, or where there is no display: the sandbox and the petstore CLI
-  test    run every check and test, as CI does (installs what it needs)
-  bundle  build the Linux installers (.deb and .rpm, with the petstore CLI inside)
+  test [STAGE...]
+          run the named stages of the suite, each installing what it needs; no stage = all of
+          them in this order, as CI does:
+{stages}  bundle  build the Linux installers (.deb and .rpm, with the petstore CLI inside)
   tauri   run the pinned Tauri CLI on this layout, e.g. `cargo xtask tauri build --target T`
   check-deb PATH.deb
           install the package in a clean Debian root (debootstrap, chroot; needs root)
@@ -43,18 +48,18 @@ fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let outcome = match args.first().map(String::as_str) {
         Some("run") => run::run(args.get(1).is_some_and(|a| a == "--cli")),
-        Some("test") => test::test(),
+        Some("test") => test::test(&args[1..]),
         Some("bundle") => bundle::bundle(bundle::Ui::Build).map(drop),
         Some("tauri") => bundle::tauri(&args[1..]),
         #[cfg(target_os = "linux")]
         Some("check-deb") => debroot::check_deb(&args[1..]),
         Some("bench-startup") => bench_startup(&args[1..]),
         Some("-h" | "--help" | "help") => {
-            print!("{USAGE}");
+            print!("{}", usage());
             return ExitCode::SUCCESS;
         }
         _ => {
-            eprint!("{USAGE}");
+            eprint!("{}", usage());
             return ExitCode::from(2);
         }
     };
@@ -65,6 +70,15 @@ fn main() -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+/// The usage text, with the stages and what each runs filled in from `test::stage`.
+fn usage() -> String {
+    let stages: String = test::stage::Stage::ALL
+        .iter()
+        .map(|stage| format!("            {:<11} {}\n", stage.name(), stage.what()))
+        .collect();
+    USAGE.replace("{stages}", &stages)
 }
 
 #[cfg(target_os = "linux")]

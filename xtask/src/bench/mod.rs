@@ -39,7 +39,8 @@ pub fn bench_startup(args: &[String]) -> Result {
     let root = crate::root();
     let target = crate::target_dir();
     let mut packages = deps::BUILD_PACKAGES.to_vec();
-    packages.extend(deps::TEST_PACKAGES);
+    packages.extend(deps::KEYRING_PACKAGES);
+    packages.extend(deps::DISPLAY_PACKAGES);
     deps::ensure_system_packages(&packages)?;
     deps::build_ui(&root)?;
     step("Building the release app and the hello-world");
@@ -54,7 +55,7 @@ pub fn bench_startup(args: &[String]) -> Result {
         display.name()
     ));
     // This same command again, inside the session: the keychain the app and the CLI use.
-    let mut inner = crate::test::with_keyring_session(&target)?;
+    let mut inner = crate::session::with_keyring_session(&target)?;
     inner
         .args(["run", "--quiet", "--package", "xtask", "--"])
         .args(["bench-startup", "--trials", &trials.to_string(), IN_SESSION])
