@@ -4,9 +4,10 @@
 //!   display: the sandbox and the `petstore` CLI instead).
 //! * `cargo xtask test [STAGE…]` — installs what the named stages need (all: every stage), then
 //!   runs them (`test::stage` lists them).
+//! * `cargo xtask setup [STAGE…]` — installs what those stages need; `test` and `run` call it.
 //! * `cargo xtask bench-startup` — start-up time and memory against a hello-world Tauri app.
 //!
-//! Both install missing system packages on Debian/Ubuntu and skip what is already there.
+//! They install missing system packages on Debian/Ubuntu and skip what is already there.
 
 #[cfg(target_os = "linux")]
 mod bench;
@@ -34,7 +35,10 @@ commands:
   test [STAGE...]
           run the named stages of the suite, each installing what it needs; no stage = all of
           them in this order, as CI does:
-{stages}  bundle  build the Linux installers (.deb and .rpm, with the petstore CLI inside)
+{stages}  setup [STAGE...]
+          install what the named stages need (no stage: all of them) and nothing else;
+          `test` and `run` do this themselves
+  bundle  build the Linux installers (.deb and .rpm, with the petstore CLI inside)
   tauri   run the pinned Tauri CLI on this layout, e.g. `cargo xtask tauri build --target T`
   check-deb PATH.deb
           install the package in a clean Debian root (debootstrap, chroot; needs root)
@@ -49,6 +53,7 @@ fn main() -> ExitCode {
     let outcome = match args.first().map(String::as_str) {
         Some("run") => run::run(args.get(1).is_some_and(|a| a == "--cli")),
         Some("test") => test::test(&args[1..]),
+        Some("setup") => setup::setup(&args[1..]),
         Some("bundle") => bundle::bundle(bundle::Ui::Build).map(drop),
         Some("tauri") => bundle::tauri(&args[1..]),
         #[cfg(target_os = "linux")]

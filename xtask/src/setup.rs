@@ -8,7 +8,7 @@ use crate::cmd::{self, Result};
 #[cfg(target_os = "linux")]
 use crate::debroot;
 use crate::deps;
-use crate::test::stage::Stage;
+use crate::test::stage::{self, Stage};
 
 /// The installed programs the stages are handed.
 #[derive(Debug, Default)]
@@ -18,6 +18,21 @@ pub struct Tools {
     /// Prism's binary (in xtask/tools, beside the Tauri CLI).
     pub prism: Option<PathBuf>,
     pub tauri_driver: Option<PathBuf>,
+}
+
+/// `cargo xtask setup [STAGE…]`.
+pub fn setup(args: &[String]) -> Result {
+    let stages = stage::parse(args).map_err(|e| cmd::StepError(e.to_string()))?;
+    for_stages(&stages)?;
+    println!(
+        "\nReady for: {}",
+        stages
+            .iter()
+            .map(|s| s.name())
+            .collect::<Vec<_>>()
+            .join(", ")
+    );
+    Ok(())
 }
 
 /// Installs what `stages` need: system packages first (one apt run), then node modules, the
@@ -63,6 +78,20 @@ pub fn for_stages(stages: &[Stage]) -> Result<Tools> {
         tools.tauri_driver = Some(deps::ensure_tauri_driver(&target)?);
     }
     Ok(tools)
+}
+
+/// What `cargo xtask run` (and `dev`) needs: the build packages, and for the window Node and the
+/// UI's node modules; `--cli` builds only the sandbox and the CLI.
+pub fn for_run(window: bool) -> Result {
+    let mut packages = deps::RUN_PACKAGES.to_vec();
+    if window && !cmd::on_path("npm") {
+        packages.extend(deps::NODE_PACKAGES);
+    }
+    deps::ensure_system_packages(&packages)?;
+    if window {
+        deps::ensure_node_modules(&crate::root().join("ui"), "the UI's packages")?;
+    }
+    Ok(())
 }
 
 /// The Debian/Ubuntu packages `stage` needs (Node comes separately: every stage needs it).
