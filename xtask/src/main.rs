@@ -4,6 +4,7 @@
 //!   display: the sandbox and the `petstore` CLI instead).
 //! * `cargo xtask test [STAGE…]` — installs what the named stages need (all: every stage), then
 //!   runs them (`test::stage` lists them).
+//! * `cargo xtask dev` — the app with the UI hot-reloading, on the embedded sandbox.
 //! * `cargo xtask setup [STAGE…]` — installs what those stages need; `test` and `run` call it.
 //! * `cargo xtask bench-startup` — start-up time and memory against a hello-world Tauri app.
 //!
@@ -16,6 +17,7 @@ mod cmd;
 #[cfg(target_os = "linux")]
 mod debroot;
 mod deps;
+mod dev;
 mod display;
 mod run;
 mod sandbox;
@@ -35,7 +37,9 @@ commands:
   test [STAGE...]
           run the named stages of the suite, each installing what it needs; no stage = all of
           them in this order, as CI does:
-{stages}  setup [STAGE...]
+{stages}  dev     the app with the UI hot-reloading (Vite's dev server + `tauri dev`), on its
+          embedded sandbox, with settings of its own under target/dev-home
+  setup [STAGE...]
           install what the named stages need (no stage: all of them) and nothing else;
           `test` and `run` do this themselves
   bundle  build the Linux installers (.deb and .rpm, with the petstore CLI inside)
@@ -54,6 +58,7 @@ fn main() -> ExitCode {
         Some("run") => run::run(args.get(1).is_some_and(|a| a == "--cli")),
         Some("test") => test::test(&args[1..]),
         Some("setup") => setup::setup(&args[1..]),
+        Some("dev") => dev::dev(&args[1..]),
         Some("bundle") => bundle::bundle(bundle::Ui::Build).map(drop),
         Some("tauri") => bundle::tauri(&args[1..]),
         #[cfg(target_os = "linux")]
