@@ -1,5 +1,5 @@
 //! `cargo xtask bench-startup`: Petstore Admin against a hello-world Tauri 2 app built the same
-//! way (`tests/hello-tauri`), in alternating trials, each a fresh process with fresh folders:
+//! way (`benches/hello-tauri`), in alternating trials, each a fresh process with fresh folders:
 //!
 //! * time from spawn to the marker line on stdout: the hello-world's first paint, the app's first
 //!   table with sandbox data (both after two animation frames);

@@ -1,7 +1,7 @@
 //! The workspace's integration-test targets, read from `cargo metadata`, so the stages split them
 //! without a hand-kept list: a new test file lands in `unit` unless it is one of the two below.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use crate::cmd::{Result, StepError, fail};
@@ -19,6 +19,8 @@ pub const PRISM_TESTS: &str = "prism";
 pub struct TestTarget {
     pub package: String,
     pub name: String,
+    /// The test's root file.
+    pub src_path: PathBuf,
 }
 
 /// Every integration-test target of the workspace's packages.
@@ -57,6 +59,7 @@ fn parse_metadata(json: &[u8]) -> Result<Vec<TestTarget>> {
                 tests.push(TestTarget {
                     package: package_name.to_owned(),
                     name: name.to_owned(),
+                    src_path: PathBuf::from(target["src_path"].as_str().unwrap_or_default()),
                 });
             }
         }
@@ -100,6 +103,7 @@ mod tests {
         TestTarget {
             package: package.to_owned(),
             name: name.to_owned(),
+            src_path: PathBuf::from(format!("/w/{package}/{name}.rs")),
         }
     }
 
@@ -108,11 +112,11 @@ mod tests {
         let json = br#"{"packages":[
             {"name":"petstore-e2e","targets":[
                 {"name":"petstore_e2e","kind":["lib"]},
-                {"name":"app","kind":["test"]},
+                {"name":"app","kind":["test"],"src_path":"/w/petstore-e2e/app.rs"},
                 {"name":"overhead","kind":["bench"]}]},
             {"name":"petstore-cli","targets":[
                 {"name":"petstore","kind":["bin"]},
-                {"name":"failures","kind":["test"]}]}]}"#;
+                {"name":"failures","kind":["test"],"src_path":"/w/petstore-cli/failures.rs"}]}]}"#;
         assert_eq!(
             parse_metadata(json).unwrap(),
             vec![
@@ -155,5 +159,32 @@ mod tests {
         let unit = unit_tests(&all).expect("split");
         assert!(!unit.is_empty());
         assert!(!unit.iter().any(|t| t == APP_TESTS || t == PRISM_TESTS));
+    }
+
+    /// petstore-e2e's tests sit in tests/e2e/ with `autotests = false`: a file there that
+    /// Cargo.toml does not name would never be compiled, let alone run.
+    #[test]
+    fn every_file_in_tests_e2e_is_a_test_target() {
+        let root = crate::root();
+        let declared: Vec<PathBuf> = integration_tests(&root)
+            .expect("cargo metadata")
+            .into_iter()
+            .filter(|t| t.package == E2E_PACKAGE)
+            .map(|t| t.src_path)
+            .collect();
+        let dir = root.join("tests").join("e2e");
+        let files = std::fs::read_dir(&dir).expect("tests/e2e is readable");
+        let mut checked = 0;
+        for file in files.map(|entry| entry.expect("entry").path()) {
+            if file.extension().is_some_and(|ext| ext == "rs") {
+                assert!(
+                    declared.contains(&file),
+                    "{} is not a [[test]] in tests/Cargo.toml, so it never runs",
+                    file.display()
+                );
+                checked += 1;
+            }
+        }
+        assert!(checked >= 2, "no tests found in {}", dir.display());
     }
 }
