@@ -1,1 +1,2 @@
-//! End-to-end tests live in `tests/`; this crate has no library code of its own.
+//! End-to-end tests live in `e2e/` (each named in Cargo.toml); this crate has no library code of
+//! its own.

@@ -70,6 +70,11 @@ pub fn bundle(ui: Ui) -> Result<LinuxPackages> {
 /// `cargo xtask tauri <args>`: the Tauri CLI pinned in xtask/tools, run against src-tauri/ with the
 /// root's config. For `build` and `bundle` it first puts the CLI where the bundler looks for it.
 pub fn tauri(args: &[String]) -> Result {
+    tauri_with_env(args, &[])
+}
+
+/// [`tauri`] with extra environment variables for the CLI (and the app `tauri dev` starts).
+pub fn tauri_with_env(args: &[String], env: &[(&str, PathBuf)]) -> Result {
     let root = crate::root();
     let tools = root.join("xtask").join("tools");
     deps::ensure_node_modules(&tools, "the Tauri CLI")?;
@@ -90,6 +95,9 @@ pub fn tauri(args: &[String]) -> Result {
 
     let mut command = Command::new(tools.join("node_modules").join(".bin").join(tauri_name()));
     command.args(args).env("TAURI_APP_PATH", &app);
+    for (name, value) in env {
+        command.env(name, value);
+    }
     if packaging {
         place_sidecar(
             &app,

@@ -9,6 +9,9 @@ use std::process::Command;
 
 use crate::cmd::{self, Result, fail, step};
 
+/// Debian/Ubuntu's C compiler, which ring (TLS) needs even where nothing links WebKit.
+pub const C_COMPILER_PACKAGES: &[&str] = &["build-essential"];
+
 /// Debian/Ubuntu packages to build the workspace: a C compiler, and WebKitGTK with the libraries
 /// Tauri 2 links on Linux.
 pub const BUILD_PACKAGES: &[&str] = &[
@@ -21,16 +24,21 @@ pub const BUILD_PACKAGES: &[&str] = &[
     "librsvg2-dev",
 ];
 
-/// Debian/Ubuntu packages the tests use: a private D-Bus session with an unlocked gnome-keyring
-/// (the real Secret Service for keychain tests), Python venv for schemathesis, Node for Prism.
-pub const TEST_PACKAGES: &[&str] = &[
-    "dbus-daemon",
-    "gnome-keyring",
-    "libsecret-tools",
-    "python3-venv",
-    "xvfb",
-    "webkit2gtk-driver",
-];
+/// Debian/Ubuntu packages for a private D-Bus session with an unlocked gnome-keyring: the real
+/// Secret Service the keychain tests meet.
+pub const KEYRING_PACKAGES: &[&str] = &["dbus-daemon", "gnome-keyring", "libsecret-tools"];
+
+/// Debian/Ubuntu's virtual X display, for windows on a machine with no screen.
+pub const DISPLAY_PACKAGES: &[&str] = &["xvfb"];
+
+/// Debian/Ubuntu's WebDriver for WebKitGTK, which tauri-driver drives the app's web view with.
+pub const WEBDRIVER_PACKAGES: &[&str] = &["webkit2gtk-driver"];
+
+/// Debian/Ubuntu packages for the Python validators' virtualenv (schemathesis, actionlint).
+pub const PYTHON_PACKAGES: &[&str] = &["python3-venv"];
+
+/// Debian/Ubuntu's Node.js and npm, added when npm is missing (the version is checked later).
+pub const NODE_PACKAGES: &[&str] = &["nodejs", "npm"];
 
 /// To show the app on a Linux desktop (`run`): only the build packages.
 pub const RUN_PACKAGES: &[&str] = BUILD_PACKAGES;
@@ -68,10 +76,7 @@ pub fn ensure_system_packages(packages: &[&str]) -> Result {
     if !cfg!(target_os = "linux") {
         return Ok(());
     }
-    let mut wanted: Vec<&str> = packages.to_vec();
-    if !cmd::on_path("npm") && packages.contains(&"python3-venv") {
-        wanted.extend(["nodejs", "npm"]);
-    }
+    let wanted: Vec<&str> = packages.to_vec();
     if !cmd::on_path("dpkg-query") || !cmd::on_path("apt-get") {
         println!(
             "Not a Debian/Ubuntu system: make sure these (or your distribution's equivalents) are installed: {}",
@@ -131,10 +136,11 @@ fn privileged() -> Result<(&'static str, Vec<&'static str>)> {
     }
 }
 
-/// Prism (`@stoplight/prism-cli`, pinned in xtask/tools/package-lock.json); returns its binary.
-pub fn ensure_prism(root: &Path) -> Result<PathBuf> {
+/// Prism (`@stoplight/prism-cli`) and the Tauri CLI, pinned in xtask/tools/package-lock.json;
+/// returns Prism's binary.
+pub fn ensure_node_tools(root: &Path) -> Result<PathBuf> {
     let tools = root.join("xtask").join("tools");
-    ensure_node_modules(&tools, "Prism")?;
+    ensure_node_modules(&tools, "Prism and the Tauri CLI")?;
     Ok(tools.join("node_modules").join(".bin").join(prism_name()))
 }
 
@@ -195,7 +201,7 @@ fn ensure_node_version() -> Result {
     Ok(())
 }
 
-/// The Python validators `test` runs, installed with pip from xtask/tools/requirements.txt.
+/// The Python validators the `lint` and `api` stages run, installed with pip from xtask/tools/requirements.txt.
 const PYTHON_TOOLS: &[&str] = &["schemathesis", "actionlint", "shellcheck"];
 
 /// schemathesis, actionlint and shellcheck in a virtualenv under target/tools (pinned in

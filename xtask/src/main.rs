@@ -2,10 +2,13 @@
 //!
 //! * `cargo xtask run`  — launches Petstore Admin on the embedded sandbox (on a machine with no
 //!   display: the sandbox and the `petstore` CLI instead).
-//! * `cargo xtask test` — installs what the tests need, then runs every check and test.
+//! * `cargo xtask test [STAGE…]` — installs what the named stages need (all: every stage), then
+//!   runs them (`test::stage` lists them).
+//! * `cargo xtask dev` — the app with the UI hot-reloading, on the embedded sandbox.
+//! * `cargo xtask setup [STAGE…]` — installs what those stages need; `test` and `run` call it.
 //! * `cargo xtask bench-startup` — start-up time and memory against a hello-world Tauri app.
 //!
-//! Both install missing system packages on Debian/Ubuntu and skip what is already there.
+//! They install missing system packages on Debian/Ubuntu and skip what is already there.
 
 #[cfg(target_os = "linux")]
 mod bench;
@@ -14,9 +17,12 @@ mod cmd;
 #[cfg(target_os = "linux")]
 mod debroot;
 mod deps;
+mod dev;
 mod display;
 mod run;
 mod sandbox;
+mod session;
+mod setup;
 mod test;
 
 use std::path::PathBuf;
@@ -28,7 +34,14 @@ usage: cargo xtask <command>
 commands:
   run     launch Petstore Admin on the embedded sandbox (installs what it needs);
           with --cli, or where there is no display: the sandbox and the petstore CLI
-  test    run every check and test, as CI does (installs what it needs)
+  test [STAGE...]
+          run the named stages of the suite, each installing what it needs; no stage = all of
+          them in this order, as CI does:
+{stages}  dev     the app with the UI hot-reloading (Vite's dev server + `tauri dev`), on its
+          embedded sandbox, with settings of its own under target/dev-home
+  setup [STAGE...]
+          install what the named stages need (no stage: all of them) and nothing else;
+          `test` and `run` do this themselves
   bundle  build the Linux installers (.deb and .rpm, with the petstore CLI inside)
   tauri   run the pinned Tauri CLI on this layout, e.g. `cargo xtask tauri build --target T`
   check-deb PATH.deb
@@ -43,18 +56,20 @@ fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let outcome = match args.first().map(String::as_str) {
         Some("run") => run::run(args.get(1).is_some_and(|a| a == "--cli")),
-        Some("test") => test::test(),
+        Some("test") => test::test(&args[1..]),
+        Some("setup") => setup::setup(&args[1..]),
+        Some("dev") => dev::dev(&args[1..]),
         Some("bundle") => bundle::bundle(bundle::Ui::Build).map(drop),
         Some("tauri") => bundle::tauri(&args[1..]),
         #[cfg(target_os = "linux")]
         Some("check-deb") => debroot::check_deb(&args[1..]),
         Some("bench-startup") => bench_startup(&args[1..]),
         Some("-h" | "--help" | "help") => {
-            print!("{USAGE}");
+            print!("{}", usage());
             return ExitCode::SUCCESS;
         }
         _ => {
-            eprint!("{USAGE}");
+            eprint!("{}", usage());
             return ExitCode::from(2);
         }
     };
@@ -65,6 +80,15 @@ fn main() -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+/// The usage text, with the stages and what each runs filled in from `test::stage`.
+fn usage() -> String {
+    let stages: String = test::stage::Stage::ALL
+        .iter()
+        .map(|stage| format!("            {:<11} {}\n", stage.name(), stage.what()))
+        .collect();
+    USAGE.replace("{stages}", &stages)
 }
 
 #[cfg(target_os = "linux")]

@@ -8,13 +8,15 @@ use std::process::Command;
 use crate::cmd::{self, Result, fail, step};
 use crate::deps;
 use crate::sandbox::{self, RunningSandbox};
+use crate::setup;
 
 /// The sandbox's default port (`petstore_sandbox::DEFAULT_PORT`), where `petstore --env sandbox` looks.
 const SANDBOX_PORT: u16 = 4780;
 
 pub fn run(cli_only: bool) -> Result {
-    deps::ensure_system_packages(deps::RUN_PACKAGES)?;
-    if cli_only || !has_display() {
+    let window = !cli_only && has_display();
+    setup::for_run(window)?;
+    if !window {
         if !cli_only {
             println!(
                 "No display here (DISPLAY and WAYLAND_DISPLAY are unset): running the sandbox and the CLI instead."

@@ -1,5 +1,5 @@
 //! `cargo xtask bench-startup`: Petstore Admin against a hello-world Tauri 2 app built the same
-//! way (`tests/hello-tauri`), in alternating trials, each a fresh process with fresh folders:
+//! way (`benches/hello-tauri`), in alternating trials, each a fresh process with fresh folders:
 //!
 //! * time from spawn to the marker line on stdout: the hello-world's first paint, the app's first
 //!   table with sandbox data (both after two animation frames);
@@ -39,7 +39,8 @@ pub fn bench_startup(args: &[String]) -> Result {
     let root = crate::root();
     let target = crate::target_dir();
     let mut packages = deps::BUILD_PACKAGES.to_vec();
-    packages.extend(deps::TEST_PACKAGES);
+    packages.extend(deps::KEYRING_PACKAGES);
+    packages.extend(deps::DISPLAY_PACKAGES);
     deps::ensure_system_packages(&packages)?;
     deps::build_ui(&root)?;
     step("Building the release app and the hello-world");
@@ -54,7 +55,7 @@ pub fn bench_startup(args: &[String]) -> Result {
         display.name()
     ));
     // This same command again, inside the session: the keychain the app and the CLI use.
-    let mut inner = crate::test::with_keyring_session(&target)?;
+    let mut inner = crate::session::with_keyring_session(&target)?;
     inner
         .args(["run", "--quiet", "--package", "xtask", "--"])
         .args(["bench-startup", "--trials", &trials.to_string(), IN_SESSION])

@@ -39,7 +39,7 @@ pub struct Outcome {
 pub fn run(subject: &Subject, scratch: &Path, display: &str, settle: Duration) -> Result<Outcome> {
     let _ = fs::remove_dir_all(scratch);
     let mut command = Command::new(&subject.binary);
-    crate::test::use_private_xdg_dirs(&mut command, scratch)?;
+    crate::session::use_private_xdg_dirs(&mut command, scratch)?;
     for (path, contents) in &subject.config_files {
         let file = scratch.join("config").join(path);
         if let Some(parent) = file.parent() {

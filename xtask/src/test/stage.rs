@@ -1,0 +1,155 @@
+//! The stages of `cargo xtask test`, by name, in the order the whole suite runs them.
+
+use std::fmt;
+
+/// One named piece of the suite; each runs alone from a clean checkout.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Stage {
+    /// svelte-check, Vitest and the UI's production build.
+    Ui,
+    /// actionlint (with shellcheck) on the workflows, cargo fmt --check, clippy.
+    Lint,
+    /// Every cargo test but the real app's WebDriver tests and Prism, in the keyring session.
+    Unit,
+    /// The release app driven through tauri-driver on a virtual display.
+    E2e,
+    /// The Linux .deb and .rpm, and the .deb installed and run in a clean Debian root.
+    Installers,
+    /// The interface both ways: the client's requests against Prism, the sandbox with schemathesis.
+    Api,
+}
+
+impl Stage {
+    /// Every stage, in the order `cargo xtask test` (and CI) runs them: the UI first, since the
+    /// app embeds its build; the release app before the installers made from it.
+    pub const ALL: [Stage; 6] = [
+        Stage::Ui,
+        Stage::Lint,
+        Stage::Unit,
+        Stage::E2e,
+        Stage::Installers,
+        Stage::Api,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Stage::Ui => "ui",
+            Stage::Lint => "lint",
+            Stage::Unit => "unit",
+            Stage::E2e => "e2e",
+            Stage::Installers => "installers",
+            Stage::Api => "api",
+        }
+    }
+
+    pub fn what(self) -> &'static str {
+        match self {
+            Stage::Ui => "svelte-check, Vitest, the UI's production build",
+            Stage::Lint => "actionlint on the workflows, cargo fmt --check, cargo clippy",
+            Stage::Unit => {
+                "every cargo test but the app's WebDriver and Prism tests (keyring session)"
+            }
+            Stage::E2e => "the release app through tauri-driver on Xvfb",
+            Stage::Installers => ".deb and .rpm; the .deb installed and run in a clean Debian root",
+            Stage::Api => "the client against Prism, the sandbox with schemathesis (openapi.yaml)",
+        }
+    }
+
+    /// The names of every stage, for messages: `ui, lint, unit, …`.
+    pub fn names() -> String {
+        Stage::ALL.map(Stage::name).join(", ")
+    }
+}
+
+impl fmt::Display for Stage {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A stage name nobody defined.
+#[derive(Debug, PartialEq, Eq)]
+pub struct UnknownStage(pub String);
+
+impl fmt::Display for UnknownStage {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "there is no stage `{}`: the stages are {} (none = all of them)",
+            self.0,
+            Stage::names()
+        )
+    }
+}
+
+/// The stages `names` ask for, each once and in the suite's order; no name means every stage.
+pub fn parse<S: AsRef<str>>(names: &[S]) -> Result<Vec<Stage>, UnknownStage> {
+    if names.is_empty() {
+        return Ok(Stage::ALL.to_vec());
+    }
+    let mut wanted = Vec::new();
+    for name in names {
+        let name = name.as_ref();
+        let stage = Stage::ALL
+            .into_iter()
+            .find(|stage| stage.name() == name)
+            .ok_or_else(|| UnknownStage(name.to_owned()))?;
+        wanted.push(stage);
+    }
+    Ok(Stage::ALL
+        .into_iter()
+        .filter(|stage| wanted.contains(stage))
+        .collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn no_stage_means_every_stage_in_the_suites_order() {
+        let none: [&str; 0] = [];
+        assert_eq!(
+            parse(&none).unwrap(),
+            vec![
+                Stage::Ui,
+                Stage::Lint,
+                Stage::Unit,
+                Stage::E2e,
+                Stage::Installers,
+                Stage::Api
+            ]
+        );
+    }
+
+    #[test]
+    fn named_stages_run_once_each_in_the_suites_order() {
+        assert_eq!(parse(&["ui"]).unwrap(), vec![Stage::Ui]);
+        assert_eq!(
+            parse(&["api", "ui", "api", "e2e"]).unwrap(),
+            vec![Stage::Ui, Stage::E2e, Stage::Api]
+        );
+    }
+
+    #[test]
+    fn every_stage_is_found_by_its_own_name() {
+        for stage in Stage::ALL {
+            assert_eq!(parse(&[stage.name()]).unwrap(), vec![stage]);
+        }
+    }
+
+    #[test]
+    fn an_unknown_stage_is_refused_with_the_list() {
+        let error = parse(&["ui", "unitt"]).unwrap_err();
+        assert_eq!(error, UnknownStage("unitt".to_owned()));
+        let message = error.to_string();
+        assert!(message.contains("`unitt`"), "{message}");
+        assert!(
+            message.contains("ui, lint, unit, e2e, installers, api"),
+            "{message}"
+        );
+        // Names are exact: no case folding, no prefixes.
+        assert!(parse(&["UI"]).is_err());
+        assert!(parse(&["e2"]).is_err());
+    }
+}
