@@ -132,7 +132,7 @@ fn prism_binary() -> PathBuf {
 fn document_under_v1() -> String {
     let path = std::env::var_os("PETSTORE_OPENAPI")
         .map(PathBuf::from)
-        .unwrap_or_else(|| workspace_root().join("openapi.yaml"));
+        .unwrap_or_else(|| workspace_root().join("docs").join("openapi.yaml"));
     let document = std::fs::read_to_string(&path)
         .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
     let mut moved = 0;

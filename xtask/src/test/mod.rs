@@ -219,7 +219,10 @@ impl Suite {
             .args(WORKSPACE)
             .args(["--test", targets::PRISM_TESTS])
             .env("PETSTORE_PRISM_BIN", &prism)
-            .env("PETSTORE_OPENAPI", self.root.join("openapi.yaml"));
+            .env(
+                "PETSTORE_OPENAPI",
+                self.root.join("docs").join("openapi.yaml"),
+            );
         cmd::run(&mut tests)?;
 
         step("schemathesis: the sandbox against openapi.yaml");
@@ -306,7 +309,7 @@ fn run_schemathesis(root: &Path, target: &Path, schemathesis: &Path) -> Result {
         Command::new(schemathesis)
             .current_dir(&workdir)
             .arg("run")
-            .arg(root.join("openapi.yaml"))
+            .arg(root.join("docs").join("openapi.yaml"))
             .args(["--url", &running.base_url()])
             .args([
                 "--header",
