@@ -13,12 +13,8 @@
 #[cfg(target_os = "linux")]
 mod bench;
 mod bundle;
-mod cmd;
-#[cfg(target_os = "linux")]
-mod debroot;
 mod deps;
 mod dev;
-mod display;
 mod run;
 mod sandbox;
 mod session;
@@ -27,6 +23,9 @@ mod test;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
+
+// The helpers the installer check (tests/installers) shares, under the names xtask has always used.
+use xtask_support::{cmd, display};
 
 const USAGE: &str = "\
 usage: cargo xtask <command>
@@ -62,7 +61,7 @@ fn main() -> ExitCode {
         Some("bundle") => bundle::bundle(bundle::Ui::Build).map(drop),
         Some("tauri") => bundle::tauri(&args[1..]),
         #[cfg(target_os = "linux")]
-        Some("check-deb") => debroot::check_deb(&args[1..]),
+        Some("check-deb") => check_deb(&args[1..]),
         Some("bench-startup") => bench_startup(&args[1..]),
         Some("-h" | "--help" | "help") => {
             print!("{}", usage());
@@ -89,6 +88,15 @@ fn usage() -> String {
         .map(|stage| format!("            {:<11} {}\n", stage.name(), stage.what()))
         .collect();
     USAGE.replace("{stages}", &stages)
+}
+
+/// `cargo xtask check-deb PATH.deb`: the installer check (tests/installers) on one package.
+#[cfg(target_os = "linux")]
+fn check_deb(args: &[String]) -> cmd::Result {
+    let [deb] = args else {
+        return cmd::fail("usage: cargo xtask check-deb PATH.deb");
+    };
+    petstore_installer_check::check_deb(&root(), &target_dir(), std::path::Path::new(deb))
 }
 
 #[cfg(target_os = "linux")]

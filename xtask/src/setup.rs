@@ -5,8 +5,6 @@
 use std::path::PathBuf;
 
 use crate::cmd::{self, Result};
-#[cfg(target_os = "linux")]
-use crate::debroot;
 use crate::deps;
 use crate::test::stage::{self, Stage};
 
@@ -108,7 +106,10 @@ fn system_packages(stage: Stage) -> Vec<&'static str> {
             deps::WEBDRIVER_PACKAGES,
         ],
         #[cfg(target_os = "linux")]
-        Stage::Installers => &[deps::BUILD_PACKAGES, debroot::DEBROOT_PACKAGES],
+        Stage::Installers => &[
+            deps::BUILD_PACKAGES,
+            petstore_installer_check::DEBROOT_PACKAGES,
+        ],
         #[cfg(not(target_os = "linux"))]
         Stage::Installers => &[deps::BUILD_PACKAGES],
         // The sandbox and the client only: a C compiler for ring, no WebKit.

@@ -8,14 +8,14 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+#[cfg(target_os = "linux")]
+use crate::bundle;
 use crate::cmd::{self, Result, StepError, step};
 use crate::display::VirtualDisplay;
 use crate::run::{cargo, exe};
 use crate::sandbox::{self, RunningSandbox};
 use crate::session;
 use crate::setup::{self, Tools};
-#[cfg(target_os = "linux")]
-use crate::{bundle, debroot};
 use stage::Stage;
 
 /// A key with limits high enough that schemathesis never meets a 429 it did not ask for.
@@ -196,7 +196,12 @@ impl Suite {
         }
         let packages = packages?;
         let display = self.display()?.to_owned();
-        debroot::check_deb_installs(&self.root, &self.target, &packages.deb, &display)
+        petstore_installer_check::check_deb_installs(
+            &self.root,
+            &self.target,
+            &packages.deb,
+            &display,
+        )
     }
 
     #[cfg(not(target_os = "linux"))]
@@ -243,7 +248,9 @@ impl Suite {
     fn start_debian_base(&mut self) {
         if self.installers_follow && self.debian_base.is_none() {
             let target = self.target.clone();
-            self.debian_base = Some(std::thread::spawn(move || debroot::prepare_base(&target)));
+            self.debian_base = Some(std::thread::spawn(move || {
+                petstore_installer_check::prepare_base(&target)
+            }));
         }
     }
 

@@ -10,9 +10,9 @@ use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use super::mounts::Chroot;
-use super::{APP_BIN, CLI_BIN, capture, procs, window};
-use crate::cmd::{Result, StepError, fail, step};
+use crate::mounts::Chroot;
+use crate::{APP_BIN, CLI_BIN, procs, window};
+use xtask_support::cmd::{Result, StepError, capture, fail, step};
 
 /// The process name of the app (`/proc/PID/comm`), which owns the embedded sandbox's socket.
 const APP_COMM: &str = "petstore-admin";

@@ -3,8 +3,7 @@
 use std::path::Path;
 use std::process::Command;
 
-use super::capture;
-use crate::cmd::{Result, StepError, fail};
+use xtask_support::cmd::{Result, StepError, capture, fail};
 
 /// A screenshot with fewer colours than this is a blank (or single-colour) window, not a page.
 const MIN_COLOURS: u64 = 32;

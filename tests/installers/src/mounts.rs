@@ -5,8 +5,8 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
-use super::procs;
-use crate::cmd::{self, Result, StepError, fail};
+use crate::procs;
+use xtask_support::cmd::{self, Result, StepError, fail};
 
 /// What a program inside the chroot sees, whatever the caller's environment holds.
 const CHROOT_ENV: &[&str] = &[

@@ -5,9 +5,9 @@ use std::path::Path;
 use std::process::Command;
 use std::time::Instant;
 
-use super::mounts::Chroot;
-use super::{APP_BIN, CLI_BIN, capture};
-use crate::cmd::{self, Result, StepError, fail, step};
+use crate::mounts::Chroot;
+use crate::{APP_BIN, CLI_BIN};
+use xtask_support::cmd::{self, Result, StepError, capture, fail, step};
 
 /// The package's name and version, from its control file.
 #[derive(Debug)]

@@ -1,4 +1,5 @@
-//! Proof that the `.deb` installs and runs on a clean system (`cargo xtask check-deb PATH.deb`).
+//! The installer check: proof that the `.deb` installs and runs on a clean system. xtask runs it
+//! in stage `installers` of `cargo xtask test` and as `cargo xtask check-deb PATH.deb`.
 //!
 //! A minimal Debian root made by debootstrap is cached under `target/tools/debian-root-base`.
 //! Every check works on a fresh copy of it (`target/debroot/run`): `apt-get install ./the.deb`
@@ -7,6 +8,9 @@
 //! display until its window, its embedded sandbox and its first table of pets are seen. The copy
 //! is unmounted and deleted afterwards, whatever happened; a run killed outright (Ctrl-C) leaves
 //! its mounts, and the next run clears them before anything else.
+
+// Linux only: debootstrap, mount and chroot (xtask depends on this crate only there).
+#![cfg(target_os = "linux")]
 
 mod app;
 mod base;
@@ -17,12 +21,11 @@ mod window;
 
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 use std::time::Instant;
 
-use crate::cmd::{Result, StepError, fail, step};
-use crate::deps;
-use crate::display::VirtualDisplay;
+use xtask_support::cmd::{Result, StepError, fail, is_root, step};
+use xtask_support::display::VirtualDisplay;
+use xtask_support::packages;
 
 /// Where the package must install the app and the CLI, where the desktop and admins look.
 const APP_BIN: &str = "/usr/bin/petstore-admin";
@@ -34,19 +37,12 @@ const CLI_BIN: &str = "/usr/bin/petstore";
 pub const DEBROOT_PACKAGES: &[&str] =
     &["debootstrap", "xvfb", "x11-utils", "xdotool", "imagemagick"];
 
-/// `cargo xtask check-deb PATH.deb`: the check below, on a virtual display of its own.
-pub fn check_deb(args: &[String]) -> Result {
-    let [deb] = args else {
-        return fail("usage: cargo xtask check-deb PATH.deb");
-    };
-    deps::ensure_system_packages(DEBROOT_PACKAGES)?;
+/// `cargo xtask check-deb PATH.deb`: installs the [`DEBROOT_PACKAGES`], then the check below on a
+/// virtual display of its own.
+pub fn check_deb(root: &Path, target: &Path, deb: &Path) -> Result {
+    packages::ensure_system_packages(DEBROOT_PACKAGES)?;
     let display = VirtualDisplay::start()?;
-    check_deb_installs(
-        &crate::root(),
-        &crate::target_dir(),
-        Path::new(deb),
-        display.name(),
-    )
+    check_deb_installs(root, target, deb, display.name())
 }
 
 /// Installs `deb` in a fresh clean root and runs the installed app there on X `display`; the
@@ -117,26 +113,6 @@ fn version_of_workspace(manifest: &str) -> Option<String> {
         })
 }
 
-/// Standard output of `command`; fails with its standard error when it fails.
-fn capture(command: &mut Command) -> Result<String> {
-    let program = command.get_program().to_string_lossy().into_owned();
-    let output = command
-        .output()
-        .map_err(|e| StepError(format!("could not start `{program}`: {e}")))?;
-    if !output.status.success() {
-        return fail(format!(
-            "`{program}` failed ({}): {}",
-            output.status,
-            String::from_utf8_lossy(&output.stderr).trim()
-        ));
-    }
-    Ok(String::from_utf8_lossy(&output.stdout).into_owned())
-}
-
-fn is_root() -> bool {
-    capture(Command::new("id").arg("-u")).is_ok_and(|id| id.trim() == "0")
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -149,9 +125,18 @@ mod tests {
         assert_eq!(version_of_workspace("[package]\nversion = \"1\"\n"), None);
     }
 
+    /// The workspace root, two folders above this crate (`tests/installers/`).
+    fn workspace_root() -> PathBuf {
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .ancestors()
+            .nth(2)
+            .expect("tests/installers sits two folders below the workspace root")
+            .to_path_buf()
+    }
+
     #[test]
     fn the_real_workspace_has_a_version() {
-        let version = workspace_version(&crate::root()).expect("version");
+        let version = workspace_version(&workspace_root()).expect("version");
         assert!(version.split('.').count() == 3, "{version}");
     }
 }

@@ -6,8 +6,8 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Instant;
 
-use super::mounts;
-use crate::cmd::{self, Result, StepError, fail, step};
+use crate::mounts;
+use xtask_support::cmd::{self, Result, StepError, fail, step};
 
 /// Where apt sources live on the host.
 const SOURCES_LIST: &str = "/etc/apt/sources.list";
