@@ -5,9 +5,9 @@ use tauri::State;
 
 use crate::backend::Backend;
 use crate::dto::{
-    CommandError, ConnectionTest, CreatedPet, EnvironmentId, EnvironmentInfo, ErrorKind, KeyStatus,
-    Lookup, NewPetInput, PetPage, PetStatusValue, Quota, RememberedWait, Settings, SettingsProblem,
-    StartedOver,
+    ClientErrorKind, CommandError, ConnectionTest, CreatedPet, Environment, EnvironmentInfo,
+    KeyStatus, Lookup, NewPetInput, PetPage, PetStatusValue, Quota, RememberedWait, Settings,
+    SettingsProblem, StartedOver,
 };
 
 #[tauri::command]
@@ -27,7 +27,7 @@ pub async fn next_page(backend: State<'_, Backend>, next: String) -> Result<PetP
 #[tauri::command]
 pub async fn create_pet(
     backend: State<'_, Backend>,
-    environment: EnvironmentId,
+    environment: Environment,
     input: NewPetInput,
 ) -> Result<CreatedPet, CommandError> {
     backend.create_pet(environment, &input).await
@@ -53,7 +53,7 @@ pub async fn list_environments(
 #[tauri::command]
 pub async fn select_environment(
     backend: State<'_, Backend>,
-    environment: EnvironmentId,
+    environment: Environment,
 ) -> Result<EnvironmentInfo, CommandError> {
     backend.select_environment(environment).await
 }
@@ -74,7 +74,7 @@ pub async fn save_settings(
 #[tauri::command]
 pub async fn set_api_key(
     backend: State<'_, Backend>,
-    environment: EnvironmentId,
+    environment: Environment,
     key: String,
     session_only: bool,
 ) -> Result<KeyStatus, CommandError> {
@@ -84,7 +84,7 @@ pub async fn set_api_key(
 #[tauri::command]
 pub async fn clear_api_key(
     backend: State<'_, Backend>,
-    environment: EnvironmentId,
+    environment: Environment,
 ) -> Result<KeyStatus, CommandError> {
     backend.clear_api_key(environment).await
 }
@@ -92,7 +92,7 @@ pub async fn clear_api_key(
 #[tauri::command]
 pub async fn key_status(
     backend: State<'_, Backend>,
-    environment: EnvironmentId,
+    environment: Environment,
 ) -> Result<KeyStatus, CommandError> {
     backend.key_status(environment).await
 }
@@ -100,7 +100,7 @@ pub async fn key_status(
 #[tauri::command]
 pub async fn test_connection(
     backend: State<'_, Backend>,
-    environment: EnvironmentId,
+    environment: Environment,
 ) -> Result<ConnectionTest, CommandError> {
     backend.test_connection(environment).await
 }
@@ -159,7 +159,7 @@ pub async fn open_settings_folder(backend: State<'_, Backend>) -> Result<(), Com
     log::warn!("the settings folder could not be shown: {problem}");
     let folder = file.parent().unwrap_or(&file);
     Err(CommandError::new(
-        ErrorKind::Configuration,
+        ClientErrorKind::Configuration,
         format!(
             "The folder could not be opened on this computer. Open it yourself: {}",
             folder.display()

@@ -4,34 +4,11 @@ use chrono::{DateTime, SecondsFormat, Utc};
 use petstore_client as client;
 use petstore_client::{Environment, InvalidInput};
 
-use crate::dto::{
-    Deprecation, EnvironmentId, NewPetInput, Pet, PetPage, PetStatusValue, Plan, Quota,
-    QuotaWindow, WaitReason,
-};
+use crate::dto::{Deprecation, NewPetInput, Pet, PetPage, PetStatusValue, Quota};
 
 /// RFC 3339 in UTC with milliseconds, e.g. `2030-12-05T00:00:00.000Z` (what `new Date()` reads).
 pub fn instant(at: DateTime<Utc>) -> String {
     at.to_rfc3339_opts(SecondsFormat::Millis, true)
-}
-
-impl From<Environment> for EnvironmentId {
-    fn from(env: Environment) -> Self {
-        match env {
-            Environment::Production => EnvironmentId::Production,
-            Environment::Staging => EnvironmentId::Staging,
-            Environment::Sandbox => EnvironmentId::Sandbox,
-        }
-    }
-}
-
-impl From<EnvironmentId> for Environment {
-    fn from(env: EnvironmentId) -> Self {
-        match env {
-            EnvironmentId::Production => Environment::Production,
-            EnvironmentId::Staging => Environment::Staging,
-            EnvironmentId::Sandbox => Environment::Sandbox,
-        }
-    }
 }
 
 impl From<PetStatusValue> for client::PetStatus {
@@ -78,26 +55,6 @@ impl NewPetInput {
     }
 }
 
-impl From<client::QuotaWindow> for QuotaWindow {
-    fn from(window: client::QuotaWindow) -> Self {
-        match window {
-            client::QuotaWindow::Minute => QuotaWindow::Minute,
-            client::QuotaWindow::Day => QuotaWindow::Day,
-            client::QuotaWindow::Unknown => QuotaWindow::Unknown,
-        }
-    }
-}
-
-impl From<client::Plan> for Plan {
-    fn from(plan: client::Plan) -> Self {
-        match plan {
-            client::Plan::Free => Plan::Free,
-            client::Plan::Pro => Plan::Pro,
-            client::Plan::Business => Plan::Business,
-        }
-    }
-}
-
 impl Quota {
     pub fn from_snapshot(snapshot: &client::RateLimitSnapshot, env: Environment) -> Quota {
         // Counts above u32::MAX cannot be real quotas; saturate rather than fail the snapshot.
@@ -106,10 +63,10 @@ impl Quota {
             limit: snapshot.limit.map(count),
             remaining: snapshot.remaining.map(count),
             reset_at: snapshot.reset_at.map(instant),
-            window: snapshot.window.into(),
-            plan: snapshot.plan.map(Into::into),
+            window: snapshot.window,
+            plan: snapshot.plan,
             observed_at: instant(snapshot.observed_at),
-            environment: env.into(),
+            environment: env,
         }
     }
 }
@@ -121,16 +78,6 @@ impl From<&client::DeprecationNotice> for Deprecation {
             sunset: instant(notice.sunset),
             replacement: notice.replacement.clone(),
             deprecated_since: notice.deprecated_since.map(instant),
-        }
-    }
-}
-
-impl From<client::WaitReason> for WaitReason {
-    fn from(reason: client::WaitReason) -> Self {
-        match reason {
-            client::WaitReason::RateLimited => WaitReason::RateLimited,
-            client::WaitReason::QuotaExhausted => WaitReason::QuotaExhausted,
-            client::WaitReason::Backoff => WaitReason::Backoff,
         }
     }
 }

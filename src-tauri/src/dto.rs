@@ -1,19 +1,21 @@
 //! What crosses the IPC boundary, the contract between the app and its UI. JSON is camelCase;
 //! int64 ids travel as strings (JavaScript loses digits above 2^53); instants are RFC 3339 strings.
 //! The TypeScript in `ui/src/lib/bindings/` is generated from these types (`tests/bindings.rs`).
+//!
+//! A type the client already has is used as it is (its bindings come from the client's `ts`
+//! feature), so each concept is defined once: [`Environment`] (`EnvironmentId` in TypeScript),
+//! [`QuotaWindow`], [`Plan`], [`WaitReason`] and the client's kinds of [`ErrorKind`]. A type is
+//! defined here only where the UI's shape differs from the client's, and says why.
 
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, TS)]
-#[serde(rename_all = "lowercase")]
-pub enum EnvironmentId {
-    Production,
-    Staging,
-    Sandbox,
-}
+pub use petstore_client::ErrorKind as ClientErrorKind;
+pub use petstore_client::{Environment, Plan, QuotaWindow, WaitReason};
 
-/// The statuses a person may give a new pet or filter by.
+/// The statuses a person may give a new pet or filter by. Not the client's `PetStatus`, which also
+/// keeps any status a server sends (`Other`): the UI may only send these three, so its type is the
+/// closed union.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "lowercase")]
 pub enum PetStatusValue {
@@ -22,6 +24,8 @@ pub enum PetStatusValue {
     Sold,
 }
 
+/// A pet as the UI sees it. Not the client's `Pet`: ids are int64, which JavaScript cannot hold
+/// (digits above 2^53 are lost), so they travel as strings; an unknown status is flagged.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]
 pub struct Pet {
@@ -34,6 +38,7 @@ pub struct Pet {
     pub status_known: bool,
 }
 
+/// Not the client's `PetPage`: its pets are the `Pet` above (ids as strings), its next page a token.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]
 pub struct PetPage {
@@ -57,27 +62,14 @@ pub struct NewPetInput {
 #[serde(rename_all = "camelCase")]
 pub struct CreatedPet {
     pub pet: Pet,
-    pub environment: EnvironmentId,
+    pub environment: Environment,
     /// The base address the create was sent to.
     pub base_url: String,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
-#[serde(rename_all = "camelCase")]
-pub enum QuotaWindow {
-    Minute,
-    Day,
-    Unknown,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
-#[serde(rename_all = "camelCase")]
-pub enum Plan {
-    Free,
-    Pro,
-    Business,
-}
-
+/// Not the client's `RateLimitSnapshot`: instants are RFC 3339 strings with milliseconds (what
+/// `new Date()` reads), counts are numbers JavaScript holds exactly (u32, saturated), and it says
+/// which environment it describes.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]
 pub struct Quota {
@@ -89,29 +81,52 @@ pub struct Quota {
     pub plan: Option<Plan>,
     /// RFC 3339.
     pub observed_at: String,
-    pub environment: EnvironmentId,
+    pub environment: Environment,
 }
 
+/// Every kind of failure a command reports: the client's kinds, and the app's own. On the wire
+/// both are plain strings (`"notFound"`, `"keychain"`); in TypeScript `ClientErrorKind |
+/// AppErrorKind`. The app's kinds stay out of the client, which knows nothing of the app.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(untagged)]
+pub enum ErrorKind {
+    Client(ClientErrorKind),
+    App(AppErrorKind),
+}
+
+/// The failures only the app has.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]
-pub enum ErrorKind {
-    Unauthorized,
-    NotFound,
-    Gone,
-    BadRequest,
-    RateLimited,
-    Server,
-    UnexpectedResponse,
-    Decode,
-    Timeout,
-    Network,
-    OutcomeUnknown,
-    InvalidInput,
-    Configuration,
+pub enum AppErrorKind {
+    /// The OS keychain failed (locked, missing, refused).
     Keychain,
-    ResponseTooLarge,
     /// A create for the same environment is still on its way; nothing was sent.
     CreateInFlight,
+}
+
+impl From<ClientErrorKind> for ErrorKind {
+    fn from(kind: ClientErrorKind) -> Self {
+        ErrorKind::Client(kind)
+    }
+}
+
+impl From<AppErrorKind> for ErrorKind {
+    fn from(kind: AppErrorKind) -> Self {
+        ErrorKind::App(kind)
+    }
+}
+
+/// So a kind can be told without unwrapping: `error.kind == ClientErrorKind::NotFound`.
+impl PartialEq<ClientErrorKind> for ErrorKind {
+    fn eq(&self, other: &ClientErrorKind) -> bool {
+        *self == ErrorKind::Client(*other)
+    }
+}
+
+impl PartialEq<AppErrorKind> for ErrorKind {
+    fn eq(&self, other: &AppErrorKind) -> bool {
+        *self == ErrorKind::App(*other)
+    }
 }
 
 /// Every command rejects with this, never with a bare string.
@@ -136,7 +151,7 @@ pub struct CommandError {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]
 pub struct EnvironmentInfo {
-    pub id: EnvironmentId,
+    pub id: Environment,
     pub label: String,
     pub base_url: Option<String>,
     pub production: bool,
@@ -191,7 +206,7 @@ pub struct StartedOver {
 pub struct RememberedWait {
     /// RFC 3339.
     pub until: String,
-    pub environment: EnvironmentId,
+    pub environment: Environment,
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
@@ -204,7 +219,7 @@ pub struct Settings {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]
 pub struct KeyStatus {
-    pub environment: EnvironmentId,
+    pub environment: Environment,
     pub stored: bool,
     /// At most the last 4 characters, e.g. "••••abcd".
     pub masked: Option<String>,
@@ -213,6 +228,8 @@ pub struct KeyStatus {
     pub keychain_available: bool,
 }
 
+/// Not the client's `DeprecationNotice`: instants are RFC 3339 strings with milliseconds (chrono's
+/// own serialization drops them), as in every other payload.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]
 pub struct Deprecation {
@@ -239,28 +256,22 @@ pub struct ConnectionTest {
     pub pets_seen: u32,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
-#[serde(rename_all = "camelCase")]
-pub enum WaitReason {
-    RateLimited,
-    QuotaExhausted,
-    Backoff,
-}
-
+/// Payload of the `waiting` event. Not the client's `ClientEvent::Waiting`: the instant is an
+/// RFC 3339 string with milliseconds, and it says which environment waits.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]
 pub struct Waiting {
     /// RFC 3339.
     pub until: String,
     pub reason: WaitReason,
-    pub environment: EnvironmentId,
+    pub environment: Environment,
 }
 
 /// Payload of the `resumed` event.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]
 pub struct Resumed {
-    pub environment: EnvironmentId,
+    pub environment: Environment,
 }
 
 /// The events the UI can `listen` to, with their payloads.

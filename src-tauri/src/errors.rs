@@ -5,15 +5,15 @@ use petstore_client::keychain::KeychainError;
 use petstore_client::{ConfigError, Error, InvalidInput};
 
 use crate::convert::instant;
-use crate::dto::{CommandError, ErrorKind};
+use crate::dto::{AppErrorKind, ClientErrorKind, CommandError, ErrorKind};
 
 /// Fields of a Pet or a list query the server's messages may name.
 const SERVER_FIELDS: [&str; 4] = ["name", "categoryId", "status", "limit"];
 
 impl CommandError {
-    pub fn new(kind: ErrorKind, message: impl Into<String>) -> CommandError {
+    pub fn new(kind: impl Into<ErrorKind>, message: impl Into<String>) -> CommandError {
         CommandError {
-            kind,
+            kind: kind.into(),
             message: message.into(),
             code: None,
             server_message: None,
@@ -39,27 +39,12 @@ impl From<Error> for CommandError {
 }
 
 fn from_client(error: &Error) -> CommandError {
-    let kind = match error.kind() {
-        petstore_client::ErrorKind::Unauthorized => ErrorKind::Unauthorized,
-        petstore_client::ErrorKind::NotFound => ErrorKind::NotFound,
-        petstore_client::ErrorKind::Gone => ErrorKind::Gone,
-        petstore_client::ErrorKind::BadRequest => ErrorKind::BadRequest,
-        petstore_client::ErrorKind::RateLimited => ErrorKind::RateLimited,
-        petstore_client::ErrorKind::Server => ErrorKind::Server,
-        petstore_client::ErrorKind::UnexpectedResponse => ErrorKind::UnexpectedResponse,
-        petstore_client::ErrorKind::Decode => ErrorKind::Decode,
-        petstore_client::ErrorKind::Timeout => ErrorKind::Timeout,
-        petstore_client::ErrorKind::Network => ErrorKind::Network,
-        petstore_client::ErrorKind::OutcomeUnknown => ErrorKind::OutcomeUnknown,
-        petstore_client::ErrorKind::InvalidInput => ErrorKind::InvalidInput,
-        petstore_client::ErrorKind::Configuration => ErrorKind::Configuration,
-        petstore_client::ErrorKind::ResponseTooLarge => ErrorKind::ResponseTooLarge,
-    };
+    let kind = error.kind();
     let mut out = CommandError::new(kind, error.to_string());
     if let Some(api) = error.api_error() {
         out.code = Some(api.code.clone());
         out.server_message = Some(api.message.clone());
-        if kind == ErrorKind::BadRequest {
+        if kind == ClientErrorKind::BadRequest {
             out.field = field_named_by_server(&api.code, &api.message).map(str::to_owned);
         }
     }
@@ -103,8 +88,11 @@ impl From<InvalidInput> for CommandError {
             InvalidInput::ApiKey => "key",
             InvalidInput::PetId { .. } => "id",
         };
-        CommandError::new(ErrorKind::InvalidInput, capitalised(&input.to_string()))
-            .with_field(field)
+        CommandError::new(
+            ClientErrorKind::InvalidInput,
+            capitalised(&input.to_string()),
+        )
+        .with_field(field)
     }
 }
 
@@ -115,7 +103,7 @@ impl From<ConfigError> for CommandError {
             ConfigError::MissingApiKey { .. } => Some("key"),
             _ => None,
         };
-        let error = CommandError::new(ErrorKind::Configuration, config.to_string());
+        let error = CommandError::new(ClientErrorKind::Configuration, config.to_string());
         match field {
             Some(field) => error.with_field(field),
             None => error,
@@ -125,7 +113,7 @@ impl From<ConfigError> for CommandError {
 
 impl From<KeychainError> for CommandError {
     fn from(error: KeychainError) -> Self {
-        CommandError::new(ErrorKind::Keychain, error.to_string())
+        CommandError::new(AppErrorKind::Keychain, error.to_string())
     }
 }
 
@@ -175,7 +163,7 @@ mod tests {
             message: "name is 1001 characters long; the most allowed is 1000.".into(),
         });
         let out = CommandError::from(error);
-        assert_eq!(out.kind, ErrorKind::BadRequest);
+        assert_eq!(out.kind, ClientErrorKind::BadRequest);
         assert_eq!(out.code.as_deref(), Some("invalid_field"));
         assert!(out.server_message.as_deref().unwrap_or("").contains("1001"));
         assert_eq!(out.field.as_deref(), Some("name"));
@@ -194,7 +182,7 @@ mod tests {
             reason: WaitReason::RateLimited,
             server: None,
         });
-        assert_eq!(out.kind, ErrorKind::RateLimited);
+        assert_eq!(out.kind, ClientErrorKind::RateLimited);
         assert_eq!(out.retry_at.as_deref(), Some("2030-03-17T17:46:40.000Z"));
     }
 
@@ -203,7 +191,10 @@ mod tests {
         let out = CommandError::from(Error::from(InvalidInput::Name));
         assert_eq!(
             (out.kind, out.field.as_deref()),
-            (ErrorKind::InvalidInput, Some("name"))
+            (
+                ErrorKind::Client(ClientErrorKind::InvalidInput),
+                Some("name")
+            )
         );
         assert!(
             out.message.starts_with("Name must not be empty"),
@@ -215,13 +206,32 @@ mod tests {
         }));
         assert_eq!(
             (out.kind, out.field.as_deref()),
-            (ErrorKind::Configuration, Some("stagingUrl"))
+            (
+                ErrorKind::Client(ClientErrorKind::Configuration),
+                Some("stagingUrl")
+            )
         );
     }
 
     #[test]
+    fn every_kind_travels_as_a_plain_string() {
+        let kinds: [(ErrorKind, &str); 4] = [
+            (ClientErrorKind::NotFound.into(), "notFound"),
+            (ClientErrorKind::ResponseTooLarge.into(), "responseTooLarge"),
+            (AppErrorKind::Keychain.into(), "keychain"),
+            (AppErrorKind::CreateInFlight.into(), "createInFlight"),
+        ];
+        for (kind, wire) in kinds {
+            assert_eq!(serde_json::to_value(kind).expect("json"), wire);
+            let back: ErrorKind = serde_json::from_value(wire.into()).expect("a kind");
+            assert_eq!(back, kind, "{wire}");
+        }
+        assert!(serde_json::from_value::<ErrorKind>("nonsense".into()).is_err());
+    }
+
+    #[test]
     fn serializes_as_the_contract_says() {
-        let out = CommandError::new(ErrorKind::OutcomeUnknown, "check").with_field("name");
+        let out = CommandError::new(ClientErrorKind::OutcomeUnknown, "check").with_field("name");
         let json = serde_json::to_value(&out).expect("json");
         assert_eq!(
             json,

@@ -26,12 +26,10 @@ pub fn to_app_event(event: &ClientEvent, env: Environment) -> AppEvent {
         ClientEvent::RateLimit(snapshot) => AppEvent::Quota(Quota::from_snapshot(snapshot, env)),
         ClientEvent::Waiting { until, reason } => AppEvent::Waiting(Waiting {
             until: instant(*until),
-            reason: (*reason).into(),
-            environment: env.into(),
+            reason: *reason,
+            environment: env,
         }),
-        ClientEvent::Resumed => AppEvent::Resumed(Resumed {
-            environment: env.into(),
-        }),
+        ClientEvent::Resumed => AppEvent::Resumed(Resumed { environment: env }),
         ClientEvent::Deprecation(notice) => AppEvent::Deprecation(Deprecation::from(notice)),
     }
 }

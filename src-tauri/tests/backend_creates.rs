@@ -7,7 +7,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use common::{Collected, STAFF_KEY, backend, sandbox, use_staging};
-use petstore_admin::dto::{EnvironmentId, ErrorKind, NewPetInput, Settings};
+use petstore_admin::dto::{AppErrorKind, ClientErrorKind, Environment, NewPetInput, Settings};
 use petstore_sandbox::{Faults, SandboxConfig};
 
 /// Long enough for a second create to start while the first waits; short enough to wait out.
@@ -37,10 +37,10 @@ async fn two_concurrent_creates_for_one_environment_send_one_post() {
     server.set_faults(slow());
 
     let input = slowpoke();
-    let (first, second) = tokio::join!(backend.create_pet(EnvironmentId::Staging, &input), async {
+    let (first, second) = tokio::join!(backend.create_pet(Environment::Staging, &input), async {
         // The first is on its way (waiting for the slow answer) when the second starts.
         tokio::time::sleep(LATENCY / 3).await;
-        backend.create_pet(EnvironmentId::Staging, &input).await
+        backend.create_pet(Environment::Staging, &input).await
     });
     assert_eq!(
         server.create_count(),
@@ -49,17 +49,17 @@ async fn two_concurrent_creates_for_one_environment_send_one_post() {
     );
     let created = first.expect("the first create succeeds");
     let refused = second.expect_err("the second is refused");
-    assert_eq!(refused.kind, ErrorKind::CreateInFlight, "{refused:?}");
+    assert_eq!(refused.kind, AppErrorKind::CreateInFlight, "{refused:?}");
     assert!(refused.message.contains("Staging"), "{}", refused.message);
 
     assert_eq!(created.pet.name, "Slowpoke");
-    assert_eq!(created.environment, EnvironmentId::Staging);
+    assert_eq!(created.environment, Environment::Staging);
     assert_eq!(created.base_url, server.base_url());
 
     // Settled: the next create for the environment goes.
     server.set_faults(Faults::default());
     backend
-        .create_pet(EnvironmentId::Staging, &input)
+        .create_pet(Environment::Staging, &input)
         .await
         .expect("the slot was released after a success");
     assert_eq!(server.create_count(), 2);
@@ -77,22 +77,22 @@ async fn the_slot_is_released_after_a_refusal_and_after_a_cancelled_command() {
         ..slowpoke()
     };
     let error = backend
-        .create_pet(EnvironmentId::Staging, &zero)
+        .create_pet(Environment::Staging, &zero)
         .await
         .expect_err("400");
-    assert_eq!(error.kind, ErrorKind::BadRequest);
+    assert_eq!(error.kind, ClientErrorKind::BadRequest);
 
     // A command whose future is dropped half-way (the caller went away) frees its slot too.
     server.set_faults(slow());
     let cancelled = tokio::time::timeout(
         LATENCY / 3,
-        backend.create_pet(EnvironmentId::Staging, &slowpoke()),
+        backend.create_pet(Environment::Staging, &slowpoke()),
     )
     .await;
     assert!(cancelled.is_err(), "still waiting for the slow answer");
     server.set_faults(Faults::default());
     backend
-        .create_pet(EnvironmentId::Staging, &slowpoke())
+        .create_pet(Environment::Staging, &slowpoke())
         .await
         .expect("the slot was released by the drop");
     assert_eq!(
@@ -116,26 +116,22 @@ async fn creates_for_two_environments_go_side_by_side_and_a_switch_redirects_nei
         })
         .expect("loopback addresses accepted");
     backend
-        .set_api_key(EnvironmentId::Production, STAFF_KEY.to_owned(), true)
+        .set_api_key(Environment::Production, STAFF_KEY.to_owned(), true)
         .await
         .expect("session key");
     staging.set_faults(slow());
 
     let (in_staging, in_production) = tokio::join!(
-        async {
-            backend
-                .create_pet(EnvironmentId::Staging, &slowpoke())
-                .await
-        },
+        async { backend.create_pet(Environment::Staging, &slowpoke()).await },
         async {
             tokio::time::sleep(LATENCY / 3).await;
             // The person switches to Production while Staging's create is on its way.
             backend
-                .select_environment(EnvironmentId::Production)
+                .select_environment(Environment::Production)
                 .await
                 .expect("switch");
             backend
-                .create_pet(EnvironmentId::Production, &slowpoke())
+                .create_pet(Environment::Production, &slowpoke())
                 .await
         }
     );
@@ -143,11 +139,11 @@ async fn creates_for_two_environments_go_side_by_side_and_a_switch_redirects_nei
     let in_production = in_production.expect("created in production");
     assert_eq!(
         (in_staging.environment, in_staging.base_url.as_str()),
-        (EnvironmentId::Staging, staging.base_url().as_str())
+        (Environment::Staging, staging.base_url().as_str())
     );
     assert_eq!(
         (in_production.environment, in_production.base_url.as_str()),
-        (EnvironmentId::Production, production.base_url().as_str())
+        (Environment::Production, production.base_url().as_str())
     );
     assert_eq!((staging.create_count(), production.create_count()), (1, 1));
 }

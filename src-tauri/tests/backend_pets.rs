@@ -5,7 +5,9 @@ mod common;
 use std::sync::Arc;
 
 use common::{Collected, STAFF_KEY, backend, sandbox, use_staging};
-use petstore_admin::dto::{AppEvent, EnvironmentId, ErrorKind, NewPetInput, PetStatusValue};
+use petstore_admin::dto::{
+    AppEvent, ClientErrorKind, Environment, ErrorKind, NewPetInput, PetStatusValue,
+};
 use petstore_sandbox::{Faults, SandboxConfig};
 
 const BIG_ID: &str = "9007199254740993"; // 2^53 + 1
@@ -54,7 +56,10 @@ async fn a_limit_out_of_range_is_refused_before_sending() {
             .expect_err("refused");
         assert_eq!(
             (error.kind, error.field.as_deref()),
-            (ErrorKind::InvalidInput, Some("limit"))
+            (
+                ErrorKind::Client(ClientErrorKind::InvalidInput),
+                Some("limit")
+            )
         );
     }
     assert_eq!(server.request_count(), before, "nothing was sent");
@@ -79,10 +84,10 @@ async fn creates_a_pet_and_reports_quota_events() {
         status: Some(PetStatusValue::Pending),
     };
     let created = backend
-        .create_pet(EnvironmentId::Staging, &input)
+        .create_pet(Environment::Staging, &input)
         .await
         .expect("created");
-    assert_eq!(created.environment, EnvironmentId::Staging);
+    assert_eq!(created.environment, Environment::Staging);
     assert_eq!(created.base_url, server.base_url());
     let pet = created.pet;
     assert_eq!(
@@ -117,10 +122,10 @@ async fn server_validation_names_the_field() {
         status: None,
     };
     let error = backend
-        .create_pet(EnvironmentId::Staging, &zero)
+        .create_pet(Environment::Staging, &zero)
         .await
         .expect_err("400");
-    assert_eq!(error.kind, ErrorKind::BadRequest);
+    assert_eq!(error.kind, ClientErrorKind::BadRequest);
     assert_eq!(error.field.as_deref(), Some("categoryId"));
     assert_eq!(error.code.as_deref(), Some("invalid_field"));
     assert!(
@@ -136,12 +141,12 @@ async fn server_validation_names_the_field() {
         ..zero.clone()
     };
     let error = backend
-        .create_pet(EnvironmentId::Staging, &long)
+        .create_pet(Environment::Staging, &long)
         .await
         .expect_err("400");
     assert_eq!(
         (error.kind, error.field.as_deref()),
-        (ErrorKind::BadRequest, Some("name"))
+        (ErrorKind::Client(ClientErrorKind::BadRequest), Some("name"))
     );
 
     let local = NewPetInput {
@@ -149,12 +154,15 @@ async fn server_validation_names_the_field() {
         ..zero
     };
     let error = backend
-        .create_pet(EnvironmentId::Staging, &local)
+        .create_pet(Environment::Staging, &local)
         .await
         .expect_err("refused locally");
     assert_eq!(
         (error.kind, error.field.as_deref()),
-        (ErrorKind::InvalidInput, Some("categoryId"))
+        (
+            ErrorKind::Client(ClientErrorKind::InvalidInput),
+            Some("categoryId")
+        )
     );
 }
 
@@ -165,7 +173,7 @@ async fn a_refused_key_is_unauthorized() {
     let backend = backend(dir.path(), None, Arc::new(Collected::default()));
     use_staging(&backend, &server, "wrong-key-000000").await;
     let error = backend.list_pets(None, Some(20)).await.expect_err("401");
-    assert_eq!(error.kind, ErrorKind::Unauthorized);
+    assert_eq!(error.kind, ClientErrorKind::Unauthorized);
     assert_eq!(error.code.as_deref(), Some("invalid_api_key"));
     assert!(!error.message.contains("wrong-key-000000"));
 }
@@ -186,10 +194,10 @@ async fn a_lost_answer_to_a_create_is_outcome_unknown() {
         status: None,
     };
     let error = backend
-        .create_pet(EnvironmentId::Staging, &input)
+        .create_pet(Environment::Staging, &input)
         .await
         .expect_err("dropped");
-    assert_eq!(error.kind, ErrorKind::OutcomeUnknown);
+    assert_eq!(error.kind, ClientErrorKind::OutcomeUnknown);
     assert!(
         error.message.contains("List the pets to check"),
         "{}",
@@ -234,6 +242,6 @@ async fn lookup_by_id_is_exact_and_not_found_is_calm() {
     let error = backend.get_pet("12abc").await.expect_err("not an id");
     assert_eq!(
         (error.kind, error.field.as_deref()),
-        (ErrorKind::InvalidInput, Some("id"))
+        (ErrorKind::Client(ClientErrorKind::InvalidInput), Some("id"))
     );
 }

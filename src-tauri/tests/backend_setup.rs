@@ -8,7 +8,9 @@ use std::time::Duration;
 
 use common::{Collected, STAFF_KEY, backend, mock_keychain, sandbox, use_staging};
 use petstore_admin::backend::{Backend, BackendConfig};
-use petstore_admin::dto::{AddressSource, AppEvent, EnvironmentId, ErrorKind, Settings};
+use petstore_admin::dto::{
+    AddressSource, AppEvent, ClientErrorKind, Environment, ErrorKind, Settings,
+};
 use petstore_sandbox::{Plan, SandboxConfig};
 
 #[tokio::test]
@@ -20,9 +22,9 @@ async fn sandbox_is_the_default_and_starts_on_demand() {
     assert_eq!(
         ids,
         [
-            EnvironmentId::Production,
-            EnvironmentId::Staging,
-            EnvironmentId::Sandbox
+            Environment::Production,
+            Environment::Staging,
+            Environment::Sandbox
         ]
     );
     let sandbox_info = &envs[2];
@@ -77,11 +79,11 @@ async fn settings_and_selection_survive_a_restart() {
             Some("https://api.example.com/v1")
         );
         first
-            .set_api_key(EnvironmentId::Production, "prod-key-12345678".into(), false)
+            .set_api_key(Environment::Production, "prod-key-12345678".into(), false)
             .await
             .expect("stored in the keychain");
         first
-            .select_environment(EnvironmentId::Production)
+            .select_environment(Environment::Production)
             .await
             .expect("selected");
     }
@@ -102,7 +104,7 @@ async fn settings_and_selection_survive_a_restart() {
     let envs = again.list_environments().await.expect("envs");
     assert!(envs[0].selected && envs[0].configured, "{envs:?}");
     let status = again
-        .key_status(EnvironmentId::Production)
+        .key_status(Environment::Production)
         .await
         .expect("status");
     assert_eq!(status.masked.as_deref(), Some("••••5678"));
@@ -120,7 +122,10 @@ async fn bad_addresses_are_refused_with_their_field_and_nothing_is_saved() {
         .expect_err("plain http off loopback");
     assert_eq!(
         (error.kind, error.field.as_deref()),
-        (ErrorKind::Configuration, Some("stagingUrl"))
+        (
+            ErrorKind::Client(ClientErrorKind::Configuration),
+            Some("stagingUrl")
+        )
     );
     assert!(error.message.contains("https"), "{}", error.message);
     assert_eq!(backend.get_settings(), Settings::default());
@@ -132,7 +137,7 @@ async fn an_unconfigured_environment_says_what_to_set() {
     let dir = tempfile::tempdir().expect("temp dir");
     let backend = backend(dir.path(), None, Arc::new(Collected::default()));
     backend
-        .select_environment(EnvironmentId::Production)
+        .select_environment(Environment::Production)
         .await
         .expect("selected");
     let error = backend
@@ -141,7 +146,10 @@ async fn an_unconfigured_environment_says_what_to_set() {
         .expect_err("no address");
     assert_eq!(
         (error.kind, error.field.as_deref()),
-        (ErrorKind::Configuration, Some("productionUrl"))
+        (
+            ErrorKind::Client(ClientErrorKind::Configuration),
+            Some("productionUrl")
+        )
     );
     backend
         .save_settings(Settings {
@@ -152,7 +160,10 @@ async fn an_unconfigured_environment_says_what_to_set() {
     let error = backend.list_pets(None, Some(20)).await.expect_err("no key");
     assert_eq!(
         (error.kind, error.field.as_deref()),
-        (ErrorKind::Configuration, Some("key"))
+        (
+            ErrorKind::Client(ClientErrorKind::Configuration),
+            Some("key")
+        )
     );
 }
 
@@ -177,14 +188,15 @@ async fn selecting_emits_environment_changed() {
     let events = Arc::new(Collected::default());
     let backend = backend(dir.path(), None, events.clone());
     let info = backend
-        .select_environment(EnvironmentId::Staging)
+        .select_environment(Environment::Staging)
         .await
         .expect("selected");
     assert!(info.selected);
     assert!(
-        events.all().iter().any(
-            |e| matches!(e, AppEvent::EnvironmentChanged(i) if i.id == EnvironmentId::Staging)
-        )
+        events
+            .all()
+            .iter()
+            .any(|e| matches!(e, AppEvent::EnvironmentChanged(i) if i.id == Environment::Staging))
     );
 }
 
@@ -195,14 +207,14 @@ async fn test_connection_shows_the_quota_it_sees() {
     let backend = backend(dir.path(), None, Arc::new(Collected::default()));
     use_staging(&backend, &server, STAFF_KEY).await;
     let test = backend
-        .test_connection(EnvironmentId::Staging)
+        .test_connection(Environment::Staging)
         .await
         .expect("connected");
     assert_eq!(test.pets_seen, 1);
     let quota = test.quota.expect("quota headers");
     assert_eq!(
         (quota.limit, quota.environment),
-        (Some(300), EnvironmentId::Staging)
+        (Some(300), Environment::Staging)
     );
 }
 
@@ -238,7 +250,7 @@ async fn a_spent_quota_is_rate_limited_with_a_retry_time() {
         .list_pets(None, Some(1))
         .await
         .expect_err("quota spent");
-    assert_eq!(error.kind, ErrorKind::RateLimited);
+    assert_eq!(error.kind, ClientErrorKind::RateLimited);
     assert!(error.retry_at.is_some(), "{error:?}");
     let quota = backend.current_quota().await.expect("seen");
     assert_eq!(quota.remaining, Some(0));
@@ -270,9 +282,9 @@ async fn waits_are_announced_and_their_end_too() {
     let AppEvent::Waiting(waiting) = waiting else {
         unreachable!()
     };
-    assert_eq!(waiting.environment, EnvironmentId::Staging);
+    assert_eq!(waiting.environment, Environment::Staging);
     events
-        .wait_for(|e| matches!(e, AppEvent::Resumed(r) if r.environment == EnvironmentId::Staging))
+        .wait_for(|e| matches!(e, AppEvent::Resumed(r) if r.environment == Environment::Staging))
         .await;
 }
 

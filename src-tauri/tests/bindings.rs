@@ -1,6 +1,8 @@
-//! The TypeScript types in `ui/src/lib/bindings/` are generated from `dto.rs`, the command list
-//! (`CommandName.ts`) and the event names (`EventName.ts`), and committed. This test fails when they differ from freshly generated ones; `UPDATE_BINDINGS=1 cargo test -p
-//! petstore-admin --test bindings` rewrites them.
+//! The TypeScript types in `ui/src/lib/bindings/` are generated from `dto.rs` (with the client's
+//! own types it carries: `EnvironmentId`, `QuotaWindow`, `Plan`, `WaitReason`, `ClientErrorKind`,
+//! from petstore-client's `ts` feature), the command list (`CommandName.ts`) and the event names
+//! (`EventName.ts`), and committed. This test fails when they differ from freshly generated ones;
+//! `UPDATE_BINDINGS=1 cargo test -p petstore-admin --test bindings` rewrites them.
 //!
 //! The same goes for the `allow-<command>` grants of `capabilities/main.json`, made from the
 //! command list.
@@ -12,9 +14,9 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use petstore_admin::dto::{
-    CommandError, ConnectionTest, CreatedPet, Deprecation, EnvironmentInfo, KeyStatus, Lookup,
-    NewPetInput, PetPage, Quota, RememberedWait, Resumed, Settings, SettingsProblem, StartedOver,
-    Waiting,
+    AppErrorKind, ClientErrorKind, CommandError, ConnectionTest, CreatedPet, Deprecation,
+    EnvironmentInfo, KeyStatus, Lookup, NewPetInput, PetPage, Quota, RememberedWait, Resumed,
+    Settings, SettingsProblem, StartedOver, Waiting,
 };
 use ts_rs::{Config, TS};
 
@@ -115,6 +117,28 @@ fn committed_bindings_match_the_rust_types() {
              UPDATE_BINDINGS=1 cargo test -p petstore-admin --test bindings"
         );
     }
+}
+
+/// The members of a string union as ts-rs declares it (`type X = "a" | "b";`).
+fn union_members(decl: &str) -> Vec<String> {
+    decl.split('"')
+        .skip(1)
+        .step_by(2)
+        .map(str::to_owned)
+        .collect()
+}
+
+/// The app's `ErrorKind` is the client's kinds or its own, told apart by name on the wire: a name
+/// in both would read back as the client's.
+#[test]
+fn the_app_and_client_error_kinds_are_disjoint() {
+    let cfg = Config::new();
+    let client = union_members(&ClientErrorKind::decl(&cfg));
+    let app = union_members(&AppErrorKind::decl(&cfg));
+    assert!(client.contains(&"notFound".to_owned()), "{client:?}");
+    assert_eq!(app, ["keychain", "createInFlight"]);
+    let shared: Vec<&String> = app.iter().filter(|kind| client.contains(kind)).collect();
+    assert!(shared.is_empty(), "in both: {shared:?}");
 }
 
 #[test]

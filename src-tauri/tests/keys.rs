@@ -7,7 +7,9 @@ use std::sync::Arc;
 
 use common::{Collected, STAFF_KEY, backend, mock_keychain, sandbox};
 use keyring_core::{CredentialStore, Error as StoreError, mock};
-use petstore_admin::dto::{EnvironmentId, ErrorKind, KeyStatus, Settings};
+use petstore_admin::dto::{
+    AppErrorKind, ClientErrorKind, Environment, ErrorKind, KeyStatus, Settings,
+};
 use petstore_sandbox::SandboxConfig;
 
 const SECRET: &str = "pk_live_abcdefgh12345678";
@@ -33,7 +35,7 @@ async fn keys_go_into_the_keychain_and_only_their_status_comes_out() {
     let backend = backend(dir.path(), Some(keychain), Arc::new(Collected::default()));
 
     let empty = backend
-        .key_status(EnvironmentId::Staging)
+        .key_status(Environment::Staging)
         .await
         .expect("status");
     assert_eq!(
@@ -42,7 +44,7 @@ async fn keys_go_into_the_keychain_and_only_their_status_comes_out() {
     );
 
     let set = backend
-        .set_api_key(EnvironmentId::Staging, format!("  {SECRET} "), false)
+        .set_api_key(Environment::Staging, format!("  {SECRET} "), false)
         .await
         .expect("stored");
     assert_eq!(set.masked.as_deref(), Some("••••5678"));
@@ -56,13 +58,13 @@ async fn keys_go_into_the_keychain_and_only_their_status_comes_out() {
     assert_eq!(entry.get_password().expect("in the keychain"), SECRET);
 
     let other = backend
-        .key_status(EnvironmentId::Production)
+        .key_status(Environment::Production)
         .await
         .expect("status");
     assert!(!other.stored, "one entry per environment");
 
     let cleared = backend
-        .clear_api_key(EnvironmentId::Staging)
+        .clear_api_key(Environment::Staging)
         .await
         .expect("cleared");
     assert!(!cleared.stored && cleared.masked.is_none());
@@ -76,18 +78,18 @@ async fn without_a_keychain_a_session_key_is_offered_and_used() {
     let backend = backend(dir.path(), None, Arc::new(Collected::default()));
 
     let status = backend
-        .key_status(EnvironmentId::Staging)
+        .key_status(Environment::Staging)
         .await
         .expect("status");
     assert!(!status.keychain_available && !status.stored);
 
     let error = backend
-        .set_api_key(EnvironmentId::Staging, STAFF_KEY.into(), false)
+        .set_api_key(Environment::Staging, STAFF_KEY.into(), false)
         .await
         .expect_err("no keychain");
     assert_eq!(
         (error.kind, error.field.as_deref()),
-        (ErrorKind::Keychain, Some("key"))
+        (ErrorKind::App(AppErrorKind::Keychain), Some("key"))
     );
     assert!(
         error.message.contains("this session only"),
@@ -97,7 +99,7 @@ async fn without_a_keychain_a_session_key_is_offered_and_used() {
     assert!(!error.message.contains(STAFF_KEY));
 
     let status = backend
-        .set_api_key(EnvironmentId::Staging, STAFF_KEY.into(), true)
+        .set_api_key(Environment::Staging, STAFF_KEY.into(), true)
         .await
         .expect("kept in memory");
     assert!(status.stored && status.session_only && !status.keychain_available);
@@ -109,7 +111,7 @@ async fn without_a_keychain_a_session_key_is_offered_and_used() {
         })
         .expect("saved");
     backend
-        .select_environment(EnvironmentId::Staging)
+        .select_environment(Environment::Staging)
         .await
         .expect("selected");
     backend
@@ -130,7 +132,7 @@ async fn a_locked_keychain_reads_as_unavailable_and_a_failing_one_is_a_keychain_
         StoreError::NoStorageAccess("collection is locked".into()),
     );
     let status = backend
-        .key_status(EnvironmentId::Production)
+        .key_status(Environment::Production)
         .await
         .expect("status");
     assert!(!status.keychain_available);
@@ -141,10 +143,10 @@ async fn a_locked_keychain_reads_as_unavailable_and_a_failing_one_is_a_keychain_
         StoreError::PlatformFailure(format!("daemon rejected {SECRET}").into()),
     );
     let error = backend
-        .set_api_key(EnvironmentId::Production, SECRET.into(), false)
+        .set_api_key(Environment::Production, SECRET.into(), false)
         .await
         .expect_err("platform failure");
-    assert_eq!(error.kind, ErrorKind::Keychain);
+    assert_eq!(error.kind, AppErrorKind::Keychain);
     let json = serde_json::to_string(&error).expect("json");
     assert!(!json.contains(SECRET), "{json}");
 }
@@ -155,12 +157,15 @@ async fn an_invalid_key_is_refused_and_the_sandbox_needs_none() {
     let (keychain, _store) = mock_keychain();
     let backend = backend(dir.path(), Some(keychain), Arc::new(Collected::default()));
     let error = backend
-        .set_api_key(EnvironmentId::Staging, "has space inside".into(), false)
+        .set_api_key(Environment::Staging, "has space inside".into(), false)
         .await
         .expect_err("invalid");
     assert_eq!(
         (error.kind, error.field.as_deref()),
-        (ErrorKind::InvalidInput, Some("key"))
+        (
+            ErrorKind::Client(ClientErrorKind::InvalidInput),
+            Some("key")
+        )
     );
     // The sandbox uses its demo key when none is stored.
     backend.list_pets(None, Some(1)).await.expect("demo key");

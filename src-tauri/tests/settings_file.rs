@@ -8,7 +8,7 @@ use std::path::Path;
 use std::sync::Arc;
 
 use common::{Collected, backend};
-use petstore_admin::dto::{AppEvent, EnvironmentId, ErrorKind, Settings};
+use petstore_admin::dto::{AppEvent, ClientErrorKind, Environment, Settings};
 
 /// A hand edit with a trailing comma after the last field (line 4 holds the closing brace).
 const TRAILING_COMMA: &str = "{\n  \"productionUrl\": \"https://prod.example.com/v1\",\n  \"stagingUrl\": \"https://staging.example.com/v1\",\n}\n";
@@ -51,7 +51,7 @@ async fn an_unreadable_file_survives_a_switch_and_a_rows_change_byte_for_byte_an
 
     // Both still work for this session...
     let info = backend
-        .select_environment(EnvironmentId::Staging)
+        .select_environment(Environment::Staging)
         .await
         .expect("the switch works for this session");
     assert!(info.selected);
@@ -99,7 +99,7 @@ async fn a_file_broken_while_the_app_runs_is_not_written_and_the_ui_is_told() {
     std::fs::write(settings_file(dir.path()), "{ \"pageSize\": 40 ").expect("a half edit");
 
     backend
-        .select_environment(EnvironmentId::Staging)
+        .select_environment(Environment::Staging)
         .await
         .expect("works for this session");
     assert_eq!(
@@ -144,7 +144,7 @@ async fn each_save_writes_only_its_field_so_another_process_keeps_its_changes() 
     .expect("write");
 
     backend
-        .select_environment(EnvironmentId::Production)
+        .select_environment(Environment::Production)
         .await
         .expect("selected");
     let on_disk = || -> serde_json::Value {
@@ -216,6 +216,6 @@ async fn without_a_settings_file_there_is_nothing_to_start_over_or_open() {
         petstore_admin::backend::Backend::new(petstore_admin::backend::BackendConfig::isolated());
     assert_eq!(backend.settings_problem(), None);
     let error = backend.start_settings_over().expect_err("no file");
-    assert_eq!(error.kind, ErrorKind::Configuration);
+    assert_eq!(error.kind, ClientErrorKind::Configuration);
     assert!(backend.settings_file_path().is_err());
 }

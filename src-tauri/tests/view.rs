@@ -3,7 +3,7 @@
 use std::path::Path;
 
 use petstore_admin::backend::{Backend, BackendConfig, DEFAULT_PAGE_SIZE};
-use petstore_admin::dto::ErrorKind;
+use petstore_admin::dto::ClientErrorKind;
 
 fn backend(dir: &Path) -> Backend {
     Backend::new(BackendConfig {
@@ -33,7 +33,7 @@ fn rows_per_page_outside_1_to_100_is_refused_and_not_saved() {
     backend.save_page_size(1).expect("1 is allowed");
     for wrong in [0, 101, -5, i64::MAX] {
         let error = backend.save_page_size(wrong).expect_err("refused");
-        assert_eq!(error.kind, ErrorKind::InvalidInput, "{wrong}");
+        assert_eq!(error.kind, ClientErrorKind::InvalidInput, "{wrong}");
         assert_eq!(error.field.as_deref(), Some("limit"), "{wrong}");
         assert!(error.message.contains("100"), "{}", error.message);
     }

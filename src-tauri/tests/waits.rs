@@ -9,7 +9,7 @@ use std::sync::Arc;
 use chrono::{TimeDelta, Utc};
 use common::{Collected, STAFF_KEY, sandbox, use_staging};
 use petstore_admin::backend::{Backend, BackendConfig};
-use petstore_admin::dto::{EnvironmentId, ErrorKind};
+use petstore_admin::dto::{ClientErrorKind, Environment};
 use petstore_client::{ApiKey, WaitMemory};
 use petstore_sandbox::SandboxConfig;
 
@@ -44,7 +44,7 @@ async fn a_wait_the_cli_remembered_holds_the_app_back_without_sending_until_clea
         .list_pets(None, Some(5))
         .await
         .expect_err("held back by the remembered wait");
-    assert_eq!(error.kind, ErrorKind::RateLimited, "{error:?}");
+    assert_eq!(error.kind, ClientErrorKind::RateLimited, "{error:?}");
     let retry_at = error.retry_at.expect("says when");
     let retry_at = chrono::DateTime::parse_from_rfc3339(&retry_at).expect("RFC 3339");
     assert!(
@@ -57,7 +57,7 @@ async fn a_wait_the_cli_remembered_holds_the_app_back_without_sending_until_clea
         .remembered_wait()
         .await
         .expect("the gauge can show it");
-    assert_eq!(shown.environment, EnvironmentId::Staging);
+    assert_eq!(shown.environment, Environment::Staging);
     let shown_at = chrono::DateTime::parse_from_rfc3339(&shown.until).expect("RFC 3339");
     assert!((shown_at.with_timezone(&Utc) - until).abs() < TimeDelta::seconds(1));
 

@@ -4,7 +4,7 @@
 use std::path::PathBuf;
 
 use chrono::{DateTime, Utc};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::config::Environment;
 use crate::events::WaitReason;
@@ -110,8 +110,10 @@ fn rate_limited_message(retry_at: DateTime<Utc>, reason: WaitReason) -> String {
     }
 }
 
-/// What kind of failure, for scripts and the UI (`errorKind` in JSON).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+/// What kind of failure, for scripts and the UI (`errorKind` in JSON). The desktop app's kinds are
+/// these plus its own; in its TypeScript this one is `ClientErrorKind`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "ClientErrorKind"))]
 #[serde(rename_all = "camelCase")]
 pub enum ErrorKind {
     Unauthorized,

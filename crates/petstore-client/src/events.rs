@@ -1,7 +1,7 @@
 //! What the client tells its UI while it works: quota after every response, waits, deprecation.
 
 use chrono::{DateTime, Utc};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::ratelimit::RateLimitSnapshot;
 
@@ -22,7 +22,8 @@ pub enum ClientEvent {
     Deprecation(DeprecationNotice),
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub enum WaitReason {
     /// The server answered 429; honouring its Retry-After (or backoff when it gave none).

@@ -7,7 +7,7 @@ use std::sync::{Mutex, PoisonError};
 
 use petstore_client::Environment;
 
-use crate::dto::{CommandError, ErrorKind};
+use crate::dto::{AppErrorKind, CommandError};
 
 /// The environments with a create on its way.
 #[derive(Debug, Default)]
@@ -31,7 +31,7 @@ impl InFlightCreates {
         let mut busy = self.0.lock().unwrap_or_else(PoisonError::into_inner);
         if !busy.insert(env) {
             return Err(CommandError::new(
-                ErrorKind::CreateInFlight,
+                AppErrorKind::CreateInFlight,
                 format!(
                     "A pet is already being added to {}. Wait for its result before adding \
                      another, so nothing is added twice.",
@@ -63,7 +63,7 @@ mod tests {
         let creates = InFlightCreates::default();
         let staging = creates.claim(Environment::Staging).expect("free");
         let refused = creates.claim(Environment::Staging).expect_err("busy");
-        assert_eq!(refused.kind, ErrorKind::CreateInFlight);
+        assert_eq!(refused.kind, AppErrorKind::CreateInFlight);
         assert!(refused.message.contains("Staging"), "{}", refused.message);
         let production = creates
             .claim(Environment::Production)

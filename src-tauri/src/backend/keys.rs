@@ -7,7 +7,7 @@ use std::sync::{Arc, Mutex, MutexGuard, OnceLock, PoisonError};
 use petstore_client::keychain::{Keychain, KeychainError};
 use petstore_client::{ApiKey, Environment};
 
-use crate::dto::{CommandError, ErrorKind, KeyStatus};
+use crate::dto::{AppErrorKind, CommandError, KeyStatus};
 
 /// Where keys are kept.
 #[derive(Debug, Clone)]
@@ -140,7 +140,7 @@ impl KeyStore {
             }
             Some(Err(error)) => Err(no_keychain(logged(env, "stored", error).into())),
             None => Err(no_keychain(CommandError::new(
-                ErrorKind::Keychain,
+                AppErrorKind::Keychain,
                 "No keychain is reachable on this system.",
             ))),
         }
@@ -195,7 +195,7 @@ fn status(
     keychain_available: bool,
 ) -> KeyStatus {
     KeyStatus {
-        environment: env.into(),
+        environment: env,
         stored: masked.is_some(),
         masked,
         session_only,

@@ -18,7 +18,7 @@ use petstore_client::settings::SettingsFile;
 use petstore_client::{ApiKey, BaseUrl, ClientConfig, Environment, PetstoreClient, WaitMemory};
 
 use crate::dto::{
-    self, AddressSource, AppEvent, CommandError, EnvironmentId, EnvironmentInfo, KeyStatus,
+    self, AddressSource, AppEvent, ClientErrorKind, CommandError, EnvironmentInfo, KeyStatus,
     SettingsProblem, StartedOver,
 };
 use crate::events::{EventSink, NoEvents};
@@ -161,7 +161,7 @@ impl Backend {
     pub fn settings_file_path(&self) -> Result<PathBuf, CommandError> {
         self.settings.path().map(Path::to_path_buf).ok_or_else(|| {
             CommandError::new(
-                dto::ErrorKind::Configuration,
+                ClientErrorKind::Configuration,
                 "This app keeps no settings file on this computer.",
             )
         })
@@ -258,7 +258,7 @@ impl Backend {
             _ => base_url.is_some() && self.keys.status(env).await?.stored,
         };
         Ok(EnvironmentInfo {
-            id: env.into(),
+            id: env,
             label: label(env).to_owned(),
             base_url: base_url.map(|url| url.as_str().to_owned()),
             production: env == Environment::Production,
@@ -272,9 +272,8 @@ impl Backend {
     /// Switches environment and remembers it for the next start (only this field is written).
     pub async fn select_environment(
         &self,
-        env: EnvironmentId,
+        env: Environment,
     ) -> Result<EnvironmentInfo, CommandError> {
-        let env = Environment::from(env);
         self.change_settings(|settings| {
             settings.environment = Some(env);
             Ok(())
@@ -324,20 +323,20 @@ impl Backend {
 
     pub async fn set_api_key(
         &self,
-        env: EnvironmentId,
+        env: Environment,
         key: String,
         session_only: bool,
     ) -> Result<KeyStatus, CommandError> {
         let key = ApiKey::new(key)?;
-        self.keys.set(env.into(), key, session_only).await
+        self.keys.set(env, key, session_only).await
     }
 
-    pub async fn clear_api_key(&self, env: EnvironmentId) -> Result<KeyStatus, CommandError> {
-        self.keys.clear(env.into()).await
+    pub async fn clear_api_key(&self, env: Environment) -> Result<KeyStatus, CommandError> {
+        self.keys.clear(env).await
     }
 
-    pub async fn key_status(&self, env: EnvironmentId) -> Result<KeyStatus, CommandError> {
-        self.keys.status(env.into()).await
+    pub async fn key_status(&self, env: Environment) -> Result<KeyStatus, CommandError> {
+        self.keys.status(env).await
     }
 
     /// Stops the embedded sandbox and the event forwarders; call when the app exits.

@@ -5,8 +5,8 @@ use petstore_client::{Environment, InvalidInput, Limit, ListQuery};
 use super::Backend;
 use crate::convert;
 use crate::dto::{
-    CommandError, ConnectionTest, CreatedPet, Deprecation, EnvironmentId, ErrorKind, Lookup,
-    NewPetInput, Pet, PetPage, PetStatusValue, Quota,
+    ClientErrorKind, CommandError, ConnectionTest, CreatedPet, Deprecation, Lookup, NewPetInput,
+    Pet, PetPage, PetStatusValue, Quota,
 };
 
 impl Backend {
@@ -36,7 +36,7 @@ impl Backend {
     pub async fn next_page(&self, next: &str) -> Result<PetPage, CommandError> {
         let Some(next) = convert::next_page(next) else {
             return Err(CommandError::new(
-                ErrorKind::InvalidInput,
+                ClientErrorKind::InvalidInput,
                 "The next-page token is not valid. Refresh the list and try again.",
             )
             .with_field("next"));
@@ -51,17 +51,16 @@ impl Backend {
     /// `createInFlight`, before anything is sent, while another create for `env` is on its way.
     pub async fn create_pet(
         &self,
-        env: EnvironmentId,
+        env: Environment,
         input: &NewPetInput,
     ) -> Result<CreatedPet, CommandError> {
         let pet = input.to_new_pet()?;
-        let env = Environment::from(env);
         let _slot = self.creates.claim(env)?;
         let client = self.client(env).await?;
         let created = client.create_pet(&pet).await?;
         Ok(CreatedPet {
             pet: Pet::from(&created.value),
-            environment: env.into(),
+            environment: env,
             base_url: client.base_url().as_str().to_owned(),
         })
     }
@@ -99,11 +98,7 @@ impl Backend {
     }
 
     /// One small list call to `env`: proves the address and key, and shows the quota.
-    pub async fn test_connection(
-        &self,
-        env: EnvironmentId,
-    ) -> Result<ConnectionTest, CommandError> {
-        let env = Environment::from(env);
+    pub async fn test_connection(&self, env: Environment) -> Result<ConnectionTest, CommandError> {
         let client = self.client(env).await?;
         let query = ListQuery {
             status: None,

@@ -7,7 +7,7 @@ use std::net::{Ipv4Addr, SocketAddr};
 use petstore_sandbox::{Sandbox, SandboxConfig};
 use tokio::sync::Mutex;
 
-use crate::dto::{CommandError, ErrorKind};
+use crate::dto::{ClientErrorKind, CommandError};
 
 #[derive(Debug)]
 pub struct EmbeddedSandbox {
@@ -31,7 +31,7 @@ impl EmbeddedSandbox {
         }
         let sandbox = self.start().await.map_err(|e| {
             CommandError::new(
-                ErrorKind::Network,
+                ClientErrorKind::Network,
                 format!("The local sandbox could not be started ({e}). Restart the app, or pick another environment."),
             )
         })?;

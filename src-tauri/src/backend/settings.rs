@@ -10,7 +10,7 @@ use std::sync::{Mutex, MutexGuard, PoisonError};
 use petstore_client::settings::SettingsFile;
 use petstore_client::{ConfigError, Settings};
 
-use crate::dto::{CommandError, ErrorKind, SettingsProblem};
+use crate::dto::{ClientErrorKind, CommandError, SettingsProblem};
 
 #[derive(Debug)]
 pub struct SettingsStore {
@@ -130,7 +130,7 @@ impl SettingsStore {
     pub fn start_over(&self) -> Result<(Option<PathBuf>, Outcome), CommandError> {
         let Some(file) = &self.file else {
             return Err(CommandError::new(
-                ErrorKind::Configuration,
+                ClientErrorKind::Configuration,
                 "This app keeps no settings file, so there is nothing to start over.",
             ));
         };

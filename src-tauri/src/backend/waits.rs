@@ -13,7 +13,7 @@ impl Backend {
         let client = self.client(env).await.ok()?;
         client.remembered_wait().map(|until| RememberedWait {
             until: instant(until),
-            environment: env.into(),
+            environment: env,
         })
     }
 

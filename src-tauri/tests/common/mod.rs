@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use keyring_core::mock;
 use petstore_admin::backend::{Backend, BackendConfig};
-use petstore_admin::dto::{AppEvent, EnvironmentId, Settings};
+use petstore_admin::dto::{AppEvent, Environment, Settings};
 use petstore_admin::events::EventSink;
 use petstore_client::keychain::Keychain;
 use petstore_client::{ClientConfig, RetryPolicy};
@@ -82,11 +82,11 @@ pub async fn use_staging(backend: &Backend, sandbox: &Sandbox, key: &str) {
         })
         .expect("loopback address accepted");
     backend
-        .set_api_key(EnvironmentId::Staging, key.to_owned(), true)
+        .set_api_key(Environment::Staging, key.to_owned(), true)
         .await
         .expect("session key");
     backend
-        .select_environment(EnvironmentId::Staging)
+        .select_environment(Environment::Staging)
         .await
         .expect("select staging");
 }

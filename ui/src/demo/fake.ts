@@ -2,6 +2,8 @@
 // by the demo page for screenshots. It answers the IPC contract's commands with demo data.
 import { emit } from '@tauri-apps/api/event';
 import { mockIPC } from '@tauri-apps/api/mocks';
+import { ENVIRONMENT_IDS } from '../lib/environment';
+import { PET_STATUSES } from '../lib/format';
 import type {
   CommandError,
   CommandName,
@@ -55,7 +57,7 @@ export const DEPRECATION: Deprecation = {
 };
 
 export function pet(id: string, name: string, categoryId = '1', status: string | null = 'available'): Pet {
-  const known = status === null || ['available', 'pending', 'sold'].includes(status);
+  const known = status === null || (PET_STATUSES as string[]).includes(status);
   return { id, name, categoryId, status, statusKnown: known };
 }
 
@@ -138,7 +140,7 @@ export function installFake(options: FakeOptions = {}): Fake {
     },
     get_pet: (a) => ({ pet: fake.pets.find((p) => p.id === a.id) ?? null, deprecation: DEPRECATION }),
     current_quota: () => (options.quota === undefined ? quota(87) : options.quota),
-    list_environments: () => (['production', 'staging', 'sandbox'] as EnvironmentId[]).map(envInfo),
+    list_environments: () => ENVIRONMENT_IDS.map(envInfo),
     select_environment: (a) => {
       selected = a.environment as EnvironmentId;
       return envInfo(selected);

@@ -11,6 +11,7 @@ import type {
   Deprecation,
   EnvironmentId,
   EnvironmentInfo,
+  ErrorKind,
   EventName,
   KeyStatus,
   Lookup,
@@ -26,18 +27,36 @@ import type {
   Waiting,
 } from './types';
 
-const ERROR_KINDS = new Set([
-  'unauthorized', 'notFound', 'gone', 'badRequest', 'rateLimited', 'server', 'unexpectedResponse',
-  'decode', 'timeout', 'network', 'outcomeUnknown', 'invalidInput', 'configuration', 'keychain',
-  'responseTooLarge',
-  'createInFlight',
-]);
+// Checked against the generated `ErrorKind` (the client's kinds and the app's): a kind added in
+// Rust fails `npm run check` until it is listed here.
+const ERROR_KINDS = {
+  unauthorized: true,
+  notFound: true,
+  gone: true,
+  badRequest: true,
+  rateLimited: true,
+  server: true,
+  unexpectedResponse: true,
+  decode: true,
+  timeout: true,
+  network: true,
+  outcomeUnknown: true,
+  invalidInput: true,
+  configuration: true,
+  responseTooLarge: true,
+  keychain: true,
+  createInFlight: true,
+} satisfies Record<ErrorKind, true>;
+
+function isErrorKind(value: unknown): value is ErrorKind {
+  return typeof value === 'string' && Object.prototype.hasOwnProperty.call(ERROR_KINDS, value);
+}
 
 export function isCommandError(value: unknown): value is CommandError {
   return (
     typeof value === 'object' &&
     value !== null &&
-    ERROR_KINDS.has((value as { kind?: unknown }).kind as string) &&
+    isErrorKind((value as { kind?: unknown }).kind) &&
     typeof (value as { message?: unknown }).message === 'string'
   );
 }

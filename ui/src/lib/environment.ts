@@ -1,4 +1,11 @@
-import type { EnvironmentInfo } from './types';
+import type { EnvironmentId, EnvironmentInfo } from './types';
+
+// Checked against the generated `EnvironmentId`: an environment added in Rust fails
+// `npm run check` until it is listed here.
+const ENVIRONMENTS = { production: true, staging: true, sandbox: true } satisfies Record<EnvironmentId, true>;
+
+/** Every environment, in the order the app shows them. */
+export const ENVIRONMENT_IDS = Object.keys(ENVIRONMENTS) as EnvironmentId[];
 
 const SET_UP = 'add its address and API key in Settings';
 

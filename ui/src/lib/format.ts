@@ -1,4 +1,4 @@
-import type { Quota } from './types';
+import type { PetStatusValue, Quota } from './types';
 
 /** "1:05" under an hour, "3 h 12 min" beyond: the quota window can be a day long. */
 export function formatCountdown(ms: number): string {
@@ -61,11 +61,19 @@ export function formatDate(text: string): string {
   return `${at.getUTCDate()} ${MONTHS[at.getUTCMonth()]} ${at.getUTCFullYear()}`;
 }
 
-export const STATUS_LABEL: Record<string, string> = {
+// Checked against the generated `PetStatusValue`: a status added in Rust fails `npm run check`
+// until it has a label here.
+const PET_STATUS_LABEL = {
   available: 'Available',
   pending: 'Pending',
   sold: 'Sold',
-};
+} satisfies Record<PetStatusValue, string>;
+
+/** A label by status; a status the spec does not list has none (it is shown as it is). */
+export const STATUS_LABEL: Readonly<Record<string, string>> = PET_STATUS_LABEL;
+
+/** The statuses a person may choose, in the order the menus show them. */
+export const PET_STATUSES = Object.keys(PET_STATUS_LABEL) as PetStatusValue[];
 
 /** "14:05" in local time (spelled out rather than with Intl, for the reason given at formatDate). */
 export function formatClock(iso: string): string {

@@ -21,7 +21,10 @@ pub const SANDBOX_DEFAULT_URL: &str = "http://127.0.0.1:4780/v1";
 /// The public demo key of the embedded sandbox; not a secret.
 pub const SANDBOX_DEMO_KEY: &str = "sandbox-demo-key";
 
+/// Which service a client talks to. The desktop app's UI gets it as it is, named `EnvironmentId`
+/// there (beside `EnvironmentInfo`, an environment as a screen shows it).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "EnvironmentId"))]
 #[serde(rename_all = "lowercase")]
 pub enum Environment {
     Production,

@@ -1,7 +1,7 @@
 //! The quota as one response described it.
 
 use chrono::{DateTime, TimeDelta, Utc};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// `X-RateLimit-Limit`, `-Remaining`, `-Reset` of one response, with what can be inferred.
 /// Missing, garbage or contradictory header values become `None`/clamped, never an error.
@@ -19,7 +19,8 @@ pub struct RateLimitSnapshot {
     pub observed_at: DateTime<Utc>,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub enum QuotaWindow {
     Minute,
@@ -27,7 +28,8 @@ pub enum QuotaWindow {
     Unknown,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub enum Plan {
     Free,

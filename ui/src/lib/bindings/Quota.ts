@@ -3,6 +3,11 @@ import type { EnvironmentId } from "./EnvironmentId";
 import type { Plan } from "./Plan";
 import type { QuotaWindow } from "./QuotaWindow";
 
+/**
+ * Not the client's `RateLimitSnapshot`: instants are RFC 3339 strings with milliseconds (what
+ * `new Date()` reads), counts are numbers JavaScript holds exactly (u32, saturated), and it says
+ * which environment it describes.
+ */
 export type Quota = { limit: number | null, remaining: number | null, 
 /**
  * RFC 3339.

@@ -2,6 +2,10 @@
 import type { EnvironmentId } from "./EnvironmentId";
 import type { WaitReason } from "./WaitReason";
 
+/**
+ * Payload of the `waiting` event. Not the client's `ClientEvent::Waiting`: the instant is an
+ * RFC 3339 string with milliseconds, and it says which environment waits.
+ */
 export type Waiting = { 
 /**
  * RFC 3339.
