@@ -209,6 +209,9 @@ pub struct RememberedWait {
     pub environment: Environment,
 }
 
+/// Not the settings file's `Settings`: only what the Settings screen edits (the two addresses),
+/// as the file holds them; the file's other fields (the environment, rows per page, fields of
+/// newer versions) have commands of their own or are kept untouched.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]
 pub struct Settings {
@@ -216,6 +219,8 @@ pub struct Settings {
     pub staging_url: Option<String>,
 }
 
+/// Not the keychain's `KeyStatus` (stored, masked): the app's answer also says which environment,
+/// whether the key lives only in this session's memory, and whether a keychain is reachable.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]
 pub struct KeyStatus {
