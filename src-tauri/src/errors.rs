@@ -1,8 +1,9 @@
 //! Every failure becomes a [`CommandError`]: a kind, a message for a person, the server's code and
 //! message, the field it concerns when that can be told, and when to retry.
 
-use petstore_client::keychain::KeychainError;
 use petstore_client::{ConfigError, Error, InvalidInput};
+use petstore_local::LocalError;
+use petstore_local::keychain::KeychainError;
 
 use crate::convert::instant;
 use crate::dto::{CommandError, ErrorKind};
@@ -115,10 +116,26 @@ impl From<ConfigError> for CommandError {
             ConfigError::MissingApiKey { .. } => Some("key"),
             _ => None,
         };
-        let error = CommandError::new(ErrorKind::Configuration, config.to_string());
+        let message = match &config {
+            // The library's words name no shell; the app's place for a key is Settings.
+            ConfigError::MissingApiKey { .. } => {
+                format!("{config} Set one in Settings (it is kept in the OS keychain).")
+            }
+            _ => config.to_string(),
+        };
+        let error = CommandError::new(ErrorKind::Configuration, message);
         match field {
             Some(field) => error.with_field(field),
             None => error,
+        }
+    }
+}
+
+impl From<LocalError> for CommandError {
+    fn from(error: LocalError) -> Self {
+        match error {
+            LocalError::Config(config) => config.into(),
+            other => CommandError::new(ErrorKind::Configuration, other.to_string()),
         }
     }
 }
