@@ -236,6 +236,38 @@ mod tests {
         );
     }
 
+    /// The client's words name no shell; the app points to its own Settings, never to the CLI's
+    /// PETSTORE_API_KEY (which the app does not read).
+    #[test]
+    fn a_missing_key_points_to_settings() {
+        let out = CommandError::from(Error::from(ConfigError::MissingApiKey {
+            environment: Environment::Staging,
+        }));
+        assert_eq!(
+            (out.kind, out.field.as_deref()),
+            (ErrorKind::Configuration, Some("key"))
+        );
+        assert!(out.message.contains("staging"), "{}", out.message);
+        assert!(out.message.contains("Settings"), "{}", out.message);
+        assert!(!out.message.contains("PETSTORE_API_KEY"), "{}", out.message);
+    }
+
+    #[test]
+    fn unreadable_settings_are_a_configuration_error() {
+        let out = CommandError::from(LocalError::SettingsUnreadable {
+            path: "/tmp/settings.json".into(),
+            line: Some(3),
+            column: Some(7),
+            problem: "trailing comma".into(),
+        });
+        assert_eq!(out.kind, ErrorKind::Configuration);
+        assert!(out.message.contains("line 3, column 7"), "{}", out.message);
+        let out = CommandError::from(LocalError::from(ConfigError::MissingBaseUrl {
+            environment: Environment::Production,
+        }));
+        assert_eq!(out.field.as_deref(), Some("productionUrl"));
+    }
+
     #[test]
     fn serializes_as_the_contract_says() {
         let out = CommandError::new(ErrorKind::OutcomeUnknown, "check").with_field("name");

@@ -214,6 +214,30 @@ fn api_exit_code(err: &ApiError) -> u8 {
 mod tests {
     use super::*;
 
+    /// The client's words name no shell; the CLI adds where its keys come from, whether the
+    /// setup or the client found the key missing.
+    #[test]
+    fn a_missing_key_gets_the_clis_hint() {
+        let missing = ConfigError::MissingApiKey {
+            environment: Environment::Staging,
+        };
+        for err in [
+            CliError::Config(missing.clone()),
+            CliError::Api(ApiError::Configuration(missing)),
+        ] {
+            let text = message(&err);
+            assert!(text.contains("staging"), "{text}");
+            assert!(text.contains("petstore key set"), "{text}");
+            assert!(text.contains("PETSTORE_API_KEY"), "{text}");
+            assert_eq!(err.exit_code(), CONFIG);
+        }
+        let unreadable = CliError::Local(LocalError::SettingsUnwritable {
+            path: "/tmp/settings.json".into(),
+            problem: "read-only".into(),
+        });
+        assert_eq!(unreadable.exit_code(), CONFIG);
+    }
+
     #[test]
     fn exit_codes_are_distinct_and_documented() {
         let codes = [

@@ -282,6 +282,10 @@ mod tests {
             environment: Environment::Staging,
         };
         assert!(missing.to_string().contains("staging"));
+        assert!(
+            !missing.to_string().contains("PETSTORE_API_KEY"),
+            "each shell adds its own hint: {missing}"
+        );
     }
 
     #[test]
