@@ -1,8 +1,9 @@
 //! Every failure becomes a [`CommandError`]: a kind, a message for a person, the server's code and
 //! message, the field it concerns when that can be told, and when to retry.
 
-use petstore_client::keychain::KeychainError;
 use petstore_client::{ConfigError, Error, InvalidInput};
+use petstore_local::LocalError;
+use petstore_local::keychain::KeychainError;
 
 use crate::convert::instant;
 use crate::dto::{AppErrorKind, ClientErrorKind, CommandError, ErrorKind};
@@ -103,10 +104,26 @@ impl From<ConfigError> for CommandError {
             ConfigError::MissingApiKey { .. } => Some("key"),
             _ => None,
         };
-        let error = CommandError::new(ClientErrorKind::Configuration, config.to_string());
+        let message = match &config {
+            // The library's words name no shell; the app's place for a key is Settings.
+            ConfigError::MissingApiKey { .. } => {
+                format!("{config} Set one in Settings (it is kept in the OS keychain).")
+            }
+            _ => config.to_string(),
+        };
+        let error = CommandError::new(ClientErrorKind::Configuration, message);
         match field {
             Some(field) => error.with_field(field),
             None => error,
+        }
+    }
+}
+
+impl From<LocalError> for CommandError {
+    fn from(error: LocalError) -> Self {
+        match error {
+            LocalError::Config(config) => config.into(),
+            other => CommandError::new(ClientErrorKind::Configuration, other.to_string()),
         }
     }
 }
@@ -211,6 +228,41 @@ mod tests {
                 Some("stagingUrl")
             )
         );
+    }
+
+    /// The client's words name no shell; the app points to its own Settings, never to the CLI's
+    /// PETSTORE_API_KEY (which the app does not read).
+    #[test]
+    fn a_missing_key_points_to_settings() {
+        let out = CommandError::from(Error::from(ConfigError::MissingApiKey {
+            environment: Environment::Staging,
+        }));
+        assert_eq!(
+            (out.kind, out.field.as_deref()),
+            (
+                ErrorKind::Client(ClientErrorKind::Configuration),
+                Some("key")
+            )
+        );
+        assert!(out.message.contains("staging"), "{}", out.message);
+        assert!(out.message.contains("Settings"), "{}", out.message);
+        assert!(!out.message.contains("PETSTORE_API_KEY"), "{}", out.message);
+    }
+
+    #[test]
+    fn unreadable_settings_are_a_configuration_error() {
+        let out = CommandError::from(LocalError::SettingsUnreadable {
+            path: "/tmp/settings.json".into(),
+            line: Some(3),
+            column: Some(7),
+            problem: "trailing comma".into(),
+        });
+        assert_eq!(out.kind, ClientErrorKind::Configuration);
+        assert!(out.message.contains("line 3, column 7"), "{}", out.message);
+        let out = CommandError::from(LocalError::from(ConfigError::MissingBaseUrl {
+            environment: Environment::Production,
+        }));
+        assert_eq!(out.field.as_deref(), Some("productionUrl"));
     }
 
     #[test]

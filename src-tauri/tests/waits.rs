@@ -10,7 +10,8 @@ use chrono::{TimeDelta, Utc};
 use common::{Collected, STAFF_KEY, sandbox, use_staging};
 use petstore_admin::backend::{Backend, BackendConfig};
 use petstore_admin::dto::{ClientErrorKind, Environment};
-use petstore_client::{ApiKey, WaitMemory};
+use petstore_client::ApiKey;
+use petstore_local::WaitMemory;
 use petstore_sandbox::SandboxConfig;
 
 fn waits_file(dir: &std::path::Path) -> WaitMemory {

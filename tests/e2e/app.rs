@@ -910,7 +910,7 @@ fn a_wait_the_cli_remembered_pauses_the_app_until_cleared_in_the_gauge() {
         let sandbox = staging::start(&key, Plan::Free, Duration::from_secs(60)).await;
         let cache = scratch_dir("cache");
         // What the CLI leaves after a 429, in the cache folder the app shares with it.
-        let waits = petstore_client::WaitMemory::at(
+        let waits = petstore_local::WaitMemory::at(
             cache
                 .path()
                 .join("dev.petstore.admin")

@@ -3,8 +3,9 @@
 use std::process::ExitCode;
 
 use chrono::{DateTime, Utc};
-use petstore_client::keychain::KeychainError;
 use petstore_client::{ConfigError, Environment, Error as ApiError, InvalidInput};
+use petstore_local::LocalError;
+use petstore_local::keychain::KeychainError;
 
 use crate::keysource::KeySource;
 
@@ -50,6 +51,8 @@ pub enum CliError {
     Input(#[from] InvalidInput),
     #[error("{0}")]
     Config(#[from] ConfigError),
+    #[error("{0}")]
+    Local(#[from] LocalError),
     #[error("{0}")]
     Keychain(#[from] KeychainError),
     #[error(
@@ -136,14 +139,16 @@ fn key_refused_message(source: KeySource, server_says: &str) -> String {
 /// words do not already say it for the command line.
 pub fn message(err: &CliError) -> String {
     let hint = match err {
-        CliError::Config(ConfigError::MissingApiKey { .. }) => Some(
+        CliError::Config(ConfigError::MissingApiKey { .. })
+        | CliError::Api(ApiError::Configuration(ConfigError::MissingApiKey { .. })) => Some(
             "Store the key with `petstore key set --env ENV` (it reads the key from stdin), or set PETSTORE_API_KEY.",
         ),
         CliError::Api(ApiError::OutcomeUnknown { .. }) => {
             Some("Check with `petstore list` before running `petstore add` again.")
         }
         CliError::Api(ApiError::Configuration(ConfigError::MissingBaseUrl { .. }))
-        | CliError::Config(ConfigError::MissingBaseUrl { .. }) => {
+        | CliError::Config(ConfigError::MissingBaseUrl { .. })
+        | CliError::Local(LocalError::Config(ConfigError::MissingBaseUrl { .. })) => {
             Some("Or pass the address for this command only with --base-url URL.")
         }
         _ => None,
@@ -166,9 +171,10 @@ impl CliError {
         match self {
             CliError::Api(err) => api_exit_code(err),
             CliError::Input(_) | CliError::BadEnvKey(_) => USAGE,
-            CliError::Config(_) | CliError::Keychain(_) | CliError::KeychainUnavailable { .. } => {
-                CONFIG
-            }
+            CliError::Config(_)
+            | CliError::Local(_)
+            | CliError::Keychain(_)
+            | CliError::KeychainUnavailable { .. } => CONFIG,
             CliError::KeyForAnotherServer { .. } => USAGE,
             CliError::MissingKey { .. }
             | CliError::KeyRefused { .. }
@@ -207,6 +213,30 @@ fn api_exit_code(err: &ApiError) -> u8 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The client's words name no shell; the CLI adds where its keys come from, whether the
+    /// setup or the client found the key missing.
+    #[test]
+    fn a_missing_key_gets_the_clis_hint() {
+        let missing = ConfigError::MissingApiKey {
+            environment: Environment::Staging,
+        };
+        for err in [
+            CliError::Config(missing.clone()),
+            CliError::Api(ApiError::Configuration(missing)),
+        ] {
+            let text = message(&err);
+            assert!(text.contains("staging"), "{text}");
+            assert!(text.contains("petstore key set"), "{text}");
+            assert!(text.contains("PETSTORE_API_KEY"), "{text}");
+            assert_eq!(err.exit_code(), CONFIG);
+        }
+        let unreadable = CliError::Local(LocalError::SettingsUnwritable {
+            path: "/tmp/settings.json".into(),
+            problem: "read-only".into(),
+        });
+        assert_eq!(unreadable.exit_code(), CONFIG);
+    }
 
     #[test]
     fn exit_codes_are_distinct_and_documented() {

@@ -5,8 +5,8 @@ use std::io::{BufRead, IsTerminal};
 use log::info;
 use zeroize::Zeroize;
 
-use petstore_client::keychain::{Keychain, KeychainError};
 use petstore_client::{ApiKey, Environment};
+use petstore_local::keychain::{Keychain, KeychainError};
 
 use crate::args::{Cli, KeyAction};
 use crate::exit::CliError;

@@ -11,8 +11,8 @@
 
 use std::fmt;
 
-use petstore_client::keychain::{Keychain, KeychainError};
 use petstore_client::{ApiKey, BaseUrl, Environment, SANDBOX_DEMO_KEY};
+use petstore_local::keychain::{Keychain, KeychainError};
 
 use crate::exit::CliError;
 

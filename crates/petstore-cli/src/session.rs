@@ -1,12 +1,14 @@
 //! From the command line and the settings to a ready client: environment, base address, key,
 //! and the time budget of `--timeout`.
 
+use std::sync::Arc;
 use std::time::Duration;
 
 use chrono::{DateTime, Utc};
 use log::{debug, info};
 use petstore_client::retry::RetryPolicy;
-use petstore_client::{BaseUrl, ClientConfig, Environment, PetstoreClient, Settings, WaitMemory};
+use petstore_client::{BaseUrl, ClientConfig, Environment, PetstoreClient};
+use petstore_local::{Settings, WaitMemory};
 
 use crate::args::Cli;
 use crate::exit::CliError;
@@ -59,7 +61,7 @@ pub fn prepare(cli: &Cli) -> Result<Session, CliError> {
     // send once per run, which is what earns a key a temporary ban.
     if let Some(memory) = WaitMemory::default_location() {
         debug!("rate-limit waits remembered in {}", memory.path().display());
-        config = config.with_wait_memory(memory);
+        config = config.with_wait_store(Arc::new(memory));
     }
     let budget = cli.timeout.map(|total| {
         // `--timeout` is at most a day (args::MAX_TIMEOUT), so this never overflows.

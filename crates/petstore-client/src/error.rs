@@ -1,8 +1,6 @@
 //! What can go wrong, as types. `Display` is the message for a person: what happened and what
 //! to do next. None of them ever contains the API key.
 
-use std::path::PathBuf;
-
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
@@ -205,9 +203,7 @@ pub enum ConfigError {
         "The base address \"{url}\" does not use https. Use an https:// address (plain http is only allowed for 127.0.0.1, ::1 and localhost), so the API key never travels in clear text."
     )]
     InsecureBaseUrl { url: String },
-    #[error(
-        "No API key is set for {environment}. Set one (it is kept in the OS keychain), or set PETSTORE_API_KEY."
-    )]
+    #[error("No API key is set for {environment}.")]
     MissingApiKey { environment: Environment },
     #[error(
         "The next-page address \"{url}\" points to another server than the base address; it was not followed, so the API key is not sent there."
@@ -215,26 +211,11 @@ pub enum ConfigError {
     ForeignLink { url: String },
     #[error("The HTTP client could not be set up: {message}.")]
     HttpClient { message: String },
-    /// Nothing was written over it: a person may have edited it by hand.
-    #[error("The settings file {} could not be read{}: {problem}. Fix it, or start over (the broken file is kept).", path.display(), position(*line, *column))]
-    SettingsUnreadable {
-        path: PathBuf,
-        line: Option<usize>,
-        column: Option<usize>,
-        problem: String,
-    },
-    #[error("The settings file {} could not be changed: {problem}. Check that its folder exists and may be written to; nothing was changed.", path.display())]
-    SettingsUnwritable { path: PathBuf, problem: String },
-    #[error("The file of remembered rate-limit waits {} could not be changed: {message}. Check that its folder is writable, then try again.", path.display())]
-    WaitsFile { path: PathBuf, message: String },
-}
-
-fn position(line: Option<usize>, column: Option<usize>) -> String {
-    match (line, column) {
-        (Some(line), Some(column)) => format!(" (line {line}, column {column})"),
-        (Some(line), None) => format!(" (line {line})"),
-        _ => String::new(),
-    }
+    /// The client's [`crate::WaitStore`] could not forget a wait.
+    #[error(
+        "The remembered rate-limit waits ({location}) could not be changed: {message}. Check that they may be written to, then try again."
+    )]
+    WaitStore { location: String, message: String },
 }
 
 fn missing_base_url_message(environment: Environment) -> String {
@@ -303,6 +284,10 @@ mod tests {
             environment: Environment::Staging,
         };
         assert!(missing.to_string().contains("staging"));
+        assert!(
+            !missing.to_string().contains("PETSTORE_API_KEY"),
+            "each shell adds its own hint: {missing}"
+        );
     }
 
     #[test]

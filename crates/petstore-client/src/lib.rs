@@ -1,7 +1,9 @@
 //! Typed client of the Pet Store HTTP service, as `docs/interface.md` at the repository's root
 //! describes it.
 //!
-//! Tauri-free: the desktop shell and the `petstore` CLI are thin layers over this crate.
+//! Tauri-free: the desktop shell and the `petstore` CLI are thin layers over this crate. What is
+//! kept on the computer (settings, keychain, remembered waits) is `petstore-local`'s; the client
+//! takes the remembered waits as a [`WaitStore`].
 
 mod client;
 pub mod clock;
@@ -10,12 +12,10 @@ pub mod deprecation;
 pub mod error;
 pub mod events;
 mod link;
-mod localfile;
 pub mod model;
 pub mod ratelimit;
 pub mod retry;
 pub mod secret;
-pub mod settings;
 
 pub use client::{LOG_TARGET, PetstoreClient, limits};
 pub use clock::{Clock, SystemClock};
@@ -29,10 +29,6 @@ pub use model::{
     Limit, ListQuery, NewPet, NextPage, Pet, PetPage, PetStatus, Response, parse_category_id,
     parse_pet_id,
 };
-pub use ratelimit::{Plan, QuotaWindow, RateLimitSnapshot, WaitMemory};
+pub use ratelimit::{Plan, QuotaWindow, RateLimitSnapshot, WaitStore};
 pub use retry::RetryPolicy;
 pub use secret::ApiKey;
-pub use settings::{Settings, SettingsFile};
-
-#[cfg(feature = "keychain")]
-pub mod keychain;

@@ -6,14 +6,15 @@ mod common;
 
 use std::io::{BufRead, BufReader, Write};
 use std::net::TcpListener;
+use std::sync::Arc;
 use std::time::Duration;
 
 use common::{KEY, client_for, config_for, manual_clock};
 use petstore_client::limits::{MAX_ERROR_BODY_BYTES, MAX_SUCCESS_BODY_BYTES};
 use petstore_client::{
-    ApiKey, Clock, Error, ErrorKind, Limit, ListQuery, NewPet, PetstoreClient, WaitMemory,
-    WaitReason,
+    ApiKey, Clock, Error, ErrorKind, Limit, ListQuery, NewPet, PetstoreClient, WaitReason,
 };
+use petstore_local::WaitMemory;
 use serde_json::json;
 use wiremock::matchers::method;
 use wiremock::{Mock, MockServer, ResponseTemplate};
@@ -241,7 +242,8 @@ async fn mock_a_503_retry_after_is_waited_for_before_the_get_is_retried() {
     let memory = WaitMemory::at(dir.path().join("waits.json"));
     let clock = manual_clock();
     let start = clock.now();
-    let config = config_for(&base(&server), clock.clone()).with_wait_memory(memory.clone());
+    let config =
+        config_for(&base(&server), clock.clone()).with_wait_store(Arc::new(memory.clone()));
     let client = PetstoreClient::new(config).unwrap();
     let mut events = client.subscribe();
     client.list_pets(&ListQuery::default()).await.unwrap();

@@ -256,11 +256,11 @@ async fn a_429_past_the_deadline_says_when_to_retry() {
 async fn a_429_learnt_by_an_earlier_run_holds_the_next_run_without_sending() {
     let (sandbox, key, clock) = tiny_quota().await;
     let dir = tempfile::tempdir().unwrap();
-    let memory = petstore_client::WaitMemory::at(dir.path().join("waits.json"));
+    let memory = petstore_local::WaitMemory::at(dir.path().join("waits.json"));
     let run = || {
         let config = config_for(&sandbox.base_url(), clock.clone())
             .with_api_key(petstore_client::ApiKey::new(key.clone()).unwrap())
-            .with_wait_memory(memory.clone());
+            .with_wait_store(std::sync::Arc::new(memory.clone()));
         PetstoreClient::new(config).unwrap()
     };
     let half_a_second = chrono::Duration::milliseconds(500);

@@ -4,7 +4,8 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use petstore_client::{ApiKey, BaseUrl, ClientConfig, Environment, PetstoreClient, WaitMemory};
+use petstore_client::{ApiKey, BaseUrl, ClientConfig, Environment, PetstoreClient};
+use petstore_local::WaitMemory;
 use tokio::sync::Mutex;
 use tokio::task::JoinHandle;
 
@@ -77,7 +78,7 @@ impl Clients {
         // Waits a 429 imposed, remembered on disk: honoured whether this app, another app
         // process or the CLI was answered it, and remembered for them in turn.
         if let Some(memory) = &self.wait_memory {
-            config = config.with_wait_memory(memory.clone());
+            config = config.with_wait_store(Arc::new(memory.clone()));
         }
         let client = PetstoreClient::new((self.tuning)(config))?;
         let forwarder = forward(client.subscribe(), env, self.events.clone());

@@ -4,8 +4,8 @@
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard, OnceLock, PoisonError};
 
-use petstore_client::keychain::{Keychain, KeychainError};
 use petstore_client::{ApiKey, Environment};
+use petstore_local::keychain::{Keychain, KeychainError};
 
 use crate::dto::{AppErrorKind, CommandError, KeyStatus};
 

@@ -14,8 +14,8 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, MutexGuard};
 
-use petstore_client::settings::SettingsFile;
-use petstore_client::{ApiKey, BaseUrl, ClientConfig, Environment, PetstoreClient, WaitMemory};
+use petstore_client::{ApiKey, BaseUrl, ClientConfig, Environment, PetstoreClient};
+use petstore_local::{SettingsFile, WaitMemory};
 
 use crate::dto::{
     self, AddressSource, AppEvent, ClientErrorKind, CommandError, EnvironmentInfo, KeyStatus,
@@ -63,7 +63,7 @@ impl BackendConfig {
     /// environment.
     pub fn desktop(events: Arc<dyn EventSink>) -> BackendConfig {
         BackendConfig {
-            settings_path: petstore_client::Settings::default_path(),
+            settings_path: petstore_local::Settings::default_path(),
             // The same file as the CLI's (crates/petstore-cli/src/session.rs): one pacing state
             // per key on this computer.
             wait_memory: WaitMemory::default_location(),
@@ -123,7 +123,7 @@ impl Backend {
         }
     }
 
-    fn settings(&self) -> MutexGuard<'_, petstore_client::Settings> {
+    fn settings(&self) -> MutexGuard<'_, petstore_local::Settings> {
         self.settings.current()
     }
 
@@ -135,7 +135,7 @@ impl Backend {
     )]
     fn change_settings(
         &self,
-        change: impl Fn(&mut petstore_client::Settings) -> Result<(), petstore_client::ConfigError>,
+        change: impl Fn(&mut petstore_local::Settings) -> Result<(), petstore_client::ConfigError>,
     ) -> Result<(), CommandError> {
         let outcome = self.settings.change(change)?;
         self.report(outcome);
@@ -301,7 +301,7 @@ impl Backend {
         reason = "CommandError is the IPC error, built once per command; never on a hot path"
     )]
     pub fn save_settings(&self, wanted: dto::Settings) -> Result<dto::Settings, CommandError> {
-        let mut checked = petstore_client::Settings::default();
+        let mut checked = petstore_local::Settings::default();
         for (env, url) in [
             (Environment::Production, &wanted.production_url),
             (Environment::Staging, &wanted.staging_url),

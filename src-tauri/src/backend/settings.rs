@@ -7,8 +7,8 @@
 use std::path::{Path, PathBuf};
 use std::sync::{Mutex, MutexGuard, PoisonError};
 
-use petstore_client::settings::SettingsFile;
-use petstore_client::{ConfigError, Settings};
+use petstore_client::ConfigError;
+use petstore_local::{LocalError, Settings, SettingsFile};
 
 use crate::dto::{ClientErrorKind, CommandError, SettingsProblem};
 
@@ -88,9 +88,9 @@ impl SettingsStore {
             *current = next;
             return Ok(Outcome::Same);
         };
-        let now = match file.update(|on_disk| change(on_disk)) {
+        let now = match file.update(|on_disk| Ok(change(on_disk)?)) {
             Ok(_) => None,
-            Err(error @ ConfigError::SettingsUnreadable { .. }) => {
+            Err(error @ LocalError::SettingsUnreadable { .. }) => {
                 let problem = problem_of(file.path(), error);
                 log::warn!(
                     "settings file {} cannot be read ({}); the change holds for this session only",
@@ -156,9 +156,9 @@ impl SettingsStore {
     }
 }
 
-fn problem_of(path: &Path, error: ConfigError) -> SettingsProblem {
+fn problem_of(path: &Path, error: LocalError) -> SettingsProblem {
     match error {
-        ConfigError::SettingsUnreadable {
+        LocalError::SettingsUnreadable {
             path,
             line,
             column,

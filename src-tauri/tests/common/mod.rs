@@ -10,8 +10,8 @@ use keyring_core::mock;
 use petstore_admin::backend::{Backend, BackendConfig};
 use petstore_admin::dto::{AppEvent, Environment, Settings};
 use petstore_admin::events::EventSink;
-use petstore_client::keychain::Keychain;
 use petstore_client::{ClientConfig, RetryPolicy};
+use petstore_local::keychain::Keychain;
 use petstore_sandbox::{Plan, Sandbox, SandboxConfig};
 
 pub const STAFF_KEY: &str = "staff-key-0123456789";

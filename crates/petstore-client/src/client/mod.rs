@@ -26,7 +26,7 @@ use crate::events::ClientEvent;
 use crate::link;
 use crate::model::Limit;
 use crate::model::{ListQuery, NewPet, NextPage, Pet, PetPage, PetStatus, Response};
-use crate::ratelimit::{Governor, GovernorKey, RateLimitSnapshot, WaitMemory};
+use crate::ratelimit::{Governor, GovernorKey, RateLimitSnapshot, WaitStore};
 use crate::retry::RetryPolicy;
 use crate::secret::ApiKey;
 
@@ -53,7 +53,7 @@ struct Shared {
     retry: RetryPolicy,
     clock: Arc<dyn Clock>,
     governor: Arc<Governor>,
-    wait_memory: Option<WaitMemory>,
+    wait_store: Option<Arc<dyn WaitStore>>,
 }
 
 impl PetstoreClient {
@@ -83,7 +83,7 @@ impl PetstoreClient {
                 retry: config.retry,
                 clock: config.clock,
                 governor,
-                wait_memory: config.wait_memory,
+                wait_store: config.wait_store,
             }),
             deadline: None,
         };
@@ -227,7 +227,7 @@ impl PetstoreClient {
     /// program; `None` when requests may go.
     pub fn remembered_wait(&self) -> Option<DateTime<Utc>> {
         let shared = &self.shared;
-        let on_disk = match (&shared.wait_memory, &shared.api_key) {
+        let on_disk = match (&shared.wait_store, &shared.api_key) {
             (Some(memory), Some(key)) => {
                 memory.not_before(shared.base_url.as_str(), key, shared.clock.now())
             }
@@ -243,10 +243,10 @@ impl PetstoreClient {
         let shared = &self.shared;
         let mut forgot = false;
         // The file first: otherwise the next request would take the wait back from it.
-        if let (Some(memory), Some(key)) = (&shared.wait_memory, &shared.api_key) {
+        if let (Some(memory), Some(key)) = (&shared.wait_store, &shared.api_key) {
             forgot = memory.forget(shared.base_url.as_str(), key).map_err(|e| {
-                ConfigError::WaitsFile {
-                    path: memory.path().to_owned(),
+                ConfigError::WaitStore {
+                    location: memory.location(),
                     message: e.to_string(),
                 }
             })?;

@@ -73,10 +73,10 @@ impl Reply {
 
 impl PetstoreClient {
     /// Lets later runs (and other programs) honour a wait this one learnt: a 429's, a server's
-    /// Retry-After, or an exhausted quota's (see [`crate::ratelimit::WaitMemory`]).
+    /// Retry-After, or an exhausted quota's (see [`crate::WaitStore`]).
     fn remember_wait(&self, until: DateTime<Utc>) {
         let shared = &self.shared;
-        if let (Some(memory), Some(key)) = (&shared.wait_memory, &shared.api_key) {
+        if let (Some(memory), Some(key)) = (&shared.wait_store, &shared.api_key) {
             memory.remember(shared.base_url.as_str(), key, until, shared.clock.now());
         }
     }
@@ -85,7 +85,7 @@ impl PetstoreClient {
     /// disk, if there is one. Cheap, and idempotent: asked before every attempt.
     pub(super) fn honour_remembered_wait(&self) {
         let shared = &self.shared;
-        let (Some(memory), Some(key)) = (&shared.wait_memory, &shared.api_key) else {
+        let (Some(memory), Some(key)) = (&shared.wait_store, &shared.api_key) else {
             return;
         };
         let now = shared.clock.now();

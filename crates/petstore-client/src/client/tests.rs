@@ -1,7 +1,11 @@
-//! Two "processes" in one test: clients with governors of their own that share only the file
-//! of remembered waits, against a real sandbox on 127.0.0.1.
+//! Two "processes" in one test: clients with governors of their own that share only a store of
+//! remembered waits, against a real sandbox on 127.0.0.1. The store here is an in-memory one:
+//! the file shared by real processes is `petstore-local`'s, which depends on this crate (its own
+//! tests drive a client over the file).
 
-use std::sync::Arc;
+use std::collections::HashMap;
+use std::io;
+use std::sync::{Arc, Mutex};
 
 use chrono::TimeDelta;
 use petstore_sandbox::{Plan, Sandbox, SandboxConfig};
@@ -28,14 +32,54 @@ async fn tiny_quota() -> Sandbox {
     Sandbox::start(config).await.expect("sandbox starts")
 }
 
-/// What another process would have: its own governor, the same file.
-fn process(sandbox: &Sandbox, memory: &WaitMemory) -> PetstoreClient {
+/// Waits per (base address, key), shared by the clients given it.
+#[derive(Debug, Default)]
+struct InMemoryWaits {
+    waits: Mutex<HashMap<(String, u64), DateTime<Utc>>>,
+}
+
+impl InMemoryWaits {
+    fn entry(base_url: &str, key: &ApiKey) -> (String, u64) {
+        (base_url.to_owned(), key.fingerprint())
+    }
+}
+
+impl WaitStore for InMemoryWaits {
+    fn not_before(
+        &self,
+        base_url: &str,
+        key: &ApiKey,
+        now: DateTime<Utc>,
+    ) -> Option<DateTime<Utc>> {
+        let waits = self.waits.lock().unwrap();
+        let until = *waits.get(&Self::entry(base_url, key))?;
+        (until > now).then_some(until)
+    }
+
+    fn remember(&self, base_url: &str, key: &ApiKey, until: DateTime<Utc>, _now: DateTime<Utc>) {
+        let mut waits = self.waits.lock().unwrap();
+        let wait = waits.entry(Self::entry(base_url, key)).or_insert(until);
+        *wait = (*wait).max(until);
+    }
+
+    fn forget(&self, base_url: &str, key: &ApiKey) -> io::Result<bool> {
+        let mut waits = self.waits.lock().unwrap();
+        Ok(waits.remove(&Self::entry(base_url, key)).is_some())
+    }
+
+    fn location(&self) -> String {
+        "memory".to_owned()
+    }
+}
+
+/// What another process would have: its own governor, the same store.
+fn process(sandbox: &Sandbox, memory: &Arc<InMemoryWaits>) -> PetstoreClient {
     let config = ClientConfig::new(
         Environment::Sandbox,
         BaseUrl::parse(&sandbox.base_url()).expect("loopback"),
     )
     .with_api_key(ApiKey::new(KEY.to_owned()).expect("key"))
-    .with_wait_memory(memory.clone());
+    .with_wait_store(memory.clone());
     let http = http_client(&config).expect("client builds");
     let governor = Governor::new(Arc::new(SystemClock), config.retry.clone());
     PetstoreClient::with_governor(config, http, governor)
@@ -46,10 +90,9 @@ fn soon(client: &PetstoreClient) -> PetstoreClient {
 }
 
 #[tokio::test]
-async fn a_429_seen_by_one_process_holds_the_other_without_sending() {
+async fn a_429_seen_by_one_process_holds_the_other_without_sending_in_memory_store() {
     let sandbox = tiny_quota().await;
-    let dir = tempfile::tempdir().unwrap();
-    let memory = WaitMemory::at(dir.path().join("waits.json"));
+    let memory = Arc::new(InMemoryWaits::default());
     let other = process(&sandbox, &memory);
     let first = process(&sandbox, &memory);
     assert!(!Arc::ptr_eq(&other.shared.governor, &first.shared.governor));
@@ -87,34 +130,4 @@ async fn a_429_seen_by_one_process_holds_the_other_without_sending() {
         "the other process sent nothing during the wait the first one remembered"
     );
     assert!(other.remembered_wait().is_some_and(|w| w >= remembered));
-}
-
-#[tokio::test]
-async fn forget_wait_clears_the_file_and_the_hold() {
-    let sandbox = tiny_quota().await;
-    let dir = tempfile::tempdir().unwrap();
-    let memory = WaitMemory::at(dir.path().join("waits.json"));
-    let client = process(&sandbox, &memory);
-    let key = ApiKey::new(KEY.to_owned()).unwrap();
-    assert_eq!(client.remembered_wait(), None);
-    assert!(!client.forget_wait().unwrap(), "nothing to forget");
-
-    let until = Utc::now() + TimeDelta::minutes(10);
-    memory.remember(&sandbox.base_url(), &key, until, Utc::now());
-    assert_eq!(client.remembered_wait(), Some(until), "read from the file");
-    let err = soon(&client)
-        .list_pets(&ListQuery::default())
-        .await
-        .unwrap_err();
-    assert!(matches!(err, Error::RateLimited { .. }), "{err:?}");
-    assert_eq!(sandbox.request_count(), 0);
-
-    assert!(client.forget_wait().unwrap());
-    assert_eq!(client.remembered_wait(), None);
-    assert_eq!(
-        memory.not_before(&sandbox.base_url(), &key, Utc::now()),
-        None
-    );
-    client.list_pets(&ListQuery::default()).await.unwrap();
-    assert_eq!(sandbox.request_count(), 1);
 }

@@ -8,7 +8,7 @@ use std::time::Duration;
 use serde::{Deserialize, Serialize};
 
 use crate::clock::{Clock, SystemClock};
-use crate::ratelimit::WaitMemory;
+use crate::ratelimit::WaitStore;
 use crate::retry::RetryPolicy;
 use crate::secret::ApiKey;
 
@@ -105,7 +105,7 @@ pub struct ClientConfig {
     pub retry: RetryPolicy,
     pub clock: Arc<dyn Clock>,
     /// Where 429 waits are remembered across runs; `None` keeps them in this process only.
-    pub wait_memory: Option<WaitMemory>,
+    pub wait_store: Option<Arc<dyn WaitStore>>,
 }
 
 impl ClientConfig {
@@ -122,7 +122,7 @@ impl ClientConfig {
             user_agent: default_user_agent(),
             retry: RetryPolicy::default(),
             clock: Arc::new(SystemClock),
-            wait_memory: None,
+            wait_store: None,
         }
     }
 
@@ -160,9 +160,10 @@ impl ClientConfig {
         self
     }
 
-    /// Remember 429 waits across runs (for short-lived processes such as the CLI).
-    pub fn with_wait_memory(mut self, memory: WaitMemory) -> Self {
-        self.wait_memory = Some(memory);
+    /// Remember 429 waits across runs and processes (for short-lived processes such as the CLI,
+    /// and for the app beside them).
+    pub fn with_wait_store(mut self, store: Arc<dyn WaitStore>) -> Self {
+        self.wait_store = Some(store);
         self
     }
 }

@@ -3,12 +3,12 @@
 
 mod governor;
 mod headers;
-mod memory;
 #[cfg(test)]
 mod props;
 mod snapshot;
+mod store;
 
 pub use governor::{Governor, GovernorKey, Observation, Permit, RateLimited};
 pub use headers::parse_retry_after;
-pub use memory::WaitMemory;
 pub use snapshot::{Plan, QuotaWindow, RateLimitSnapshot};
+pub use store::WaitStore;

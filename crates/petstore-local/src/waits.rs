@@ -19,12 +19,11 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
 use self::secret::{InstallSecret, SECRET_FILE, TAG_PREFIX};
-use crate::localfile::{self, FileLock, MAX_FILE_BYTES, Readers};
-use crate::secret::ApiKey;
-use crate::settings::app_dir;
+use petstore_client::{ApiKey, WaitStore};
 
-/// Overrides the folder of the file (tests, portable installs).
-pub const CACHE_DIR_VAR: &str = "PETSTORE_CACHE_DIR";
+use crate::dirs::{CACHE_DIR_VAR, app_dir};
+use crate::localfile::{self, FileLock, MAX_FILE_BYTES, Readers};
+
 const FILE_NAME: &str = "rate-limit-waits.json";
 
 /// Waits that outlive the process that learnt them. Clones share one cache.
@@ -237,6 +236,30 @@ impl std::fmt::Debug for WaitMemory {
         f.debug_struct("WaitMemory")
             .field("path", &self.inner.path)
             .finish_non_exhaustive()
+    }
+}
+
+/// The client asks and tells the file through this (see `ClientConfig::with_wait_store`).
+impl WaitStore for WaitMemory {
+    fn not_before(
+        &self,
+        base_url: &str,
+        key: &ApiKey,
+        now: DateTime<Utc>,
+    ) -> Option<DateTime<Utc>> {
+        WaitMemory::not_before(self, base_url, key, now)
+    }
+
+    fn remember(&self, base_url: &str, key: &ApiKey, until: DateTime<Utc>, now: DateTime<Utc>) {
+        WaitMemory::remember(self, base_url, key, until, now);
+    }
+
+    fn forget(&self, base_url: &str, key: &ApiKey) -> io::Result<bool> {
+        WaitMemory::forget(self, base_url, key)
+    }
+
+    fn location(&self) -> String {
+        self.path().display().to_string()
     }
 }
 

@@ -10,7 +10,7 @@ use sha2::Sha256;
 use zeroize::Zeroizing;
 
 use crate::localfile::{self, Readers};
-use crate::secret::ApiKey;
+use petstore_client::ApiKey;
 
 pub(super) const SECRET_FILE: &str = "install-secret";
 const SECRET_BYTES: usize = 32;

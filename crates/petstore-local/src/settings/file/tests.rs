@@ -7,7 +7,7 @@ use std::sync::{Arc, Barrier};
 use serde_json::{Value, json};
 
 use super::*;
-use crate::config::Environment;
+use petstore_client::{ConfigError, Environment};
 
 fn settings_file() -> (tempfile::TempDir, SettingsFile) {
     let dir = tempfile::tempdir().expect("temp dir");
@@ -51,7 +51,7 @@ fn a_trailing_comma_is_reported_with_line_and_column_and_never_overwritten() {
     fs::write(file.path(), TRAILING_COMMA).expect("write");
     let err = file.load().expect_err("broken file");
     match &err {
-        ConfigError::SettingsUnreadable {
+        LocalError::SettingsUnreadable {
             path,
             line,
             column,
@@ -130,7 +130,9 @@ fn an_update_is_not_undone_by_an_instance_that_loaded_earlier() {
 
     let cli = SettingsFile::at(dir.path().join("settings.json"));
     cli.update(|settings| {
-        settings.set_base_url(Environment::Production, "https://p.example.com/v1")
+        settings
+            .set_base_url(Environment::Production, "https://p.example.com/v1")
+            .map_err(LocalError::from)
     })
     .expect("the CLI's change");
 
@@ -222,9 +224,14 @@ fn a_failed_or_empty_change_writes_nothing() {
     let (_dir, file) = settings_file();
     let refused = file.update(|settings| {
         settings.page_size = Some(7);
-        settings.set_base_url(Environment::Sandbox, "http://127.0.0.1:1/v1")
+        settings
+            .set_base_url(Environment::Sandbox, "http://127.0.0.1:1/v1")
+            .map_err(LocalError::from)
     });
-    assert!(matches!(refused, Err(ConfigError::InvalidBaseUrl { .. })));
+    assert!(matches!(
+        refused,
+        Err(LocalError::Config(ConfigError::InvalidBaseUrl { .. }))
+    ));
     assert!(!file.path().exists(), "nothing written");
 
     let (after, answer) = file.update(|_| Ok(42)).expect("no change");
@@ -239,7 +246,7 @@ fn a_file_over_the_limit_is_refused_and_kept() {
     huge.extend_from_slice(b"{}");
     fs::write(file.path(), &huge).expect("write");
     match file.update(|_| Ok(())) {
-        Err(ConfigError::SettingsUnreadable {
+        Err(LocalError::SettingsUnreadable {
             line: None,
             column: None,
             problem,
@@ -264,7 +271,7 @@ fn json_that_is_not_settings_is_unreadable_with_a_position() {
     ] {
         fs::write(file.path(), text).expect("write");
         match file.load() {
-            Err(ConfigError::SettingsUnreadable {
+            Err(LocalError::SettingsUnreadable {
                 line: Some(_),
                 column: Some(_),
                 problem,

@@ -11,10 +11,10 @@ use std::sync::Arc;
 
 use keyring_core::{CredentialStore, Entry, Error as StoreError};
 
-use crate::{ApiKey, Environment};
+use petstore_client::{ApiKey, Environment};
 
 /// The application identifier, used as the keychain "service" of every entry.
-pub const SERVICE: &str = crate::settings::APP_ID;
+pub const SERVICE: &str = crate::APP_ID;
 
 /// A keychain failure, in words a person can act on. Never carries a key, not even part of one.
 #[derive(Debug, thiserror::Error)]

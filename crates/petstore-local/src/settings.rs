@@ -7,27 +7,13 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-use crate::config::{BaseUrl, Environment, SANDBOX_DEFAULT_URL};
-use crate::error::ConfigError;
+use petstore_client::{BaseUrl, ConfigError, Environment, SANDBOX_DEFAULT_URL};
+
+use crate::dirs::{CONFIG_DIR_VAR, app_dir};
+use crate::error::LocalError;
 
 pub use file::SettingsFile;
 
-/// Overrides the settings directory (tests, portable installs).
-pub const CONFIG_DIR_VAR: &str = "PETSTORE_CONFIG_DIR";
-/// The app's identifier, the settings directory's name under the OS config directory.
-pub const APP_ID: &str = "dev.petstore.admin";
-
-/// The app's own folder of one kind: the override, when set and not blank, else `APP_ID` inside
-/// the OS folder `os_dir` gives (config, cache, ...). `None` where the OS has no such folder.
-pub(crate) fn app_dir(
-    override_dir: Option<String>,
-    os_dir: impl FnOnce() -> Option<PathBuf>,
-) -> Option<PathBuf> {
-    match override_dir.filter(|dir| !dir.trim().is_empty()) {
-        Some(dir) => Some(PathBuf::from(dir)),
-        None => Some(os_dir()?.join(APP_ID)),
-    }
-}
 pub const SETTINGS_FILE: &str = "settings.json";
 
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -61,8 +47,8 @@ impl Settings {
     }
 
     /// The settings at the default path; defaults when there is no file (first run). A file that
-    /// cannot be read is `ConfigError::SettingsUnreadable`.
-    pub fn load() -> Result<Settings, ConfigError> {
+    /// cannot be read is `LocalError::SettingsUnreadable`.
+    pub fn load() -> Result<Settings, LocalError> {
         match SettingsFile::default_location() {
             Some(file) => file.load(),
             None => Ok(Settings::default()),
@@ -71,7 +57,7 @@ impl Settings {
 
     /// The settings in the file at `path`, as [`SettingsFile::load`]. To change them, use
     /// [`SettingsFile::update`]: it never undoes another process's change.
-    pub fn load_from(path: &Path) -> Result<Settings, ConfigError> {
+    pub fn load_from(path: &Path) -> Result<Settings, LocalError> {
         SettingsFile::at(path).load()
     }
 
@@ -167,7 +153,7 @@ mod tests {
         let path = dir.path().join("settings.json");
         std::fs::write(&path, "{ not json").unwrap();
         match Settings::load_from(&path) {
-            Err(ConfigError::SettingsUnreadable {
+            Err(LocalError::SettingsUnreadable {
                 path: p, problem, ..
             }) => {
                 assert_eq!(p, path);

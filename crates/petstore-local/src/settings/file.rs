@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use chrono::Utc;
 
 use super::Settings;
-use crate::error::ConfigError;
+use crate::error::LocalError;
 use crate::localfile::{self, FileLock, MAX_FILE_BYTES, Readers};
 
 /// The settings file at one path.
@@ -33,8 +33,8 @@ impl SettingsFile {
     }
 
     /// The settings as they are on disk; defaults when there is no file (first run). A file that
-    /// cannot be read, is not valid JSON or is too large is `ConfigError::SettingsUnreadable`.
-    pub fn load(&self) -> Result<Settings, ConfigError> {
+    /// cannot be read, is not valid JSON or is too large is `LocalError::SettingsUnreadable`.
+    pub fn load(&self) -> Result<Settings, LocalError> {
         Ok(self.read()?.unwrap_or_default())
     }
 
@@ -47,8 +47,8 @@ impl SettingsFile {
     /// (its error is returned), or when `change` changed nothing.
     pub fn update<T>(
         &self,
-        change: impl FnOnce(&mut Settings) -> Result<T, ConfigError>,
-    ) -> Result<(Settings, T), ConfigError> {
+        change: impl FnOnce(&mut Settings) -> Result<T, LocalError>,
+    ) -> Result<(Settings, T), LocalError> {
         let _lock = FileLock::acquire(&self.path).map_err(|e| self.unwritable(&e))?;
         let before = self.read()?.unwrap_or_default();
         let mut after = before.clone();
@@ -62,12 +62,12 @@ impl SettingsFile {
     /// Moves the file aside, under the lock, to `settings.json.broken-<UTC YYYYMMDD-HHMMSS>`
     /// (with `-2`, `-3`... when that name is taken: an earlier copy is never overwritten) and
     /// returns where it went. From then on the settings are the defaults until changed.
-    pub fn start_over(&self) -> Result<PathBuf, ConfigError> {
+    pub fn start_over(&self) -> Result<PathBuf, LocalError> {
         let _lock = FileLock::acquire(&self.path).map_err(|e| self.unwritable(&e))?;
         localfile::keep_aside(&self.path, Utc::now()).map_err(|e| self.unwritable(&e))
     }
 
-    fn read(&self) -> Result<Option<Settings>, ConfigError> {
+    fn read(&self) -> Result<Option<Settings>, LocalError> {
         let bytes = match localfile::read_bounded(&self.path, MAX_FILE_BYTES) {
             Ok(Some(bytes)) => bytes,
             Ok(None) => return Ok(None),
@@ -90,7 +90,7 @@ impl SettingsFile {
         })
     }
 
-    fn write(&self, settings: &Settings) -> Result<(), ConfigError> {
+    fn write(&self, settings: &Settings) -> Result<(), LocalError> {
         let mut text = serde_json::to_vec_pretty(settings).map_err(|e| self.unwritable(&e))?;
         text.push(b'\n');
         localfile::write_atomically(&self.path, &text, Readers::Default)
@@ -102,8 +102,8 @@ impl SettingsFile {
         line: Option<usize>,
         column: Option<usize>,
         problem: String,
-    ) -> ConfigError {
-        ConfigError::SettingsUnreadable {
+    ) -> LocalError {
+        LocalError::SettingsUnreadable {
             path: self.path.clone(),
             line,
             column,
@@ -111,8 +111,8 @@ impl SettingsFile {
         }
     }
 
-    fn unwritable(&self, error: &dyn std::fmt::Display) -> ConfigError {
-        ConfigError::SettingsUnwritable {
+    fn unwritable(&self, error: &dyn std::fmt::Display) -> LocalError {
+        LocalError::SettingsUnwritable {
             path: self.path.clone(),
             problem: error.to_string(),
         }

@@ -1,0 +1,32 @@
+//! What can go wrong with the files on this computer, as types. `Display` is the message for a
+//! person: what happened and what to do, naming no shell's command (each shell adds its own hint).
+
+use std::path::PathBuf;
+
+use petstore_client::ConfigError;
+
+/// A settings file that cannot be read or changed, or settings that are not usable.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum LocalError {
+    /// Nothing was written over it: a person may have edited it by hand.
+    #[error("The settings file {} could not be read{}: {problem}. Fix it, or start over (the broken file is kept).", path.display(), position(*line, *column))]
+    SettingsUnreadable {
+        path: PathBuf,
+        line: Option<usize>,
+        column: Option<usize>,
+        problem: String,
+    },
+    #[error("The settings file {} could not be changed: {problem}. Check that its folder exists and may be written to; nothing was changed.", path.display())]
+    SettingsUnwritable { path: PathBuf, problem: String },
+    /// What the settings say is not usable (an address), or a change was refused.
+    #[error(transparent)]
+    Config(#[from] ConfigError),
+}
+
+fn position(line: Option<usize>, column: Option<usize>) -> String {
+    match (line, column) {
+        (Some(line), Some(column)) => format!(" (line {line}, column {column})"),
+        (Some(line), None) => format!(" (line {line})"),
+        _ => String::new(),
+    }
+}

@@ -1,0 +1,20 @@
+//! What Petstore Admin keeps on this computer, shared by the CLI and the desktop app: the
+//! settings file (with its lock and broken-file rules), the app's folders, the OS keychain and
+//! the remembered rate-limit waits (a [`petstore_client::WaitStore`]).
+//!
+//! HTTP, the model and pacing stay in `petstore-client`; this crate only reads and writes local
+//! state, and its messages name no shell's command or variable.
+
+mod dirs;
+pub mod error;
+mod localfile;
+pub mod settings;
+pub mod waits;
+
+pub use dirs::{APP_ID, CACHE_DIR_VAR, CONFIG_DIR_VAR};
+pub use error::LocalError;
+pub use settings::{Settings, SettingsFile};
+pub use waits::WaitMemory;
+
+#[cfg(feature = "keychain")]
+pub mod keychain;
