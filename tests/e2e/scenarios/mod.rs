@@ -1,0 +1,9 @@
+//! The real-app scenarios, one module per area; helpers they share are in the crate root
+//! (`app.rs`) and `app_support`.
+
+mod create;
+mod keys;
+mod launch;
+mod sandbox;
+mod settings_file;
+mod waits;

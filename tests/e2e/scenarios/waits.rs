@@ -1,0 +1,155 @@
+//! Rate-limit waits in the window: a forced 429 shown in the gauge, and a wait the CLI remembered, paused until cleared.
+
+use crate::*;
+
+#[test]
+fn a_forced_429_shows_waiting_in_the_gauge_then_the_table_recovers() {
+    scenario(|setup, config| async move {
+        let key = staging::fresh_key();
+        let plan = Plan::Enterprise {
+            per_minute: 3,
+            per_day: 1_000,
+        };
+        // Short enough to wait out, long enough that the quota is still spent when the app asks.
+        let sandbox = staging::start(&key, plan, Duration::from_secs(8)).await;
+        let app = Launch::new(&setup, config.path())
+            .env("PETSTORE_STAGING_URL", &sandbox.base_url())
+            .start()
+            .await;
+        app.wait_rows("the demo pets", |rows| rows.len() == 20)
+            .await;
+        app.set_key_in_settings("staging", &key).await;
+        app.switch_to("staging").await;
+        app.wait_rows("the staging pets", shows_staging_pets).await;
+
+        // A window may roll over between spending the quota and the click: then try again.
+        let mut waiting = None;
+        for _ in 0..3 {
+            staging::exhaust_quota(&sandbox, &key).await;
+            app.click_button("Refresh").await;
+            let seen = within(Duration::from_secs(15), || async {
+                let text = app
+                    .js("const w = document.querySelector(\"[data-testid='quota-waiting']\"); return w ? w.innerText : null;")
+                    .await?;
+                Ok(text.as_str().filter(|t| t.contains("Waiting")).map(str::to_owned))
+            })
+            .await;
+            if let Ok(text) = seen {
+                waiting = Some(text);
+                break;
+            }
+            app.wait_rows("the staging pets", shows_staging_pets).await;
+        }
+        let waiting = waiting.expect("the app was refused (429) at least once in 3 tries");
+        let seconds: u32 = waiting
+            .split_whitespace()
+            .nth(1)
+            .and_then(|n| n.parse().ok())
+            .unwrap_or_else(|| panic!("\"Waiting N s\", got {waiting:?}"));
+        // The window is 8 s; the client may add a little jitter, never a long sleep.
+        assert!((1..=20).contains(&seconds), "{waiting}");
+        app.screenshot("08-waiting-after-429").await;
+
+        app.wait_rows("the staging pets after the wait", shows_staging_pets)
+            .await;
+        eventually("the waiting text to go", UI_TIMEOUT, || async {
+            let gone = app
+                .driver()
+                .find_all(By::Css("[data-testid='quota-waiting']"))
+                .await;
+            Ok(gone.map_err(|e| e.to_string())?.is_empty().then_some(()))
+        })
+        .await;
+        app.wait_text("[data-testid='quota-count']", |t| t.ends_with("/ 3"))
+            .await;
+        app.screenshot("08-recovered").await;
+        app.quit().await;
+        sandbox.shutdown().await;
+    });
+}
+
+#[test]
+fn a_wait_the_cli_remembered_pauses_the_app_until_cleared_in_the_gauge() {
+    scenario(|setup, config| async move {
+        let key = staging::fresh_key();
+        let sandbox = staging::start(&key, Plan::Free, Duration::from_secs(60)).await;
+        let cache = scratch_dir("cache");
+        // What the CLI leaves after a 429, in the cache folder the app shares with it.
+        let waits = petstore_local::WaitMemory::at(
+            cache
+                .path()
+                .join("dev.petstore.admin")
+                .join("rate-limit-waits.json"),
+        );
+        let now = chrono::Utc::now();
+        let api_key = petstore_client::ApiKey::new(key.clone()).expect("key");
+        waits.remember(
+            &sandbox.base_url(),
+            &api_key,
+            now + chrono::TimeDelta::minutes(20),
+            now,
+        );
+        let app = Launch::new(&setup, config.path())
+            .env("PETSTORE_STAGING_URL", &sandbox.base_url())
+            .env("XDG_CACHE_HOME", &cache.path().display().to_string())
+            .start()
+            .await;
+        app.wait_rows("the demo pets", |rows| rows.len() == 20)
+            .await;
+
+        // Staging's address comes from the variable: shown, not editable.
+        app.click_button("Settings").await;
+        app.click(By::Css("[role='tab']#tab-staging")).await;
+        let note = app
+            .wait_text("[data-testid='address-from-variable']", |t| {
+                t.contains("environment variable")
+            })
+            .await;
+        assert!(!note.contains("PETSTORE_"), "{note}");
+        let field = app.find(By::Css("#url-staging")).await;
+        assert_eq!(
+            field.value().await.expect("value").as_deref(),
+            Some(sandbox.base_url().as_str())
+        );
+        assert!(
+            field.attr("readonly").await.expect("attr").is_some(),
+            "read-only"
+        );
+        app.screenshot("10-address-from-variable").await;
+        app.close_dialog().await;
+
+        app.set_key_in_settings("staging", &key).await;
+        app.switch_to("staging").await;
+        let paused = app
+            .wait_text("[data-testid='quota-remembered-wait']", |t| {
+                t.contains("Paused until")
+            })
+            .await;
+        assert!(paused.contains("Clear"), "{paused}");
+        assert_eq!(sandbox.request_count(), 0, "nothing sent during the wait");
+        app.screenshot("10-remembered-wait").await;
+
+        app.click(By::Css("[data-testid='quota-remembered-wait'] button"))
+            .await;
+        app.wait_rows(
+            "the staging pets once the wait is cleared",
+            shows_staging_pets,
+        )
+        .await;
+        assert!(sandbox.request_count() > 0);
+        let gone = app
+            .driver()
+            .find_all(By::Css("[data-testid='quota-remembered-wait']"))
+            .await
+            .expect("query");
+        assert!(gone.is_empty(), "the gauge no longer shows the wait");
+        assert_eq!(
+            waits.not_before(&sandbox.base_url(), &api_key, chrono::Utc::now()),
+            None,
+            "cleared for the CLI too"
+        );
+        app.screenshot("10-wait-cleared").await;
+        app.quit().await;
+        sandbox.shutdown().await;
+    });
+}
