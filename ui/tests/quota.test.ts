@@ -67,7 +67,9 @@ describe('quota gauge', () => {
     expect(screen.getByTestId('quota-reset').textContent).toContain('1:04');
     vi.advanceTimersByTime(64_000);
     await tick();
-    expect(screen.getByTestId('quota-reset').textContent).toContain('Resetting now');
+    // Issue 17 §8: an ended countdown no longer says "Resetting now"; the window is renewed.
+    expect(screen.getByTestId('quota-reset').textContent).toContain('Quota renewed at');
+    expect(screen.getByTestId('quota-reset').textContent).not.toContain('Resetting now');
   });
 
   test('amber below 20% left, not at 20%', async () => {
@@ -121,6 +123,70 @@ describe('quota gauge', () => {
     ]);
     await screen.findByRole('radio', { name: /Sandbox/ });
     expect(screen.getByTestId('quota-count').textContent).toBe('87 / 100');
+  });
+});
+
+describe('once the reset time has passed (issue 17 §8)', () => {
+  // Local times: the gauge shows the reset in the computer's time zone.
+  const at = (clock: string) => new Date(`2026-01-01T${clock}`);
+  const resetLine = () => screen.getByTestId('quota-reset').textContent ?? '';
+  const renewedLine = 'Quota renewed at 14:05 · updates with the next request';
+
+  test('a countdown before the reset; after it, and 160 s later, the renewal and not an ended countdown', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'], now: at('14:04:58') });
+    await startApp({ quota: quota(12, 100, { resetAt: at('14:05:00').toISOString() }) });
+    await waitFor(() => expect(resetLine()).toContain('Resets in 0:02'));
+    expect(gauge().className).toContain('level-low');
+    expect(gauge().className).not.toContain('renewed');
+
+    vi.advanceTimersByTime(2000);
+    await tick();
+    expect(resetLine().replace(/\s+/g, ' ').trim()).toBe(renewedLine);
+    expect(resetLine()).not.toContain('Resetting now');
+    expect(resetLine()).not.toContain('Resets in');
+    // The last window's figures stay for reference, dimmed.
+    expect(gauge().className).toContain('renewed');
+    expect(screen.getByTestId('quota-count').textContent).toBe('12 / 100');
+
+    vi.advanceTimersByTime(160_000);
+    await tick();
+    expect(resetLine().replace(/\s+/g, ' ').trim()).toBe(renewedLine);
+    expect(gauge().textContent).not.toContain('Resetting now');
+    expect(gauge().className).toContain('renewed');
+  });
+
+  test('a used-up quota is no longer called used up once renewed', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'], now: at('14:04:59') });
+    await startApp({ quota: quota(0, 100, { resetAt: at('14:05:00').toISOString() }) });
+    await waitFor(() => expect(resetLine()).toContain('Quota used up.'));
+    vi.advanceTimersByTime(1000);
+    await tick();
+    expect(resetLine()).not.toContain('Quota used up');
+    expect(resetLine()).toContain(renewedLine);
+  });
+
+  test('after a sleep (the clock jumps 2 hours) the gauge says the quota was renewed at the next tick', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'], now: at('14:04:00') });
+    await startApp({ quota: quota(50, 100, { resetAt: at('14:05:00').toISOString() }) });
+    await waitFor(() => expect(resetLine()).toContain('Resets in 1:00'));
+    // Asleep: no timer runs while the clock moves on; one tick on waking must be enough.
+    vi.setSystemTime(at('16:04:00'));
+    vi.advanceTimersByTime(1000);
+    await tick();
+    expect(resetLine().replace(/\s+/g, ' ').trim()).toBe(renewedLine);
+    expect(gauge().textContent).not.toContain('Resetting now');
+    expect(gauge().textContent).not.toContain('Resets in');
+  });
+
+  test('a new quota event replaces the renewal with its own figures and countdown', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'], now: at('14:06:00') });
+    const fake = await startApp({ quota: quota(50, 100, { resetAt: at('14:05:00').toISOString() }) });
+    await waitFor(() => expect(resetLine()).toContain(renewedLine));
+    await fake.emit('quota', quota(99, 100, { resetAt: at('14:07:00').toISOString() }));
+    await waitFor(() => expect(screen.getByTestId('quota-count').textContent).toBe('99 / 100'));
+    expect(resetLine()).toContain('Resets in 1:00');
+    expect(resetLine()).not.toContain('renewed');
+    expect(gauge().className).not.toContain('renewed');
   });
 });
 

@@ -38,3 +38,21 @@ export class QuotaState {
     if (this.remembered?.environment !== environment) this.remembered = null;
   }
 }
+
+/**
+ * Where the quota's window stands at `now`: counting down to its reset, or already renewed. Derived
+ * from the clock alone on every tick (never from a count of ticks), so it stays right after the
+ * computer sleeps and the clock jumps. Once the reset has passed, the figures are the last window's
+ * and stay so until the next request brings new ones: there is nothing left to count down.
+ */
+export type ResetPhase =
+  | { kind: 'unknown' }
+  | { kind: 'counting'; msLeft: number }
+  | { kind: 'renewed'; at: string };
+
+export function resetPhase(quota: Quota | null, now: number): ResetPhase {
+  const at = quota?.resetAt ? Date.parse(quota.resetAt) : NaN;
+  if (!quota?.resetAt || Number.isNaN(at)) return { kind: 'unknown' };
+  const msLeft = at - now;
+  return msLeft > 0 ? { kind: 'counting', msLeft } : { kind: 'renewed', at: quota.resetAt };
+}
