@@ -25,7 +25,7 @@ describe('environment switch', () => {
     expect(production.closest('label')?.className).toContain('production');
     expect(production.closest('label')?.className).toContain('active');
     await waitFor(() => expect(fake.callsTo('list_pets')).toHaveLength(2));
-    await waitFor(() => expect(screen.getByTestId('quota-count').textContent).toBe('5000 / 5000'));
+    await waitFor(() => expect(screen.getByTestId('quota-count').textContent).toBe('5,000 / 5,000'));
     expect(screen.getByText('Switched to Production.').getAttribute('aria-live')).toBe('polite');
   });
 
@@ -40,7 +40,7 @@ describe('environment switch', () => {
         : quota(4999, 5000, { environment: 'production', plan: 'business' });
     await fireEvent.click(await screen.findByRole('radio', { name: /Production/ }));
     await waitFor(() => expect(fake.callsTo('list_pets')).toHaveLength(2));
-    await waitFor(() => expect(screen.getByTestId('quota-count').textContent).toBe('4999 / 5000'));
+    await waitFor(() => expect(screen.getByTestId('quota-count').textContent).toBe('4,999 / 5,000'));
   });
 
   test('an environment without an address says it is not set up', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { formatCountdown, formatDate, quotaLevel } from '../src/lib/format';
+import { formatCount, formatCountdown, formatDate, quotaLevel } from '../src/lib/format';
 import { compareInt64, int64Problem } from '../src/lib/int64';
 import { detectOs, markOs } from '../src/lib/platform';
 import { shortcutAction } from '../src/lib/shortcuts';
@@ -127,3 +127,24 @@ describe('moving an address to another server', () => {
   });
 });
 
+
+describe('formatCount', () => {
+  test('groups thousands as Intl.NumberFormat("en") does, for every whole number tried', () => {
+    const intl = new Intl.NumberFormat('en');
+    const values = [
+      0, -0, 1, 9, 10, 99, 100, 999, 1000, 1001, 1200, 9999, 10000, 99999, 100000, 999999, 1000000, 1234567,
+      10000000, 123456789, 1000000000, 2 ** 31 - 1, 2 ** 32, 2 ** 53 - 1, 2 ** 53, 2 ** 53 + 2, 1e21, 1e21 + 2 ** 20,
+      Number.MAX_SAFE_INTEGER, Number.MAX_VALUE, -1, -999, -1000, -1234567, -(2 ** 53),
+    ];
+    // Every power of ten and its neighbours, and a spread of others.
+    for (let p = 1; p <= 1e22; p *= 10) values.push(p - 1, p, p + 1, -p);
+    for (let n = 0; n < 200_000; n += 997) values.push(n);
+    for (const n of values) expect(formatCount(n), String(n)).toBe(intl.format(n));
+  });
+
+  test('examples from the issue', () => {
+    expect(formatCount(1200)).toBe('1,200');
+    expect(`${formatCount(990)} / ${formatCount(1000)}`).toBe('990 / 1,000');
+    expect(formatCount(300)).toBe('300');
+  });
+});

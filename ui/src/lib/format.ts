@@ -81,3 +81,21 @@ export function formatClock(iso: string): string {
   if (Number.isNaN(at.getTime())) return iso;
   return `${String(at.getHours()).padStart(2, '0')}:${String(at.getMinutes()).padStart(2, '0')}`;
 }
+
+/**
+ * A count or quota in English digits grouped by thousands ("1,200"), the same as
+ * `Intl.NumberFormat('en')` gives for whole numbers. Spelled out rather than with Intl or
+ * `toLocaleString`, for the reason given at formatDate: counts are on the start screen. Only for
+ * counts and quotas: an id is an identifier, never grouped. A number that is not whole is shown
+ * as it is.
+ */
+export function formatCount(n: number): string {
+  if (!Number.isInteger(n)) return String(n);
+  // The shortest digits that give back the number, as Intl uses; from 1e21 String() writes them
+  // with an exponent ("1.5e+21"), spelled out here in plain digits.
+  const [mantissa, exponent] = String(Math.abs(n)).split('e+');
+  const [whole, fraction = ''] = mantissa.split('.');
+  const digits = exponent === undefined ? whole : (whole + fraction).padEnd(whole.length + Number(exponent), '0');
+  const sign = n < 0 || Object.is(n, -0) ? '-' : '';
+  return sign + digits.replace(/\B(?=(\d{3})+$)/g, ',');
+}

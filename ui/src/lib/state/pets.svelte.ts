@@ -42,6 +42,9 @@ export class PetList {
     return [...this.pets].sort((a, b) => sign * compare(a, b, key));
   });
 
+  /** A sort is on while more pages exist: it orders only the pets loaded so far, and the table says so. */
+  sortsPartly = $derived(this.sortKey !== null && this.next !== null);
+
   refresh(): Promise<void> {
     return this.#load(this.limit);
   }
