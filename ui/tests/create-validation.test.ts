@@ -33,7 +33,7 @@ const settle = () => new Promise((r) => setTimeout(r, 30));
 describe('category id rules', () => {
   test('0 and negatives are refused with what to do', () => {
     for (const text of ['0', '-1', '-9223372036854775808', '-9223372036854775809', '00']) {
-      expect(categoryProblem(text)).toBe('A category id starts at 1. Use a whole number from 1 up, for example 3.');
+      expect(categoryProblem(text)).toBe('Use a whole number from 1 up, for example 3.');
     }
   });
 
@@ -51,7 +51,7 @@ describe('category id rules', () => {
 
   test('anything but digits says to use digits', () => {
     for (const text of ['12.5', '1e3', '3 4', '+3', 'three', '٣']) {
-      expect(categoryProblem(text)).toBe('Use digits only. Use a whole number from 1 up, for example 3.');
+      expect(categoryProblem(text)).toBe('Use digits only: a whole number from 1 up, for example 3.');
     }
   });
 });

@@ -24,15 +24,13 @@ export function nameProblem(name: string): string | null {
   return null;
 }
 
-const CATEGORY_EXAMPLE = 'Use a whole number from 1 up, for example 3.';
-
 /** A category id is a positive int64, checked exactly (as BigInt), never through Number. */
 export function categoryProblem(text: string): string | null {
   const trimmed = text.trim();
   if (trimmed === '') return 'Enter the category id.';
-  if (!/^-?\d+$/.test(trimmed)) return `Use digits only. ${CATEGORY_EXAMPLE}`;
+  if (!/^-?\d+$/.test(trimmed)) return 'Use digits only: a whole number from 1 up, for example 3.';
   const value = BigInt(trimmed);
-  if (value < 1n) return `A category id starts at 1. ${CATEGORY_EXAMPLE}`;
+  if (value < 1n) return 'Use a whole number from 1 up, for example 3.';
   if (value > INT64_MAX) return `This number is too large for a category id: use at most ${INT64_MAX}.`;
   return null;
 }
