@@ -68,4 +68,47 @@ describe('look up by id', () => {
     await waitFor(() => expect(within(panel()).queryByTestId('lookup-result')).toBeNull());
     expect((screen.getByLabelText('Pet id') as HTMLInputElement).value).toBe('3');
   });
+
+  test('typing clears the previous result: "Use digits only" never stands beside an older "No pet has the id"', async () => {
+    await startApp();
+    await lookUp('99999');
+    await within(panel()).findByTestId('lookup-not-found');
+    await type(screen.getByLabelText('Pet id'), '99999x');
+    expect(within(panel()).queryByTestId('lookup-not-found')).toBeNull();
+    expect(within(panel()).getByRole('alert').textContent).toContain('digits only');
+    expect(panel().textContent).not.toContain('No pet has the id');
+  });
+
+  test('typing clears a found pet, even when the new id is valid', async () => {
+    await startApp();
+    await lookUp('3');
+    await within(panel()).findByTestId('lookup-result');
+    await type(screen.getByLabelText('Pet id'), '10');
+    expect(within(panel()).queryByTestId('lookup-result')).toBeNull();
+    expect(panel().textContent).not.toContain('Biscuit');
+  });
+
+  test('typing clears the previous error', async () => {
+    await startApp({
+      handlers: { get_pet: () => { throw commandError('gone', 'Looking up by id has been removed. Use the list with a status filter.'); } },
+    });
+    await lookUp('1');
+    await within(panel()).findByRole('alert');
+    await type(screen.getByLabelText('Pet id'), '12');
+    expect(within(panel()).queryByRole('alert')).toBeNull();
+    expect(panel().textContent).not.toContain('has been removed');
+  });
+
+  test('an answer for an id edited while it was on its way is not shown', async () => {
+    const fake = await startApp();
+    let answer: (v: unknown) => void = () => {};
+    fake.handlers.get_pet = () => new Promise((resolve) => (answer = resolve));
+    await lookUp('404');
+    await waitFor(() => expect(fake.callsTo('get_pet')).toHaveLength(1));
+    await type(screen.getByLabelText('Pet id'), '405');
+    answer({ pet: null, deprecation: null });
+    await new Promise((r) => setTimeout(r, 30));
+    expect(within(panel()).queryByTestId('lookup-not-found')).toBeNull();
+    expect(panel().textContent).not.toContain('No pet has the id 404');
+  });
 });

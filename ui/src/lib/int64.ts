@@ -1,7 +1,7 @@
 // ids and category ids are int64 and travel as strings: Number would silently change
 // anything above 2^53, so they are only ever checked and compared as BigInt.
 const INT64_MIN = -(2n ** 63n);
-const INT64_MAX = 2n ** 63n - 1n;
+export const INT64_MAX = 2n ** 63n - 1n;
 const INTEGER = /^-?\d+$/;
 
 /** Why `text` is not an int64 written in decimal, or null when it is. */

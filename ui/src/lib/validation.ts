@@ -1,12 +1,38 @@
-import { int64Problem } from './int64';
+import { INT64_MAX } from './int64';
 
-export function nameProblem(name: string): string | null {
-  return name.trim() === '' ? 'Enter a name.' : null;
+/** The most characters a pet's name may have once trimmed (the service's limit). */
+export const MAX_NAME_CHARS = 1000;
+
+/**
+ * Characters as the service counts them (Unicode code points, as Rust's `chars()`); never fewer
+ * than the characters a person sees, so nothing this passes is refused as too long.
+ */
+export function nameLength(name: string): number {
+  let count = 0;
+  for (const _ of name) count += 1;
+  return count;
 }
 
+export function nameProblem(name: string): string | null {
+  const trimmed = name.trim();
+  if (trimmed === '') return 'Enter a name.';
+  const length = nameLength(trimmed);
+  if (length > MAX_NAME_CHARS) {
+    const over = (length - MAX_NAME_CHARS).toLocaleString('en');
+    return `This name is too long: shorten it to at most ${MAX_NAME_CHARS.toLocaleString('en')} characters (remove ${over}).`;
+  }
+  return null;
+}
+
+/** A category id is a positive int64, checked exactly (as BigInt), never through Number. */
 export function categoryProblem(text: string): string | null {
-  if (text.trim() === '') return 'Enter the category id.';
-  return int64Problem(text.trim());
+  const trimmed = text.trim();
+  if (trimmed === '') return 'Enter the category id.';
+  if (!/^-?\d+$/.test(trimmed)) return 'Use digits only: a whole number from 1 up, for example 3.';
+  const value = BigInt(trimmed);
+  if (value < 1n) return 'Use a whole number from 1 up, for example 3.';
+  if (value > INT64_MAX) return `This number is too large for a category id: use at most ${INT64_MAX}.`;
+  return null;
 }
 
 export function limitProblem(text: string): string | null {
