@@ -1,6 +1,7 @@
 import * as backend from '../backend';
 import { compareInt64 } from '../int64';
 import type { CommandError, Pet, PetStatusValue } from '../types';
+import { sameSource, type Highlight, type RowSource } from './highlight';
 
 export type SortKey = 'id' | 'name' | 'categoryId' | 'status';
 export type SortDir = 'asc' | 'desc';
@@ -30,7 +31,13 @@ export class PetList {
   limit = $state(20);
   sortKey = $state<SortKey | null>(null);
   sortDir = $state<SortDir>('asc');
-  highlightId = $state<string | null>(null);
+  /** The environment and origin the rows on screen belong to (told by the app); null: not known yet. */
+  source = $state.raw<RowSource | null>(null);
+  /** The pet just created, with where it was created; it ends with the next load. */
+  highlight = $state.raw<Highlight | null>(null);
+
+  /** The id to mark NEW: only while the table shows the environment and origin it was created at. */
+  highlightId = $derived(this.highlight && sameSource(this.highlight, this.source) ? this.highlight.id : null);
 
   // A slow answer for an old filter or environment must not overwrite a newer one.
   #generation = 0;
@@ -61,6 +68,8 @@ export class PetList {
 
   async #load(limit: number | null): Promise<void> {
     const generation = ++this.#generation;
+    // What was new is now just a row of the reloaded list.
+    this.highlight = null;
     this.loading = true;
     this.error = null;
     this.moreError = null;
@@ -126,9 +135,25 @@ export class PetList {
     }
   }
 
-  /** A pet just created: shown at the top (even if the filter would hide it) and highlighted. */
-  added(pet: Pet): void {
+  /**
+   * The rows now belong to this environment at this origin (a switch, or a new address). A
+   * highlight from anywhere else ends: its id may name another pet here.
+   */
+  showFrom(source: RowSource | null): void {
+    if (sameSource(source, this.source) || (source === null && this.source === null)) return;
+    this.source = source;
+    if (this.highlight && !sameSource(this.highlight, source)) this.highlight = null;
+  }
+
+  /**
+   * A pet just created where the table's rows come from: shown at the top (even if the filter
+   * would hide it) and highlighted. Created elsewhere it is neither: it is not one of these rows.
+   * Answers whether it was shown.
+   */
+  added(pet: Pet, createdAt: RowSource): boolean {
+    if (!sameSource(createdAt, this.source)) return false;
     this.pets = [pet, ...this.pets.filter((p) => p.id !== pet.id)];
-    this.highlightId = pet.id;
+    this.highlight = { ...createdAt, id: pet.id };
+    return true;
   }
 }
