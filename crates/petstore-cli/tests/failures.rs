@@ -70,14 +70,7 @@ fn timeout_during_a_rate_limit_wait_exits_5_with_the_retry_time() {
 fn a_rerun_during_a_rate_limit_wait_sends_nothing() {
     // A script that runs `petstore` again while told to wait must not earn the key a ban: the
     // wait learnt by the first run holds the next one without a request.
-    let sandbox = TestSandbox::rate_limited(Duration::from_secs(600));
-    sandbox.exhaust_quota(KEY);
-    let first = sandbox
-        .petstore(Some(KEY))
-        .args(["--timeout", "1", "list"])
-        .output()
-        .unwrap();
-    assert_eq!(first.status.code(), Some(5), "{}", text(&first.stderr));
+    let sandbox = TestSandbox::with_a_remembered_wait(KEY);
     let sent = sandbox.sandbox.request_count();
     for _ in 0..3 {
         let again = sandbox

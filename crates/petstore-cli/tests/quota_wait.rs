@@ -3,26 +3,11 @@
 
 mod support;
 
-use std::time::Duration;
-
 use support::{KEY, TestSandbox, stdout_json, text};
-
-/// A sandbox whose quota ran out, and one `list` that learnt (and remembered) the wait.
-fn with_a_remembered_wait() -> TestSandbox {
-    let sandbox = TestSandbox::rate_limited(Duration::from_secs(600));
-    sandbox.exhaust_quota(KEY);
-    let first = sandbox
-        .petstore(Some(KEY))
-        .args(["--timeout", "1", "list"])
-        .output()
-        .unwrap();
-    assert_eq!(first.status.code(), Some(5), "{}", text(&first.stderr));
-    sandbox
-}
 
 #[test]
 fn quota_shows_a_remembered_wait_without_sending() {
-    let sandbox = with_a_remembered_wait();
+    let sandbox = TestSandbox::with_a_remembered_wait(KEY);
     let sent = sandbox.sandbox.request_count();
 
     let out = sandbox.petstore(Some(KEY)).arg("quota").output().unwrap();
@@ -61,7 +46,7 @@ fn quota_shows_a_remembered_wait_without_sending() {
 
 #[test]
 fn quota_forget_clears_the_wait_and_says_so() {
-    let sandbox = with_a_remembered_wait();
+    let sandbox = TestSandbox::with_a_remembered_wait(KEY);
     let sent = sandbox.sandbox.request_count();
 
     let out = sandbox
@@ -121,7 +106,7 @@ fn quota_forget_clears_the_wait_and_says_so() {
 
 #[test]
 fn a_wait_is_kept_per_key() {
-    let sandbox = with_a_remembered_wait();
+    let sandbox = TestSandbox::with_a_remembered_wait(KEY);
     // Another key (the sandbox's demo key) has no wait of its own: forgetting finds nothing,
     // and the first key's wait stays.
     let out = sandbox

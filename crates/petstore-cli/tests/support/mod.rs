@@ -99,6 +99,20 @@ impl TestSandbox {
         }
         panic!("the quota never ran out");
     }
+
+    /// A sandbox whose quota ran out, after one `list` of `key` that learnt (and remembered)
+    /// the wait: it failed as rate limited (exit 5).
+    pub fn with_a_remembered_wait(key: &str) -> TestSandbox {
+        let sandbox = TestSandbox::rate_limited(Duration::from_secs(600));
+        sandbox.exhaust_quota(key);
+        let first = sandbox
+            .petstore(Some(key))
+            .args(["--timeout", "1", "list"])
+            .output()
+            .unwrap();
+        assert_eq!(first.status.code(), Some(5), "{}", text(&first.stderr));
+        sandbox
+    }
 }
 
 /// The real binary with PETSTORE_* and the config directory isolated.
