@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { formatCount, formatCountdown, formatDate, quotaLevel } from '../src/lib/format';
+import { formatClockSeconds, formatCount, formatCountdown, formatDate, formatWhen, quotaLevel } from '../src/lib/format';
 import { compareInt64, int64Problem } from '../src/lib/int64';
 import { detectOs, markOs } from '../src/lib/platform';
 import { shortcutAction } from '../src/lib/shortcuts';
@@ -53,6 +53,15 @@ describe('format', () => {
     expect(formatCountdown(400)).toBe('0:01');
     expect(formatCountdown(-5)).toBe('0:00');
     expect(formatCountdown(3 * 3600_000 + 12 * 60_000)).toBe('3 h 12 min');
+  });
+
+  test('a named moment is local time with what is left, never UTC', () => {
+    const at = new Date(2026, 10, 23, 14, 5, 47); // local time
+    const iso = at.toISOString();
+    expect(formatClockSeconds(iso)).toBe('14:05:47');
+    expect(formatWhen(iso, at.getTime() - 32_000)).toBe('14:05:47 (in 0:32)');
+    expect(formatWhen(iso, at.getTime() + 1_000)).toBe('14:05:47');
+    expect(formatWhen('soon', 0)).toBe('soon');
   });
 
   test('quota level thresholds', () => {

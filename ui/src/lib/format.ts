@@ -99,3 +99,22 @@ export function formatCount(n: number): string {
   const sign = n < 0 || Object.is(n, -0) ? '-' : '';
   return sign + digits.replace(/\B(?=(\d{3})+$)/g, ',');
 }
+
+/** "14:05:47" in local time (spelled out rather than with Intl, for the reason given at formatDate). */
+export function formatClockSeconds(iso: string): string {
+  const at = new Date(Date.parse(iso));
+  if (Number.isNaN(at.getTime())) return iso;
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${two(at.getHours())}:${two(at.getMinutes())}:${two(at.getSeconds())}`;
+}
+
+/**
+ * A moment a message names, for a person: local time with what is left, "14:05:47 (in 0:32)";
+ * once it has passed, the time alone. Every message that names a time uses this (never UTC).
+ */
+export function formatWhen(iso: string, now: number): string {
+  const at = Date.parse(iso);
+  if (Number.isNaN(at)) return iso;
+  const clock = formatClockSeconds(iso);
+  return at > now ? `${clock} (in ${formatCountdown(at - now)})` : clock;
+}
