@@ -63,7 +63,8 @@ impl Reads {
 
     /// Ends every read of `env` that is on its way now (reads started later are not affected).
     pub fn cancel(&self, env: Environment) {
-        self.of(env).send_modify(|generation| *generation = generation.wrapping_add(1));
+        self.of(env)
+            .send_modify(|generation| *generation = generation.wrapping_add(1));
     }
 
     /// Runs `read` for `env` unless [`Reads::cancel`] is called for `env` first. The read is
