@@ -38,6 +38,7 @@ macro_rules! with_commands {
             start_settings_over,
             remembered_wait,
             forget_wait,
+            cancel_requests,
         }
     };
 }

@@ -186,3 +186,14 @@ pub async fn remembered_wait(
 pub async fn forget_wait(backend: State<'_, Backend>) -> Result<bool, CommandError> {
     backend.forget_wait().await
 }
+
+/// Ends the environment's reads on their way now (a list waiting out a 429, a slow lookup): they
+/// answer `cancelled`. A create is never cancelled.
+#[tauri::command]
+pub async fn cancel_requests(
+    backend: State<'_, Backend>,
+    environment: Environment,
+) -> Result<(), CommandError> {
+    backend.cancel_requests(environment);
+    Ok(())
+}

@@ -102,6 +102,9 @@ pub enum AppErrorKind {
     Keychain,
     /// A create for the same environment is still on its way; nothing was sent.
     CreateInFlight,
+    /// A read was called off before it finished: the person cancelled a long wait, or the
+    /// environment's address or key changed meanwhile. Not a failure to show as one.
+    Cancelled,
 }
 
 impl From<ClientErrorKind> for ErrorKind {
@@ -279,6 +282,15 @@ pub struct Resumed {
     pub environment: Environment,
 }
 
+/// Payload of the `environment-updated` event: this environment's address or key changed, so
+/// what was on its way to the old one was cancelled, and its quota, waits and rows are the old
+/// server's. The UI reads the environments again for the new address.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct EnvironmentUpdated {
+    pub environment: Environment,
+}
+
 /// The events the UI can `listen` to, with their payloads.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum AppEvent {
@@ -287,18 +299,22 @@ pub enum AppEvent {
     Resumed(Resumed),
     Deprecation(Deprecation),
     EnvironmentChanged(EnvironmentInfo),
+    /// An environment's address or key changed (selected or not): what was on its way to the old
+    /// one was cancelled, and its quota and rows are the old server's.
+    EnvironmentUpdated(EnvironmentUpdated),
     /// The settings file's problem appeared or changed (`Some`) or was solved (`None`).
     SettingsProblem(Option<SettingsProblem>),
 }
 
 impl AppEvent {
-    pub const NAMES: [&'static str; 6] = [
+    pub const NAMES: [&'static str; 7] = [
         "quota",
         "waiting",
         "resumed",
         "deprecation",
         "environment-changed",
         "settings-problem",
+        "environment-updated",
     ];
 
     /// The event name the UI listens to.
@@ -310,6 +326,7 @@ impl AppEvent {
             AppEvent::Deprecation(_) => Self::NAMES[3],
             AppEvent::EnvironmentChanged(_) => Self::NAMES[4],
             AppEvent::SettingsProblem(_) => Self::NAMES[5],
+            AppEvent::EnvironmentUpdated(_) => Self::NAMES[6],
         }
     }
 
@@ -321,6 +338,7 @@ impl AppEvent {
             AppEvent::Resumed(resumed) => serde_json::to_value(resumed),
             AppEvent::Deprecation(notice) => serde_json::to_value(notice),
             AppEvent::EnvironmentChanged(info) => serde_json::to_value(info),
+            AppEvent::EnvironmentUpdated(updated) => serde_json::to_value(updated),
             AppEvent::SettingsProblem(problem) => serde_json::to_value(problem),
         };
         // These plain structs always serialize.

@@ -15,8 +15,8 @@ use std::path::{Path, PathBuf};
 
 use petstore_admin::dto::{
     AppErrorKind, ClientErrorKind, CommandError, ConnectionTest, CreatedPet, Deprecation,
-    EnvironmentInfo, KeyStatus, Lookup, NewPetInput, PetPage, Quota, RememberedWait, Resumed,
-    Settings, SettingsProblem, StartedOver, Waiting,
+    EnvironmentInfo, EnvironmentUpdated, KeyStatus, Lookup, NewPetInput, PetPage, Quota,
+    RememberedWait, Resumed, Settings, SettingsProblem, StartedOver, Waiting,
 };
 use ts_rs::{Config, TS};
 
@@ -43,6 +43,7 @@ fn generate(into: &Path) -> BTreeMap<String, String> {
     SettingsProblem::export_all(&cfg).expect("export");
     StartedOver::export_all(&cfg).expect("export");
     RememberedWait::export_all(&cfg).expect("export");
+    EnvironmentUpdated::export_all(&cfg).expect("export");
     write_union(
         into,
         "CommandName",
@@ -136,7 +137,7 @@ fn the_app_and_client_error_kinds_are_disjoint() {
     let client = union_members(&ClientErrorKind::decl(&cfg));
     let app = union_members(&AppErrorKind::decl(&cfg));
     assert!(client.contains(&"notFound".to_owned()), "{client:?}");
-    assert_eq!(app, ["keychain", "createInFlight"]);
+    assert_eq!(app, ["keychain", "createInFlight", "cancelled"]);
     let shared: Vec<&String> = app.iter().filter(|kind| client.contains(kind)).collect();
     assert!(shared.is_empty(), "in both: {shared:?}");
 }

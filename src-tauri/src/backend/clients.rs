@@ -2,11 +2,10 @@
 //! forwarding its events.
 
 use std::collections::HashMap;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
 use petstore_client::{ApiKey, BaseUrl, ClientConfig, Environment, PetstoreClient};
 use petstore_local::WaitMemory;
-use tokio::sync::Mutex;
 use tokio::task::JoinHandle;
 
 use crate::dto::CommandError;
@@ -63,7 +62,7 @@ impl Clients {
         key: Option<ApiKey>,
     ) -> Result<PetstoreClient, CommandError> {
         let fingerprint = key.as_ref().map(ApiKey::fingerprint);
-        let mut slots = self.slots.lock().await;
+        let mut slots = self.slots();
         if let Some(slot) = slots.get(&env)
             && slot.base_url == base_url.as_str()
             && slot.key_fingerprint == fingerprint
@@ -94,12 +93,23 @@ impl Clients {
         Ok(client)
     }
 
+    /// A std mutex: never held across an await (building a client is not async).
+    fn slots(&self) -> MutexGuard<'_, HashMap<Environment, Slot>> {
+        self.slots.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
     /// The client already built for `env`, if any (nothing is started for it).
     pub async fn existing(&self, env: Environment) -> Option<PetstoreClient> {
-        self.slots.lock().await.get(&env).map(|s| s.client.clone())
+        self.slots().get(&env).map(|s| s.client.clone())
+    }
+
+    /// Drops `env`'s client (its address or key changed): its quota and events are the old
+    /// server's. A create still on its way keeps its own handle and finishes.
+    pub fn forget(&self, env: Environment) {
+        self.slots().remove(&env);
     }
 
     pub async fn clear(&self) {
-        self.slots.lock().await.clear();
+        self.slots().clear();
     }
 }

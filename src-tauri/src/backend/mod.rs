@@ -5,6 +5,7 @@ mod clients;
 mod creates;
 mod keys;
 mod pets;
+mod reads;
 mod sandbox;
 mod settings;
 mod view;
@@ -100,6 +101,7 @@ pub struct Backend {
     sandbox: EmbeddedSandbox,
     clients: clients::Clients,
     creates: creates::InFlightCreates,
+    reads: reads::Reads,
     env_lookup: EnvLookupDebug,
     events: EventsDebug,
     first_table_reported: AtomicBool,
@@ -117,6 +119,7 @@ impl Backend {
                 config.wait_memory,
             ),
             creates: creates::InFlightCreates::default(),
+            reads: reads::Reads::default(),
             env_lookup: EnvLookupDebug(config.env_lookup),
             events: EventsDebug(config.events),
             first_table_reported: AtomicBool::new(false),
@@ -238,11 +241,6 @@ impl Backend {
         self.clients.get(env, base_url, key).await
     }
 
-    async fn selected_client(&self) -> Result<(Environment, PetstoreClient), CommandError> {
-        let env = self.selected();
-        Ok((env, self.client(env).await?))
-    }
-
     pub async fn list_environments(&self) -> Result<Vec<EnvironmentInfo>, CommandError> {
         let mut out = Vec::with_capacity(Environment::ALL.len());
         for env in Environment::ALL {
@@ -313,12 +311,28 @@ impl Backend {
                     .map_err(|e| CommandError::from(e).with_field(field))?;
             }
         }
+        let before = ADDRESSED.map(|env| self.configured_url(env));
         self.change_settings(|settings| {
             settings.production_url = checked.production_url.clone();
             settings.staging_url = checked.staging_url.clone();
             Ok(())
         })?;
+        for (env, before) in ADDRESSED.into_iter().zip(before) {
+            if self.configured_url(env) != before {
+                self.connection_changed(env);
+            }
+        }
         Ok(self.get_settings())
+    }
+
+    /// The address `env` is configured with now (variables win), as text; `None` when unset or
+    /// unusable. For telling whether a save changed it.
+    fn configured_url(&self, env: Environment) -> Option<String> {
+        let lookup = self.env_lookup.0.clone();
+        self.settings()
+            .base_url_with(env, |name| lookup(name))
+            .ok()
+            .map(|url| url.as_str().to_owned())
     }
 
     pub async fn set_api_key(
@@ -328,11 +342,15 @@ impl Backend {
         session_only: bool,
     ) -> Result<KeyStatus, CommandError> {
         let key = ApiKey::new(key)?;
-        self.keys.set(env, key, session_only).await
+        let status = self.keys.set(env, key, session_only).await?;
+        self.connection_changed(env);
+        Ok(status)
     }
 
     pub async fn clear_api_key(&self, env: Environment) -> Result<KeyStatus, CommandError> {
-        self.keys.clear(env).await
+        let status = self.keys.clear(env).await?;
+        self.connection_changed(env);
+        Ok(status)
     }
 
     pub async fn key_status(&self, env: Environment) -> Result<KeyStatus, CommandError> {
@@ -350,6 +368,9 @@ impl Backend {
         self.sandbox.url().await
     }
 }
+
+/// The environments whose address the settings hold (the sandbox's is its own).
+const ADDRESSED: [Environment; 2] = [Environment::Production, Environment::Staging];
 
 fn label(env: Environment) -> &'static str {
     match env {

@@ -27,9 +27,13 @@ impl Backend {
             status: status.map(Into::into),
             limit,
         };
-        let (_, client) = self.selected_client().await?;
-        let page = client.list_pets(&query).await?;
-        Ok(PetPage::from(&page.value))
+        let env = self.selected();
+        self.reads
+            .run(env, async {
+                let page = self.client(env).await?.list_pets(&query).await?;
+                Ok(PetPage::from(&page.value))
+            })
+            .await
     }
 
     /// The page a previous `PetPage.next` announced.
@@ -41,9 +45,13 @@ impl Backend {
             )
             .with_field("next"));
         };
-        let (_, client) = self.selected_client().await?;
-        let page = client.next_page(&next).await?;
-        Ok(PetPage::from(&page.value))
+        let env = self.selected();
+        self.reads
+            .run(env, async {
+                let page = self.client(env).await?.next_page(&next).await?;
+                Ok(PetPage::from(&page.value))
+            })
+            .await
     }
 
     /// Creates in `env`, the environment the person saw in the form, never "whichever is selected
@@ -68,10 +76,26 @@ impl Backend {
     /// The deprecated get-by-id. "Not found" is an answer (`pet: null`), not an error.
     pub async fn get_pet(&self, id: &str) -> Result<Lookup, CommandError> {
         let id = petstore_client::parse_pet_id(id)?;
-        let (_, client) = self.selected_client().await?;
-        // The UI marks the lookup as deprecated, with the date and the replacement.
-        #[allow(deprecated)]
-        let result = client.get_pet(id).await;
+        let env = self.selected();
+        self.reads
+            .run(env, async {
+                let client = self.client(env).await?;
+                // The UI marks the lookup as deprecated, with the date and the replacement.
+                #[allow(deprecated)]
+                let result = client.get_pet(id).await;
+                Ok(result)
+            })
+            .await
+            .and_then(Self::lookup)
+    }
+
+    #[allow(
+        clippy::result_large_err,
+        reason = "CommandError is the IPC error, built once per command; never on a hot path"
+    )]
+    fn lookup(
+        result: Result<petstore_client::Response<petstore_client::Pet>, petstore_client::Error>,
+    ) -> Result<Lookup, CommandError> {
         match result {
             Ok(found) => {
                 let notice = found.deprecation.unwrap_or_else(spec_notice);
@@ -99,17 +123,21 @@ impl Backend {
 
     /// One small list call to `env`: proves the address and key, and shows the quota.
     pub async fn test_connection(&self, env: Environment) -> Result<ConnectionTest, CommandError> {
-        let client = self.client(env).await?;
         let query = ListQuery {
             status: None,
             limit: Limit::new(1)?,
         };
-        let page = client.list_pets(&query).await?;
-        let snapshot = page.rate_limit.or_else(|| client.rate_limit());
-        Ok(ConnectionTest {
-            quota: snapshot.map(|s| Quota::from_snapshot(&s, env)),
-            pets_seen: u32::try_from(page.value.pets.len()).unwrap_or(u32::MAX),
-        })
+        self.reads
+            .run(env, async {
+                let client = self.client(env).await?;
+                let page = client.list_pets(&query).await?;
+                let snapshot = page.rate_limit.or_else(|| client.rate_limit());
+                Ok(ConnectionTest {
+                    quota: snapshot.map(|s| Quota::from_snapshot(&s, env)),
+                    pets_seen: u32::try_from(page.value.pets.len()).unwrap_or(u32::MAX),
+                })
+            })
+            .await
     }
 }
 

@@ -153,3 +153,171 @@ fn a_wait_the_cli_remembered_pauses_the_app_until_cleared_in_the_gauge() {
         sandbox.shutdown().await;
     });
 }
+
+/// "(in 0:32)" in the table's wait text, as seconds.
+fn seconds_left(text: &str) -> Option<u32> {
+    let inside = text.split("(in ").nth(1)?.split(')').next()?;
+    let (minutes, seconds) = inside.split_once(':')?;
+    Some(minutes.parse::<u32>().ok()? * 60 + seconds.parse::<u32>().ok()?)
+}
+
+/// "14:05:47": two digits, colon, two digits, colon, two digits.
+fn is_clock(text: &str) -> bool {
+    let bytes = text.as_bytes();
+    bytes.len() == 8
+        && bytes.iter().enumerate().all(|(i, b)| {
+            if i == 2 || i == 5 {
+                *b == b':'
+            } else {
+                b.is_ascii_digit()
+            }
+        })
+}
+
+const REFRESH_ENABLED: &str = "const b = [...document.querySelectorAll('button')].find((b) => b.textContent.includes('Refresh')); return b ? !b.disabled : null;";
+
+#[test]
+fn a_long_wait_is_explained_in_the_table_and_cancelled_and_a_new_address_reloads_from_the_new_server()
+ {
+    scenario(|setup, config| async move {
+        let key = staging::fresh_key();
+        let plan = Plan::Enterprise {
+            per_minute: 3,
+            per_day: 1_000,
+        };
+        // Long enough to see and cancel a wait, short enough for the client to wait it out
+        // rather than refuse at once (it waits at most a minute inside a call).
+        let old = staging::start(&key, plan, Duration::from_secs(45)).await;
+        let app = Launch::new(&setup, config.path()).start().await;
+        app.wait_rows("the demo pets", |rows| rows.len() == 20)
+            .await;
+        app.click_button("Settings").await;
+        app.click(By::Css("[role='tab']#tab-staging")).await;
+        app.type_into("#url-staging", &old.base_url()).await;
+        app.click_button("Save address").await;
+        app.wait_text("#url-staging-note", |t| t == "Saved.").await;
+        app.close_dialog().await;
+        app.set_key_in_settings("staging", &key).await;
+        app.switch_to("staging").await;
+        app.wait_rows("the staging pets", shows_staging_pets).await;
+
+        // Another program spends the quota; the app's refresh is told to wait (429), and waits.
+        let mut shown = None;
+        for _ in 0..4 {
+            staging::exhaust_quota(&old, &key).await;
+            app.click_button("Refresh").await;
+            let seen = within(Duration::from_secs(10), || async {
+                let text = app
+                    .js("const w = document.querySelector(\"[data-testid='table-wait-text']\"); return w ? w.textContent.replace(/\\s+/g, ' ').trim() : null;")
+                    .await?;
+                Ok(text
+                    .as_str()
+                    .filter(|t| t.contains("retrying at"))
+                    .map(str::to_owned))
+            })
+            .await;
+            // Enough of the wait left to cancel it; else the window rolled over: try again.
+            if let Ok(text) = seen
+                && seconds_left(&text).is_some_and(|s| s >= 8)
+            {
+                shown = Some(text);
+                break;
+            }
+            app.wait_rows("the staging pets after the wait", shows_staging_pets)
+                .await;
+        }
+        let shown = shown.expect("a long 429 wait shown in the table within 4 tries");
+        let (said, rest) = shown
+            .split_once(" retrying at ")
+            .unwrap_or_else(|| panic!("{shown:?}"));
+        assert_eq!(said, "The service asked us to wait:");
+        assert!(
+            is_clock(&rest[..8.min(rest.len())]),
+            "local time: {shown:?}"
+        );
+        let left = seconds_left(&shown).expect("a countdown");
+        assert!((8..=60).contains(&left), "{shown:?}");
+        assert_eq!(
+            app.js(REFRESH_ENABLED).await.expect("js").as_bool(),
+            Some(false)
+        );
+        app.screenshot("17-table-waits-for-429").await;
+
+        app.click(By::Css("[data-testid='table-wait'] button"))
+            .await;
+        let rows = app
+            .wait_rows(
+                "the rows from before the cancelled refresh",
+                shows_staging_pets,
+            )
+            .await;
+        assert_eq!(rows.len(), STAGING_PETS.len());
+        let note = app
+            .wait_text("[data-testid='table-cancelled']", |t| !t.is_empty())
+            .await;
+        assert!(note.contains("Refresh cancelled"), "{note}");
+        assert_eq!(
+            app.js(REFRESH_ENABLED).await.expect("js").as_bool(),
+            Some(true)
+        );
+        app.screenshot("17-refresh-cancelled").await;
+
+        // A refresh held by the old server's wait, then a new address for Staging: the wait is
+        // called off and the table reloads from the new server, whose quota is not known yet.
+        app.click_button("Refresh").await;
+        let new = Sandbox::start(
+            petstore_sandbox::SandboxConfig {
+                keys: Vec::new(),
+                seed_demo_data: false,
+                ..petstore_sandbox::SandboxConfig::default()
+            }
+            .with_key(&key, Plan::Free),
+        )
+        .await
+        .expect("the new staging server starts");
+        new.insert_pet("Moved Mira", 7, "available", Some(77_001));
+        // Slow, so the gauge can be seen starting again before its first answer.
+        new.set_faults(Faults {
+            latency: Duration::from_secs(6),
+            ..Faults::default()
+        });
+        app.click_button("Settings").await;
+        app.click(By::Css("[role='tab']#tab-staging")).await;
+        app.type_into("#url-staging", &new.base_url()).await;
+        app.click_button("Save address").await;
+        app.click_button("Keep the key").await;
+        app.wait_text("#url-staging-note", |t| t == "Saved.").await;
+        app.close_dialog().await;
+        let gauge = app
+            .wait_text("[data-testid='quota-gauge']", |t| {
+                t.contains("not known yet")
+            })
+            .await;
+        assert!(!gauge.contains("Waiting"), "{gauge}");
+        // The new server is slow: after about 2 s the table says so, not placeholders alone.
+        let still = app
+            .wait_text("[data-testid='table-wait-text']", |t| {
+                t.starts_with("Still waiting for the service (")
+            })
+            .await;
+        assert!(still.ends_with("s)…"), "{still}");
+        app.screenshot("17-new-address-loading").await;
+        let rows = app
+            .wait_rows("the new server's pets", |rows| {
+                names(rows) == ["Moved Mira"]
+            })
+            .await;
+        assert_eq!(rows[0].id, "77001");
+        app.wait_text("[data-testid='quota-count']", |t| t.ends_with("/ 60"))
+            .await;
+        assert_eq!(
+            app.js(REFRESH_ENABLED).await.expect("js").as_bool(),
+            Some(true)
+        );
+        assert!(new.request_count() >= 1);
+        app.screenshot("17-new-address-loaded").await;
+        app.quit().await;
+        old.shutdown().await;
+        new.shutdown().await;
+    });
+}

@@ -146,7 +146,15 @@ export function installFake(options: FakeOptions = {}): Fake {
       return envInfo(selected);
     },
     get_settings: () => settings,
-    save_settings: (a) => (settings = a.settings as Settings),
+    // Like the app: a changed address or key cancels that environment's reads and says so.
+    save_settings: (a) => {
+      const before = ENVIRONMENT_IDS.map(address);
+      settings = a.settings as Settings;
+      ENVIRONMENT_IDS.forEach((id, i) => {
+        if (address(id) !== before[i]) void emit('environment-updated', { environment: id });
+      });
+      return settings;
+    },
     key_status: (a) => keyStatus(a.environment as EnvironmentId),
     set_api_key: (a) => {
       const env = a.environment as EnvironmentId;
@@ -155,10 +163,12 @@ export function installFake(options: FakeOptions = {}): Fake {
         throw commandError('keychain', 'No keychain is available on this computer.');
       }
       keys.set(env, { last4: (a.key as string).slice(-4), sessionOnly });
+      void emit('environment-updated', { environment: env });
       return keyStatus(env);
     },
     clear_api_key: (a) => {
       keys.delete(a.environment as EnvironmentId);
+      void emit('environment-updated', { environment: a.environment });
       return keyStatus(a.environment as EnvironmentId);
     },
     get_page_size: () => pageSize,
@@ -178,6 +188,8 @@ export function installFake(options: FakeOptions = {}): Fake {
       if (had) remembered = null;
       return had;
     },
+    // The fake's reads answer at once: there is nothing on its way to call off.
+    cancel_requests: () => null,
   } satisfies Record<CommandName, Handler>;
   const isCommandName = (cmd: string): cmd is CommandName => Object.hasOwn(builtIn, cmd);
 

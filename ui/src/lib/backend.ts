@@ -11,6 +11,7 @@ import type {
   Deprecation,
   EnvironmentId,
   EnvironmentInfo,
+  EnvironmentUpdated,
   ErrorKind,
   EventName,
   KeyStatus,
@@ -46,6 +47,7 @@ const ERROR_KINDS = {
   responseTooLarge: true,
   keychain: true,
   createInFlight: true,
+  cancelled: true,
 } satisfies Record<ErrorKind, true>;
 
 function isErrorKind(value: unknown): value is ErrorKind {
@@ -121,6 +123,11 @@ export const startSettingsOver = () => call<StartedOver>('start_settings_over');
 export const rememberedWait = () => call<RememberedWait | null>('remembered_wait');
 /** Clears the selected environment's remembered wait; true when there was one. */
 export const forgetWait = () => call<boolean>('forget_wait');
+/**
+ * Ends the environment's reads on their way now (a list waiting out a 429): they reject with
+ * `cancelled`. A create is never cancelled.
+ */
+export const cancelRequests = (environment: EnvironmentId) => call<null>('cancel_requests', { environment });
 
 /** Checks a payload map: a key for every event the app emits, and no other. */
 type EventPayloads<T extends Record<EventName, unknown> & Record<Exclude<keyof T, EventName>, never>> = T;
@@ -133,6 +140,8 @@ export type BackendEvents = EventPayloads<{
   'environment-changed': EnvironmentInfo;
   /** null: the settings file can be read again. */
   'settings-problem': SettingsProblem | null;
+  /** The environment's address or key changed: its reads in flight were cancelled. */
+  'environment-updated': EnvironmentUpdated;
 }>;
 
 export function onEvent<K extends keyof BackendEvents>(

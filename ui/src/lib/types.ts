@@ -12,6 +12,7 @@ export type { CreatedPet } from './bindings/CreatedPet';
 export type { Deprecation } from './bindings/Deprecation';
 export type { EnvironmentId } from './bindings/EnvironmentId';
 export type { EnvironmentInfo } from './bindings/EnvironmentInfo';
+export type { EnvironmentUpdated } from './bindings/EnvironmentUpdated';
 export type { ErrorKind } from './bindings/ErrorKind';
 export type { EventName } from './bindings/EventName';
 export type { KeyStatus } from './bindings/KeyStatus';

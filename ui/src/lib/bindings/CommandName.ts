@@ -21,4 +21,5 @@ export type CommandName =
   | "open_settings_folder"
   | "start_settings_over"
   | "remembered_wait"
-  | "forget_wait";
+  | "forget_wait"
+  | "cancel_requests";

@@ -6,4 +6,5 @@ export type EventName =
   | "resumed"
   | "deprecation"
   | "environment-changed"
-  | "settings-problem";
+  | "settings-problem"
+  | "environment-updated";

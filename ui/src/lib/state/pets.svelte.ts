@@ -33,6 +33,13 @@ export class PetList {
   sortDir = $state<SortDir>('asc');
   /** The environment and origin the rows on screen belong to (told by the app); null: not known yet. */
   source = $state.raw<RowSource | null>(null);
+  /** When the load on its way started (Date.now()), for "Still waiting… (12 s)"; null: none. */
+  loadStartedAt = $state<number | null>(null);
+  /**
+   * The last load was cancelled (by the person, or because the address it was aimed at changed):
+   * the rows are the ones from before it. A quiet note, not an error; it ends with the next load.
+   */
+  cancelled = $state(false);
   /** The pet just created, with where it was created; it ends with the next load. */
   highlight = $state.raw<Highlight | null>(null);
 
@@ -71,6 +78,8 @@ export class PetList {
     // What was new is now just a row of the reloaded list.
     this.highlight = null;
     this.loading = true;
+    this.loadStartedAt = Date.now();
+    this.cancelled = false;
     this.error = null;
     this.moreError = null;
     try {
@@ -80,12 +89,37 @@ export class PetList {
       this.next = page.next;
     } catch (error) {
       if (generation !== this.#generation) return;
-      this.error = error as CommandError;
+      const failure = error as CommandError;
+      if (failure.kind === 'cancelled') {
+        // Called off, not failed: the rows from before stay, with a note.
+        this.cancelled = true;
+        return;
+      }
+      this.error = failure;
       this.pets = [];
       this.next = null;
     } finally {
-      if (generation === this.#generation) this.loading = false;
+      if (generation === this.#generation) {
+        this.loading = false;
+        this.loadStartedAt = null;
+      }
     }
+  }
+
+  /**
+   * "Cancel" beside a long wait: the table is free at once (Refresh works again) with the rows
+   * from before, and the backend stops the load's waits and retries. Only reads are cancelled
+   * there, never a create.
+   */
+  cancel(): void {
+    if (!this.loading) return;
+    // The cancelled load's answer, if one still comes, is not this table's any more.
+    this.#generation++;
+    this.loading = false;
+    this.loadStartedAt = null;
+    this.cancelled = true;
+    const environment = this.source?.environment;
+    if (environment) backend.cancelRequests(environment).catch(() => {});
   }
 
   /** The rows per page the person chose last time; the default stays when it cannot be read. */
@@ -120,7 +154,9 @@ export class PetList {
       this.pets = [...this.pets, ...page.pets.filter((p) => !seen.has(p.id))];
       this.next = page.next;
     } catch (error) {
-      if (generation === this.#generation) this.moreError = error as CommandError;
+      const failure = error as CommandError;
+      // A cancelled "Load more" leaves the rows as they were, and its button ready again.
+      if (generation === this.#generation && failure.kind !== 'cancelled') this.moreError = failure;
     } finally {
       this.loadingMore = false;
     }

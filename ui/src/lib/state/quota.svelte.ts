@@ -29,6 +29,16 @@ export class QuotaState {
     this.remembered = wait;
   }
 
+  /**
+   * The environment's address or key changed: what the gauge knows is the old server's (or the
+   * old key's), so it starts again from "not known yet", its waits included.
+   */
+  reset(environment: EnvironmentId): void {
+    if (this.quota?.environment === environment) this.quota = null;
+    if (this.waiting?.environment === environment) this.waiting = null;
+    if (this.remembered?.environment === environment) this.remembered = null;
+  }
+
   switchTo(environment: EnvironmentId): void {
     if (this.environment === environment) return;
     this.environment = environment;
