@@ -22,7 +22,11 @@ impl ApiError {
     /// sentence, bounded, markup reduced), or `None` when it only repeats the status's reason.
     pub fn readable_message(&self) -> Option<String> {
         let canonical = ApiError::from_status(self.status).message;
-        readable_server_text(&self.message).filter(|text| !text.eq_ignore_ascii_case(&canonical))
+        readable_server_text(&self.message).filter(|text| {
+            !text
+                .trim_end_matches(['.', '!', '?'])
+                .eq_ignore_ascii_case(&canonical)
+        })
     }
 
     /// For a response that carried no usable Error body.
