@@ -2,9 +2,6 @@
 // (a 401 with the sandbox's long advice, a proxy's HTML 502, a refused connection, a 429 with its
 // time...), each checked for what must never reach the screen.
 //
-// A zone far from UTC, so a time shown in UTC cannot pass for local (Node reads TZ when it changes).
-process.env.TZ = 'America/New_York';
-
 import { render, screen } from '@testing-library/svelte';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import ErrorText from '../src/lib/components/ErrorText.svelte';
@@ -13,6 +10,10 @@ import { formatWhen } from '../src/lib/format';
 import { describeError, ERROR_KINDS, PROBLEMS, serverWords } from '../src/lib/messages';
 import type { Problem } from '../src/lib/bindings/Problem';
 import type { CommandError, ErrorKind } from '../src/lib/types';
+
+// A zone far from UTC, so a time shown in UTC cannot pass for local (Node reads TZ when it
+// changes). Before any date below is made.
+vi.stubEnv('TZ', 'America/New_York');
 
 const SANDBOX_401 =
   'The API key is not valid for this server. Check the key set for this environment (the sandbox accepts its demo key).';
