@@ -131,6 +131,7 @@ describe('a create on a slow service', () => {
     expect(notice.textContent).toContain('We couldn’t confirm whether Clover was added to Sandbox.');
     expect(notice.textContent).toContain('The connection was lost before the answer arrived');
     expect(notice.textContent).toContain('List the pets to check before trying again');
+    expect(notice.textContent, 'the heading says it is unknown; the notice does not say it again').not.toContain('not known');
     expect(live()).toContain('We couldn’t confirm whether Clover was added to Sandbox.');
 
     const lists = fake.callsTo('list_pets').length;
