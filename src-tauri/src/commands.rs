@@ -6,8 +6,8 @@ use tauri::State;
 use crate::backend::Backend;
 use crate::dto::{
     ClientErrorKind, CommandError, ConnectionTest, CreatedPet, Environment, EnvironmentInfo,
-    KeyStatus, Lookup, NewPetInput, PetPage, PetStatusValue, Quota, RememberedWait, Settings,
-    SettingsProblem, StartedOver,
+    KeyStatus, Lookup, NewPetInput, PetPage, PetStatusValue, Problem, Quota, RememberedWait,
+    Settings, SettingsProblem, StartedOver,
 };
 
 #[tauri::command]
@@ -158,13 +158,10 @@ pub async fn open_settings_folder(backend: State<'_, Backend>) -> Result<(), Com
     };
     log::warn!("the settings folder could not be shown: {problem}");
     let folder = file.parent().unwrap_or(&file);
-    Err(CommandError::new(
-        ClientErrorKind::Configuration,
-        format!(
-            "The folder could not be opened on this computer. Open it yourself: {}",
-            folder.display()
-        ),
-    ))
+    Err(
+        CommandError::problem(ClientErrorKind::Configuration, Problem::FolderNotOpened)
+            .with_detail(folder.display().to_string()),
+    )
 }
 
 /// Keeps the unreadable settings file as `settings.json.broken-<time>` and starts a new one.

@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
 pub use petstore_client::ErrorKind as ClientErrorKind;
-pub use petstore_client::{Environment, Plan, QuotaWindow, WaitReason};
+pub use petstore_client::{Environment, NetworkCause, Plan, QuotaWindow, WaitReason};
 
 /// The statuses a person may give a new pet or filter by. Not the client's `PetStatus`, which also
 /// keeps any status a server sends (`Other`): the UI may only send these three, so its type is the
@@ -132,23 +132,85 @@ impl PartialEq<AppErrorKind> for ErrorKind {
     }
 }
 
-/// Every command rejects with this, never with a bare string.
+/// Every command rejects with this, never with a bare string. It carries facts, not sentences:
+/// the UI words each kind once (`ui/src/lib/messages.ts`), in the person's local time.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, thiserror::Error)]
 #[serde(rename_all = "camelCase")]
-#[error("{message}")]
+#[error("{kind:?} error ({problem:?})")]
 pub struct CommandError {
     pub kind: ErrorKind,
-    /// Plain language: what happened and what to do next.
-    pub message: String,
+    /// Which problem exactly, for the kinds that have several (configuration, keychain).
+    pub problem: Option<Problem>,
+    /// The HTTP status of the answer, when there was one.
+    pub status: Option<u16>,
     /// The server's `code`, when it sent an Error body.
     pub code: Option<String>,
-    /// The server's `message`, when it sent an Error body.
+    /// The server's own words, bounded and plain: its Error body's `message`, or a non-JSON
+    /// answer reduced to readable text (an HTML page to its title); `None` when it sent nothing
+    /// a person could read.
     pub server_message: Option<String>,
     /// The input field the failure concerns, when it can be told ("name", "categoryId", "status",
     /// "limit", "id", "key", "next", "productionUrl", "stagingUrl").
     pub field: Option<String>,
     /// RFC 3339: when trying again makes sense (rate limits).
     pub retry_at: Option<String>,
+    /// Why the service asked to wait (rate limits).
+    pub wait_reason: Option<WaitReason>,
+    /// The environment the failure is about, when it names one.
+    pub environment: Option<Environment>,
+    /// Why a connection failed (network errors), as a category.
+    pub cause: Option<NetworkCause>,
+    /// The size limit an answer went over, in bytes (saturated).
+    pub limit_bytes: Option<u32>,
+    /// The value the failure is about, as given: a refused input, an address, a file or folder.
+    /// Never a key.
+    pub detail: Option<String>,
+    /// The library's short reason, a lower-case clause: why `detail` is not usable, or why a
+    /// create's outcome is unknown ("the connection was lost before the answer arrived").
+    pub reason: Option<String>,
+    /// Where in the settings file it could not be read.
+    pub line: Option<u32>,
+    pub column: Option<u32>,
+}
+
+/// The exact problem behind a `configuration`, `keychain` or `network` failure.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub enum Problem {
+    /// No base address is set for `environment`.
+    MissingBaseUrl,
+    /// `detail` is not a usable address, for `reason`.
+    InvalidBaseUrl,
+    /// `detail` is plain http:// to a host that is not this computer.
+    InsecureBaseUrl,
+    /// No API key is set for `environment`.
+    MissingApiKey,
+    /// A next-page address pointed to another server; it was not followed.
+    ForeignLink,
+    /// The HTTP client could not be set up.
+    HttpClient,
+    /// The remembered rate-limit waits could not be changed.
+    WaitStore,
+    /// The settings file `detail` cannot be read (`reason`, `line`, `column`).
+    SettingsUnreadable,
+    /// The settings file `detail` cannot be written.
+    SettingsUnwritable,
+    /// This app keeps no settings file.
+    NoSettingsFile,
+    /// The folder `detail` could not be shown in the file manager.
+    FolderNotOpened,
+    /// No keychain is reachable; the key can be kept for this session only.
+    KeychainUnavailable,
+    /// The keychain is locked or refused access.
+    KeychainLocked,
+    /// The key is longer than the keychain holds (`limit_bytes`).
+    KeyTooLong,
+    /// The keychain entry for `environment` holds no valid key.
+    KeyCorrupt,
+    /// Any other keychain failure.
+    KeychainFailed,
+    /// The embedded sandbox could not be started.
+    SandboxNotStarted,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]

@@ -1,30 +1,58 @@
-//! Every failure becomes a [`CommandError`]: a kind, a message for a person, the server's code and
-//! message, the field it concerns when that can be told, and when to retry.
+//! Every failure becomes a [`CommandError`]: its kind and the facts the UI words it from (the
+//! HTTP status, the server's code and readable message, the field, when to retry and why, the
+//! environment, the exact problem, a network cause). No sentence is built here: the UI's
+//! `messages.ts` is the one place an error becomes words, in the person's local time.
 
-use petstore_client::{ConfigError, Error, InvalidInput};
+use petstore_client::{ConfigError, Error, InvalidInput, readable_server_text};
 use petstore_local::LocalError;
 use petstore_local::keychain::KeychainError;
 
 use crate::convert::instant;
-use crate::dto::{AppErrorKind, ClientErrorKind, CommandError, ErrorKind};
+use crate::dto::{AppErrorKind, ClientErrorKind, CommandError, ErrorKind, Problem};
 
 /// Fields of a Pet or a list query the server's messages may name.
 const SERVER_FIELDS: [&str; 4] = ["name", "categoryId", "status", "limit"];
 
 impl CommandError {
-    pub fn new(kind: impl Into<ErrorKind>, message: impl Into<String>) -> CommandError {
+    pub fn new(kind: impl Into<ErrorKind>) -> CommandError {
         CommandError {
             kind: kind.into(),
-            message: message.into(),
+            problem: None,
+            status: None,
             code: None,
             server_message: None,
             field: None,
             retry_at: None,
+            wait_reason: None,
+            environment: None,
+            cause: None,
+            limit_bytes: None,
+            detail: None,
+            reason: None,
+            line: None,
+            column: None,
+        }
+    }
+
+    pub fn problem(kind: impl Into<ErrorKind>, problem: Problem) -> CommandError {
+        CommandError {
+            problem: Some(problem),
+            ..CommandError::new(kind)
         }
     }
 
     pub fn with_field(mut self, field: &str) -> CommandError {
         self.field = Some(field.to_owned());
+        self
+    }
+
+    pub fn with_environment(mut self, environment: petstore_client::Environment) -> CommandError {
+        self.environment = Some(environment);
+        self
+    }
+
+    pub fn with_detail(mut self, detail: impl Into<String>) -> CommandError {
+        self.detail = Some(detail.into());
         self
     }
 }
@@ -41,16 +69,38 @@ impl From<Error> for CommandError {
 
 fn from_client(error: &Error) -> CommandError {
     let kind = error.kind();
-    let mut out = CommandError::new(kind, error.to_string());
+    let mut out = CommandError::new(kind);
     if let Some(api) = error.api_error() {
+        out.status = Some(api.status);
         out.code = Some(api.code.clone());
+        // Whole (bounded by the client), for the create form's field; the UI shortens it.
         out.server_message = Some(api.message.clone());
         if kind == ClientErrorKind::BadRequest {
             out.field = field_named_by_server(&api.code, &api.message).map(str::to_owned);
         }
     }
-    if let Error::RateLimited { retry_at, .. } = error {
-        out.retry_at = Some(instant(*retry_at));
+    match error {
+        Error::RateLimited {
+            retry_at, reason, ..
+        } => {
+            out.status = Some(429);
+            out.retry_at = Some(instant(*retry_at));
+            out.wait_reason = Some(*reason);
+        }
+        Error::UnexpectedResponse { status, snippet } => {
+            out.status = Some(*status);
+            out.server_message = readable_server_text(snippet);
+        }
+        Error::Decode { status, path, .. } => {
+            out.status = Some(*status);
+            out.detail = (!path.is_empty()).then(|| path.clone());
+        }
+        Error::Network { cause, .. } => out.cause = Some(*cause),
+        Error::OutcomeUnknown { reason } => out.reason = Some(reason.clone()),
+        Error::ResponseTooLarge { limit_bytes } => {
+            out.limit_bytes = Some(u32::try_from(*limit_bytes).unwrap_or(u32::MAX));
+        }
+        _ => {}
     }
     out
 }
@@ -81,66 +131,114 @@ pub fn field_named_by_server(code: &str, message: &str) -> Option<&'static str> 
 
 impl From<InvalidInput> for CommandError {
     fn from(input: InvalidInput) -> Self {
-        let field = match &input {
-            InvalidInput::Limit { .. } => "limit",
-            InvalidInput::Status { .. } => "status",
-            InvalidInput::Name => "name",
-            InvalidInput::CategoryId { .. } => "categoryId",
-            InvalidInput::ApiKey => "key",
-            InvalidInput::PetId { .. } => "id",
+        let (field, given) = match input {
+            // `Limit::from_str` reports text that is not a number at all as i64::MIN/MAX.
+            InvalidInput::Limit { given } if given == i64::MIN || given == i64::MAX => {
+                ("limit", None)
+            }
+            InvalidInput::Limit { given } => ("limit", Some(given.to_string())),
+            InvalidInput::Status { given } => ("status", Some(given)),
+            InvalidInput::Name => ("name", None),
+            InvalidInput::CategoryId { given } => ("categoryId", Some(given)),
+            // Never the key itself.
+            InvalidInput::ApiKey => ("key", None),
+            InvalidInput::PetId { given } => ("id", Some(given)),
         };
-        CommandError::new(
-            ClientErrorKind::InvalidInput,
-            capitalised(&input.to_string()),
-        )
-        .with_field(field)
+        CommandError {
+            detail: given,
+            ..CommandError::new(ClientErrorKind::InvalidInput).with_field(field)
+        }
     }
 }
 
 impl From<ConfigError> for CommandError {
     fn from(config: ConfigError) -> Self {
-        let field = match &config {
-            ConfigError::MissingBaseUrl { environment } => environment.settings_field(),
-            ConfigError::MissingApiKey { .. } => Some("key"),
-            _ => None,
-        };
-        let message = match &config {
-            // The library's words name no shell; the app's place for a key is Settings.
-            ConfigError::MissingApiKey { .. } => {
-                format!("{config} Set one in Settings (it is kept in the OS keychain).")
+        let kind = ClientErrorKind::Configuration;
+        match config {
+            ConfigError::MissingBaseUrl { environment } => {
+                let error = CommandError::problem(kind, Problem::MissingBaseUrl)
+                    .with_environment(environment);
+                match environment.settings_field() {
+                    Some(field) => error.with_field(field),
+                    None => error,
+                }
             }
-            _ => config.to_string(),
-        };
-        let error = CommandError::new(ClientErrorKind::Configuration, message);
-        match field {
-            Some(field) => error.with_field(field),
-            None => error,
+            ConfigError::InvalidBaseUrl { url, reason } => CommandError {
+                reason: Some(reason),
+                ..CommandError::problem(kind, Problem::InvalidBaseUrl).with_detail(url)
+            },
+            ConfigError::InsecureBaseUrl { url } => {
+                CommandError::problem(kind, Problem::InsecureBaseUrl).with_detail(url)
+            }
+            ConfigError::MissingApiKey { environment } => {
+                CommandError::problem(kind, Problem::MissingApiKey)
+                    .with_environment(environment)
+                    .with_field("key")
+            }
+            ConfigError::ForeignLink { url } => {
+                CommandError::problem(kind, Problem::ForeignLink).with_detail(url)
+            }
+            ConfigError::HttpClient { message } => {
+                log::warn!("the HTTP client could not be set up: {message}");
+                CommandError::problem(kind, Problem::HttpClient)
+            }
+            ConfigError::WaitStore { location, message } => {
+                log::warn!("the remembered waits ({location}) could not be changed: {message}");
+                CommandError::problem(kind, Problem::WaitStore).with_detail(location)
+            }
         }
     }
 }
 
 impl From<LocalError> for CommandError {
     fn from(error: LocalError) -> Self {
+        let kind = ClientErrorKind::Configuration;
         match error {
             LocalError::Config(config) => config.into(),
-            other => CommandError::new(ClientErrorKind::Configuration, other.to_string()),
+            LocalError::SettingsUnreadable {
+                path,
+                line,
+                column,
+                problem,
+            } => CommandError {
+                reason: Some(problem),
+                line: line.map(saturated),
+                column: column.map(saturated),
+                ..CommandError::problem(kind, Problem::SettingsUnreadable)
+                    .with_detail(path.display().to_string())
+            },
+            LocalError::SettingsUnwritable { path, problem } => CommandError {
+                reason: Some(problem),
+                ..CommandError::problem(kind, Problem::SettingsUnwritable)
+                    .with_detail(path.display().to_string())
+            },
         }
     }
 }
 
-impl From<KeychainError> for CommandError {
-    fn from(error: KeychainError) -> Self {
-        CommandError::new(AppErrorKind::Keychain, error.to_string())
-    }
+fn saturated(n: usize) -> u32 {
+    u32::try_from(n).unwrap_or(u32::MAX)
 }
 
-/// The client's input messages start in lower case ("name must not be empty."), being made to
-/// follow a field name; a message shown alone starts with a capital.
-fn capitalised(text: &str) -> String {
-    let mut chars = text.chars();
-    match chars.next() {
-        Some(first) => first.to_uppercase().chain(chars).collect(),
-        None => String::new(),
+impl From<KeychainError> for CommandError {
+    fn from(error: KeychainError) -> Self {
+        let kind = AppErrorKind::Keychain;
+        // The OS's details go to the log (they name no key); the person gets the problem.
+        log::warn!("keychain: {error}");
+        match error {
+            KeychainError::Unavailable { .. } => {
+                CommandError::problem(kind, Problem::KeychainUnavailable)
+            }
+            KeychainError::Locked { .. } => CommandError::problem(kind, Problem::KeychainLocked),
+            KeychainError::TooLong { limit } => CommandError {
+                limit_bytes: Some(limit),
+                ..CommandError::problem(kind, Problem::KeyTooLong)
+            },
+            KeychainError::Corrupt { env } => {
+                CommandError::problem(kind, Problem::KeyCorrupt).with_environment(env)
+            }
+            KeychainError::Other(_) => CommandError::problem(kind, Problem::KeychainFailed),
+        }
     }
 }
 
@@ -148,7 +246,7 @@ fn capitalised(text: &str) -> String {
 mod tests {
     use super::*;
     use chrono::DateTime;
-    use petstore_client::{ApiError, Environment, WaitReason};
+    use petstore_client::{ApiError, Environment, NetworkCause, WaitReason};
 
     #[test]
     fn the_server_message_names_the_field() {
@@ -181,30 +279,85 @@ mod tests {
         });
         let out = CommandError::from(error);
         assert_eq!(out.kind, ClientErrorKind::BadRequest);
+        assert_eq!(out.status, Some(400));
         assert_eq!(out.code.as_deref(), Some("invalid_field"));
         assert!(out.server_message.as_deref().unwrap_or("").contains("1001"));
         assert_eq!(out.field.as_deref(), Some("name"));
-        assert!(
-            out.message.contains("Correct it and try again"),
-            "{}",
-            out.message
-        );
     }
 
     #[test]
-    fn rate_limits_say_when_to_retry() {
+    fn rate_limits_say_when_to_retry_and_why() {
         let retry_at = DateTime::from_timestamp(1_900_000_000, 0).expect("valid");
         let out = CommandError::from(Error::RateLimited {
             retry_at,
-            reason: WaitReason::RateLimited,
+            reason: WaitReason::QuotaExhausted,
             server: None,
         });
         assert_eq!(out.kind, ClientErrorKind::RateLimited);
         assert_eq!(out.retry_at.as_deref(), Some("2030-03-17T17:46:40.000Z"));
+        assert_eq!(out.wait_reason, Some(WaitReason::QuotaExhausted));
+        assert_eq!(out.status, Some(429));
+    }
+
+    /// A real refused connection (a port nothing listens on) through the real client.
+    #[tokio::test]
+    async fn a_refused_connection_gives_a_cause_not_the_os_text() {
+        let port = {
+            let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("bind");
+            listener.local_addr().expect("addr").port()
+        };
+        let base = petstore_client::BaseUrl::parse(&format!("http://127.0.0.1:{port}/v1"))
+            .expect("address");
+        let config = petstore_client::ClientConfig::new(Environment::Staging, base)
+            .with_api_key(petstore_client::ApiKey::new("k".repeat(20)).expect("key"))
+            .with_retry(petstore_client::RetryPolicy {
+                max_attempts: 1,
+                ..petstore_client::RetryPolicy::default()
+            });
+        let client = petstore_client::PetstoreClient::new(config).expect("client");
+        let error = client
+            .list_pets(&petstore_client::ListQuery::default())
+            .await
+            .expect_err("nothing listens");
+        assert!(
+            matches!(
+                error,
+                Error::Network {
+                    cause: NetworkCause::Refused,
+                    ..
+                }
+            ),
+            "{error:?}"
+        );
+        let out = CommandError::from(error);
+        assert_eq!(out.kind, ClientErrorKind::Network);
+        assert_eq!(out.cause, Some(NetworkCause::Refused));
+        let json = serde_json::to_string(&out).expect("json");
+        assert!(!json.contains("os error"), "{json}");
+        assert!(json.contains(r#""cause":"refused""#), "{json}");
     }
 
     #[test]
-    fn input_and_configuration_errors_name_their_field() {
+    fn an_html_body_is_reduced_to_its_title() {
+        let out = CommandError::from(Error::UnexpectedResponse {
+            status: 502,
+            snippet: "<html><head><title>502 Bad Gateway</title></head><body><h1>502 Bad Gateway</h1><hr>nginx</body></html>".into(),
+        });
+        assert_eq!(out.kind, ClientErrorKind::UnexpectedResponse);
+        assert_eq!(out.status, Some(502));
+        assert_eq!(out.server_message.as_deref(), Some("502 Bad Gateway."));
+        let untitled = CommandError::from(Error::UnexpectedResponse {
+            status: 500,
+            snippet: "<html><body><p>oops</p></body></html>".into(),
+        });
+        assert_eq!(
+            untitled.server_message, None,
+            "markup without a title is dropped"
+        );
+    }
+
+    #[test]
+    fn input_and_configuration_errors_name_their_field_and_problem() {
         let out = CommandError::from(Error::from(InvalidInput::Name));
         assert_eq!(
             (out.kind, out.field.as_deref()),
@@ -213,10 +366,10 @@ mod tests {
                 Some("name")
             )
         );
-        assert!(
-            out.message.starts_with("Name must not be empty"),
-            "{}",
-            out.message
+        let out = CommandError::from(Error::from(InvalidInput::Limit { given: 101 }));
+        assert_eq!(
+            (out.field.as_deref(), out.detail.as_deref()),
+            (Some("limit"), Some("101"))
         );
         let out = CommandError::from(Error::from(ConfigError::MissingBaseUrl {
             environment: Environment::Staging,
@@ -228,12 +381,19 @@ mod tests {
                 Some("stagingUrl")
             )
         );
+        assert_eq!(out.problem, Some(Problem::MissingBaseUrl));
+        assert_eq!(out.environment, Some(Environment::Staging));
+        let out = CommandError::from(ConfigError::InsecureBaseUrl {
+            url: "http://example.com/v1".into(),
+        });
+        assert_eq!(out.problem, Some(Problem::InsecureBaseUrl));
+        assert_eq!(out.detail.as_deref(), Some("http://example.com/v1"));
     }
 
-    /// The client's words name no shell; the app points to its own Settings, never to the CLI's
-    /// PETSTORE_API_KEY (which the app does not read).
+    /// The app's place for a key is Settings: the error says which environment lacks one and
+    /// carries no sentence naming the CLI's PETSTORE_API_KEY (which the app does not read).
     #[test]
-    fn a_missing_key_points_to_settings() {
+    fn a_missing_key_names_its_environment() {
         let out = CommandError::from(Error::from(ConfigError::MissingApiKey {
             environment: Environment::Staging,
         }));
@@ -244,9 +404,10 @@ mod tests {
                 Some("key")
             )
         );
-        assert!(out.message.contains("staging"), "{}", out.message);
-        assert!(out.message.contains("Settings"), "{}", out.message);
-        assert!(!out.message.contains("PETSTORE_API_KEY"), "{}", out.message);
+        assert_eq!(out.problem, Some(Problem::MissingApiKey));
+        assert_eq!(out.environment, Some(Environment::Staging));
+        let json = serde_json::to_string(&out).expect("json");
+        assert!(!json.contains("PETSTORE_"), "{json}");
     }
 
     #[test]
@@ -258,11 +419,30 @@ mod tests {
             problem: "trailing comma".into(),
         });
         assert_eq!(out.kind, ClientErrorKind::Configuration);
-        assert!(out.message.contains("line 3, column 7"), "{}", out.message);
+        assert_eq!(out.problem, Some(Problem::SettingsUnreadable));
+        assert_eq!((out.line, out.column), (Some(3), Some(7)));
+        assert_eq!(out.detail.as_deref(), Some("/tmp/settings.json"));
+        assert_eq!(out.reason.as_deref(), Some("trailing comma"));
         let out = CommandError::from(LocalError::from(ConfigError::MissingBaseUrl {
             environment: Environment::Production,
         }));
         assert_eq!(out.field.as_deref(), Some("productionUrl"));
+    }
+
+    #[test]
+    fn keychain_failures_keep_the_os_details_out() {
+        let out = CommandError::from(KeychainError::Unavailable {
+            detail: "org.freedesktop.DBus.Error.ServiceUnknown".into(),
+        });
+        assert_eq!(out.kind, AppErrorKind::Keychain);
+        assert_eq!(out.problem, Some(Problem::KeychainUnavailable));
+        let json = serde_json::to_string(&out).expect("json");
+        assert!(!json.contains("DBus"), "{json}");
+        let out = CommandError::from(KeychainError::TooLong { limit: 2560 });
+        assert_eq!(
+            (out.problem, out.limit_bytes),
+            (Some(Problem::KeyTooLong), Some(2560))
+        );
     }
 
     #[test]
@@ -283,12 +463,19 @@ mod tests {
 
     #[test]
     fn serializes_as_the_contract_says() {
-        let out = CommandError::new(ClientErrorKind::OutcomeUnknown, "check").with_field("name");
+        let out = CommandError::new(ClientErrorKind::OutcomeUnknown).with_field("name");
         let json = serde_json::to_value(&out).expect("json");
         assert_eq!(
             json,
-            serde_json::json!({"kind": "outcomeUnknown", "message": "check", "code": null,
-                "serverMessage": null, "field": "name", "retryAt": null})
+            serde_json::json!({"kind": "outcomeUnknown", "problem": null, "status": null,
+                "code": null, "serverMessage": null, "field": "name", "retryAt": null,
+                "waitReason": null, "environment": null, "cause": null, "limitBytes": null,
+                "detail": null, "reason": null, "line": null, "column": null})
+        );
+        let problem = CommandError::problem(AppErrorKind::Keychain, Problem::KeychainLocked);
+        assert_eq!(
+            serde_json::to_value(&problem).expect("json")["problem"],
+            "keychainLocked"
         );
     }
 }

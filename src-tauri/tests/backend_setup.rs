@@ -9,7 +9,7 @@ use std::time::Duration;
 use common::{Collected, STAFF_KEY, backend, mock_keychain, sandbox, use_staging};
 use petstore_admin::backend::{Backend, BackendConfig};
 use petstore_admin::dto::{
-    AddressSource, AppEvent, ClientErrorKind, Environment, ErrorKind, Settings,
+    AddressSource, AppEvent, ClientErrorKind, Environment, ErrorKind, Problem, Settings,
 };
 use petstore_sandbox::{Plan, SandboxConfig};
 
@@ -127,7 +127,11 @@ async fn bad_addresses_are_refused_with_their_field_and_nothing_is_saved() {
             Some("stagingUrl")
         )
     );
-    assert!(error.message.contains("https"), "{}", error.message);
+    assert_eq!(error.problem, Some(Problem::InsecureBaseUrl), "{error:?}");
+    assert_eq!(
+        error.detail.as_deref(),
+        Some("http://staging.example.com/v1")
+    );
     assert_eq!(backend.get_settings(), Settings::default());
     assert!(!dir.path().join("settings.json").exists());
 }

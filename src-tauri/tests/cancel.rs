@@ -112,7 +112,7 @@ async fn a_cancel_ends_a_list_waiting_out_a_429_at_once_and_sends_no_retry() {
     let error = outcome.expect_err("cancelled");
     assert_eq!(error.kind, AppErrorKind::Cancelled, "{error:?}");
     assert_eq!(serde_json::to_value(error.kind).expect("json"), "cancelled");
-    assert!(error.message.contains("Staging"), "{}", error.message);
+    assert_eq!(error.environment, Some(Environment::Staging), "{error:?}");
     assert!(took < Duration::from_secs(1), "ended in {took:?}");
     tokio::time::sleep(Duration::from_millis(1_500)).await;
     assert_eq!(server.request_count(), sent, "no retry after the cancel");

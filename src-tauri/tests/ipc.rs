@@ -62,8 +62,22 @@ fn results_are_camel_case_and_errors_are_command_errors() {
     let error = invoke(&main, "get_pet", json!({ "id": "12abc" })).expect_err("rejected");
     assert_eq!(error["kind"], "invalidInput");
     assert_eq!(error["field"], "id");
-    assert!(error["message"].as_str().is_some_and(|m| !m.is_empty()));
-    for key in ["code", "serverMessage", "retryAt"] {
+    // Facts, not a sentence: the UI words it (messages.ts), naming the value given.
+    assert_eq!(error["detail"], "12abc");
+    assert!(
+        error.get("message").is_none(),
+        "no Rust-built sentence: {error}"
+    );
+    for key in [
+        "problem",
+        "status",
+        "code",
+        "serverMessage",
+        "retryAt",
+        "waitReason",
+        "environment",
+        "cause",
+    ] {
         assert!(error.get(key).is_some(), "{key} present (null) in {error}");
     }
 

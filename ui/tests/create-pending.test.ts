@@ -125,11 +125,13 @@ describe('a create on a slow service', () => {
   test('an unknown outcome after the form was closed stays until dismissed, and offers to check the list', async () => {
     const { fake, answers } = await startSlowAdd();
     await fireEvent.click(within(dialog()).getByText('Close'));
-    answers[0].reject(commandError('outcomeUnknown', 'The connection dropped before the server answered.'));
+    answers[0].reject(commandError('outcomeUnknown', { reason: 'the connection was lost before the answer arrived' }));
     const notice = await screen.findByTestId('create-outcome');
     expect(notice.dataset.kind).toBe('unknown');
     expect(notice.textContent).toContain('We couldn’t confirm whether Clover was added to Sandbox.');
-    expect(notice.textContent).toContain('The connection dropped before the server answered.');
+    expect(notice.textContent).toContain('The connection was lost before the answer arrived');
+    expect(notice.textContent).toContain('List the pets to check before trying again');
+    expect(notice.textContent, 'the heading says it is unknown; the notice does not say it again').not.toContain('not known');
     expect(live()).toContain('We couldn’t confirm whether Clover was added to Sandbox.');
 
     const lists = fake.callsTo('list_pets').length;
@@ -151,7 +153,7 @@ describe('a create on a slow service', () => {
     const { fake, answers } = await startSlowAdd();
     await fireEvent.keyDown(dialog(), { key: 'Escape' });
     answers[0].reject(
-      commandError('badRequest', 'The server refused the category id.', {
+      commandError('badRequest', {
         field: 'categoryId',
         serverMessage: 'categoryId 42 does not exist',
       }),
@@ -160,7 +162,10 @@ describe('a create on a slow service', () => {
     expect(notice.dataset.kind).toBe('refused');
     expect(notice.textContent).toContain('Clover wasn’t added to Sandbox.');
     expect(notice.textContent).toContain('categoryId 42 does not exist');
-    expect(live()).toBe('Clover wasn’t added to Sandbox. The server refused the category id.');
+    expect(live()).toBe(
+      'Clover wasn’t added to Sandbox. The service refused the request as invalid. ' +
+        'The service said: “categoryId 42 does not exist.” Correct the category and try again.',
+    );
 
     await fireEvent.click(within(notice).getByRole('button', { name: 'Open the form' }));
     expect(nameInput().value).toBe('Clover');

@@ -85,7 +85,7 @@ describe('create form', () => {
     await startApp({
       handlers: {
         create_pet: () => {
-          throw commandError('badRequest', 'The server refused the category id.', {
+          throw commandError('badRequest', {
             field: 'categoryId',
             code: 'invalid_category',
             serverMessage: 'categoryId 42 does not exist',
@@ -111,7 +111,7 @@ describe('create form', () => {
     await startApp({
       handlers: {
         create_pet: () => {
-          throw commandError('badRequest', 'The server refused this pet.', { serverMessage: 'body is invalid' });
+          throw commandError('badRequest', { serverMessage: 'body is invalid' });
         },
       },
     });
@@ -121,8 +121,8 @@ describe('create form', () => {
     await submit(dialog);
     const error = await within(dialog).findByTestId('form-error');
     expect(error.getAttribute('role')).toBe('alert');
-    expect(error.textContent).toContain('The server refused this pet.');
-    expect(error.textContent).toContain('body is invalid');
+    expect(error.textContent).toContain('The service refused the request as invalid.');
+    expect(error.textContent).toContain('“body is invalid.”');
     expect(nameInput().value).toBe('Clover');
   });
 
@@ -130,7 +130,7 @@ describe('create form', () => {
     const fake = await startApp({
       handlers: {
         create_pet: () => {
-          throw commandError('outcomeUnknown', 'The connection dropped before the server answered.');
+          throw commandError('outcomeUnknown');
         },
       },
     });

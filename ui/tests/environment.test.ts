@@ -108,7 +108,7 @@ describe('environment switch failures', () => {
     const fake = await startApp({
       handlers: {
         select_environment: () => {
-          throw commandError('configuration', 'Production has no address yet. Add it in Settings.');
+          throw commandError('configuration', { problem: 'missingBaseUrl', environment: 'production', field: 'productionUrl' });
         },
       },
     });
@@ -127,7 +127,7 @@ describe('environment switch failures', () => {
     await startApp({
       handlers: {
         list_pets: () => {
-          if (!configured) throw commandError('unauthorized', 'No API key for this environment. Set one in Settings.');
+          if (!configured) throw commandError('unauthorized');
           return { pets: [pet('1', 'Biscuit')], next: null };
         },
       },

@@ -218,7 +218,7 @@ describe('a remembered rate-limit wait', () => {
       handlers: {
         list_pets: () => {
           if (refused) {
-            throw commandError('rateLimited', 'Too many requests with this API key. Try again after 14:05.', {
+            throw commandError('rateLimited', {
               retryAt: new Date(Date.now() + 600_000).toISOString(),
             });
           }

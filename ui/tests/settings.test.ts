@@ -40,7 +40,11 @@ describe('settings', () => {
     await startApp({
       handlers: {
         save_settings: () => {
-          throw commandError('configuration', 'Staging’s address must use https.', { field: 'stagingUrl' });
+          throw commandError('configuration', {
+            problem: 'insecureBaseUrl',
+            field: 'stagingUrl',
+            detail: 'http://staging.example.com/v1',
+          });
         },
       },
     });
@@ -48,7 +52,7 @@ describe('settings', () => {
     const url = within(dialog).getByLabelText('Base address');
     await type(url, 'https://staging.example.com/v1');
     await fireEvent.click(within(dialog).getByRole('button', { name: 'Save address' }));
-    expect((await within(dialog).findByRole('alert')).textContent).toContain('must use https');
+    expect((await within(dialog).findByRole('alert')).textContent).toContain('does not use https');
     expect((url as HTMLInputElement).value).toBe('https://staging.example.com/v1');
   });
 
@@ -96,7 +100,7 @@ describe('settings', () => {
       handlers: {
         key_status: (a) => ({ environment: a.environment, stored: false, masked: null, sessionOnly: false, keychainAvailable: true }),
         set_api_key: (a) => {
-          if (!a.sessionOnly) throw commandError('keychain', 'The keychain is locked or missing.');
+          if (!a.sessionOnly) throw commandError('keychain', { problem: 'keychainLocked', field: 'key' });
           return { environment: a.environment, stored: true, masked: '••••4321', sessionOnly: true, keychainAvailable: false };
         },
       },
@@ -105,7 +109,9 @@ describe('settings', () => {
     const key = within(dialog).getByLabelText('New API key for Production') as HTMLInputElement;
     await type(key, 'abc-4321');
     await fireEvent.click(await within(dialog).findByRole('button', { name: 'Save key' }));
-    expect((await within(dialog).findByRole('alert')).textContent).toContain('The keychain is locked or missing.');
+    expect((await within(dialog).findByRole('alert')).textContent).toContain(
+      'The keychain is locked or refused access. Unlock it and try again, or keep the key for this session only.',
+    );
     expect(key.value).toBe('abc-4321');
     await fireEvent.click(within(dialog).getByRole('button', { name: 'Keep for this session only' }));
     await waitFor(() => expect(within(dialog).getByTestId('key-status').textContent).toContain('••••4321'));
@@ -124,11 +130,24 @@ describe('settings', () => {
 
   test('a failed connection test says why', async () => {
     await startApp({
-      handlers: { test_connection: () => { throw commandError('unauthorized', 'The API key was refused. Set a new key.'); } },
+      handlers: {
+        test_connection: () => {
+          throw commandError('unauthorized', {
+            status: 401,
+            code: 'invalid_api_key',
+            serverMessage:
+              'The API key is not valid for this server. Check the key set for this environment (the sandbox accepts its demo key).',
+          });
+        },
+      },
     });
     const dialog = await openSettings();
     await fireEvent.click(within(dialog).getByRole('button', { name: 'Test connection' }));
-    expect((await within(dialog).findByRole('alert')).textContent).toContain('The API key was refused');
+    const text = (await within(dialog).findByRole('alert')).textContent ?? '';
+    expect(text).toBe(
+      'Production refused the API key. The service said: “The API key is not valid for this server.” ' +
+        'Check the API key for Production in Settings.',
+    );
   });
 
   test('an address set by an environment variable is shown, read-only, and marked as set outside the app', async () => {
@@ -212,7 +231,7 @@ describe('a new address on another server, with a key stored', () => {
   test('a refused address removes no key', async () => {
     const { fake, dialog, url } = await withStoredKey();
     fake.handlers.save_settings = () => {
-      throw commandError('configuration', 'The address is not usable.', { field: 'productionUrl' });
+      throw commandError('configuration', { field: 'productionUrl' });
     };
     await type(url, 'https://other.example.net/v1');
     await fireEvent.click(within(dialog).getByRole('button', { name: 'Save address' }));

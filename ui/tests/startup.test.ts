@@ -20,7 +20,7 @@ describe('start-up', () => {
     const fake = await startApp({
       handlers: {
         list_pets: () => {
-          if (fail) throw commandError('network', 'The Pet Store could not be reached.');
+          if (fail) throw commandError('network');
           return { pets: [pet('1', 'Biscuit'), pet('2', 'Luna')], next: null };
         },
       },
@@ -82,7 +82,7 @@ describe('start-up', () => {
     const fake = await startApp({
       handlers: {
         get_page_size: () => {
-          throw commandError('configuration', 'The settings file could not be read.');
+          throw commandError('configuration');
         },
       },
     });

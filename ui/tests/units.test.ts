@@ -5,7 +5,7 @@ import { detectOs, markOs } from '../src/lib/platform';
 import { shortcutAction } from '../src/lib/shortcuts';
 import { baseUrlProblem, limitProblem, movesToAnotherServer } from '../src/lib/validation';
 import { toCommandError } from '../src/lib/backend';
-import { quota } from '../src/demo/fake';
+import { commandError, quota } from '../src/demo/fake';
 
 describe('int64', () => {
   test('accepts the whole int64 range as text and nothing beyond', () => {
@@ -95,9 +95,11 @@ describe('shortcuts and errors', () => {
   });
 
   test('a CommandError passes through; anything else becomes one', () => {
-    const e = { kind: 'timeout', message: 'Too slow.', code: null, serverMessage: null, field: null, retryAt: null };
+    const e = commandError('timeout');
     expect(toCommandError(e)).toBe(e);
-    expect(toCommandError('boom').kind).toBe('unexpectedResponse');
+    const bare = toCommandError('boom');
+    expect(bare.kind).toBe('unexpectedResponse');
+    expect(bare.serverMessage, 'Tauri\'s own text is not the service\'s words').toBeNull();
     expect(toCommandError({ kind: 'weird', message: 'x' }).kind).toBe('unexpectedResponse');
   });
 });

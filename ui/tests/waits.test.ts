@@ -22,7 +22,7 @@ function heldList() {
       list_pets: (): PetPage | Promise<PetPage> =>
         held
           ? new Promise<PetPage>((_, reject) => {
-              callOff = () => reject(commandError('cancelled', 'The request to Sandbox was cancelled.'));
+              callOff = () => reject(commandError('cancelled', { environment: 'sandbox' }));
             })
           : { pets: DEMO_PETS, next: null },
       cancel_requests: () => {
@@ -100,7 +100,7 @@ describe('a long load in the table', () => {
     await startApp({
       handlers: {
         list_pets: () => {
-          if (cancelNext) throw commandError('cancelled', 'The request to Sandbox was cancelled.');
+          if (cancelNext) throw commandError('cancelled', { environment: 'sandbox' });
           return { pets: DEMO_PETS, next: null };
         },
       },
@@ -119,7 +119,7 @@ describe('a long load in the table', () => {
     await startApp({
       handlers: {
         list_pets: () => {
-          throw commandError('cancelled', 'The request to Sandbox was cancelled.');
+          throw commandError('cancelled', { environment: 'sandbox' });
         },
       },
     });

@@ -60,7 +60,7 @@ pub enum CliError {
          from stdin), or set PETSTORE_API_KEY."
     )]
     MissingKey { env: Environment },
-    #[error("{}", key_refused_message(*.key_source, &.server.message))]
+    #[error("{}", key_refused_message(*.key_source, .server))]
     KeyRefused {
         key_source: KeySource,
         server: petstore_client::ApiError,
@@ -118,19 +118,24 @@ fn another_server_message(env: Environment, url: &str, configured: Option<&str>)
     )
 }
 
-fn key_refused_message(source: KeySource, server_says: &str) -> String {
+fn key_refused_message(source: KeySource, server: &petstore_client::ApiError) -> String {
+    // The server's first sentence only: its own advice would be a second next step.
+    let said = server
+        .readable_message()
+        .map(|text| format!(" The service said: {text}"))
+        .unwrap_or_default();
     match source {
         KeySource::Keychain(env) => format!(
-            "The API key for {env} was refused ({server_says}). Store the right one with \
+            "The API key for {env} was refused.{said} Store the right one with \
              `petstore key set --env {env}` (it reads the key from stdin), or set PETSTORE_API_KEY."
         ),
         KeySource::EnvVar => format!(
-            "The API key in PETSTORE_API_KEY was refused ({server_says}). Set it to the right key, \
+            "The API key in PETSTORE_API_KEY was refused.{said} Set it to the right key, \
              or unset it to use the key stored for the environment."
         ),
         KeySource::SandboxDemo => format!(
-            "The sandbox's demo key was refused ({server_says}): this server wants a key of its \
-             own. Set PETSTORE_API_KEY, or store one with `petstore key set --env ENV` and pass --env ENV."
+            "The sandbox's demo key was refused: this server wants a key of its own.{said} Set \
+             PETSTORE_API_KEY, or store one with `petstore key set --env ENV` and pass --env ENV."
         ),
     }
 }

@@ -18,6 +18,17 @@ pub struct ApiError {
 }
 
 impl ApiError {
+    /// The server's message as a person may read it ([`readable_server_text`]: its first
+    /// sentence, bounded, markup reduced), or `None` when it only repeats the status's reason.
+    pub fn readable_message(&self) -> Option<String> {
+        let canonical = ApiError::from_status(self.status).message;
+        readable_server_text(&self.message).filter(|text| {
+            !text
+                .trim_end_matches(['.', '!', '?'])
+                .eq_ignore_ascii_case(&canonical)
+        })
+    }
+
     /// For a response that carried no usable Error body.
     pub fn from_status(status: u16) -> ApiError {
         let reason = http::StatusCode::from_u16(status)
@@ -33,15 +44,19 @@ impl ApiError {
 }
 
 /// Every failure of a client call. The HTTP status decides the variant.
+///
+/// `Display` is the CLI's sentence: what happened, the server's own words when they are readable
+/// (its first sentence; an HTML page reduced to its title), then one next step. The desktop app
+/// builds its own words from the same facts.
 #[derive(Debug, thiserror::Error)]
 pub enum Error {
-    #[error("The API key was refused ({}). Check that the key set for this environment is the right one and still valid, then set it again.", .0.message)]
+    #[error("The API key was refused.{} Check that the key set for this environment is the right one and still valid, then set it again.", server_says(.0))]
     Unauthorized(ApiError),
-    #[error("Not found ({}). Check the id, or list the pets to find the one you want.", .0.message)]
+    #[error("Not found.{} Check the id, or list the pets to find the one you want.", server_says(.0))]
     NotFound(ApiError),
-    #[error("This operation has been removed from the service ({}). Use the pet list with a status filter instead.", .0.message)]
+    #[error("This operation has been removed from the service.{} Use the pet list with a status filter instead.", server_says(.0))]
     Gone(ApiError),
-    #[error("The service refused the request as invalid ({}: {}). Correct it and try again.", .0.code, .0.message)]
+    #[error("The service refused the request as invalid ({}).{} Correct it and try again.", .0.code, server_says(.0))]
     BadRequest(ApiError),
     #[error("{}", rate_limited_message(*.retry_at, *.reason))]
     RateLimited {
@@ -49,13 +64,11 @@ pub enum Error {
         reason: WaitReason,
         server: Option<ApiError>,
     },
-    #[error("The service had a problem (HTTP {}: {}). Try again in a moment.", .0.status, .0.message)]
+    #[error("{}", server_message(.0))]
     Server(ApiError),
-    #[error(
-        "The server gave an unexpected answer (HTTP {status}): \"{snippet}\". Check that the base address points to the Pet Store service (ending in /v1)."
-    )]
+    #[error("{}", unexpected_message(*.status, .snippet))]
     UnexpectedResponse { status: u16, snippet: String },
-    #[error("The service's answer does not match the Pet Store interface (HTTP {status}, at {}: {message}). The service may have changed; please report this.", if path.is_empty() { "the top level" } else { path.as_str() })]
+    #[error("The service's answer does not match the Pet Store interface (HTTP {status}), at {}: {message}. The service may have changed; please report this.", if path.is_empty() { "the top level" } else { path.as_str() })]
     Decode {
         status: u16,
         path: String,
@@ -66,11 +79,11 @@ pub enum Error {
     )]
     Timeout,
     #[error(
-        "Could not reach the service ({message}). Check the network connection and the base address, then try again."
+        "Could not reach the service: {}. Check the network connection and the base address, then try again.", cause.describe()
     )]
     Network {
-        /// The innermost cause ("Connection refused (os error 111)"), for a person.
-        message: String,
+        /// What went wrong, in a category a person can act on; the OS's own words stay in `source`.
+        cause: NetworkCause,
         #[source]
         source: reqwest::Error,
     },
@@ -84,6 +97,208 @@ pub enum Error {
     InvalidInput(#[from] InvalidInput),
     #[error(transparent)]
     Configuration(#[from] ConfigError),
+}
+
+/// Why a connection failed, as a category: the OS's text ("Connection refused (os error 111)")
+/// means nothing to a clerk and differs per system.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "camelCase")]
+pub enum NetworkCause {
+    /// Nothing listens at the address (or a firewall said no).
+    Refused,
+    /// The server's name could not be looked up.
+    Dns,
+    /// The connection was cut off or closed early.
+    Reset,
+    /// No secure connection could be set up (certificate, protocol).
+    Tls,
+    /// No route to the server or its network.
+    Unreachable,
+    /// Anything else.
+    Other,
+}
+
+impl NetworkCause {
+    /// The category of a transport failure, from the innermost I/O error's kind first, then from
+    /// the words of the causes (name resolution and TLS failures have no I/O kind of their own).
+    pub fn of(error: &(dyn std::error::Error + 'static)) -> NetworkCause {
+        let mut words = String::new();
+        let mut cause: Option<&(dyn std::error::Error + 'static)> = Some(error);
+        while let Some(current) = cause {
+            if let Some(io) = current.downcast_ref::<std::io::Error>() {
+                use std::io::ErrorKind as Io;
+                match io.kind() {
+                    Io::ConnectionRefused => return NetworkCause::Refused,
+                    Io::ConnectionReset
+                    | Io::ConnectionAborted
+                    | Io::BrokenPipe
+                    | Io::UnexpectedEof => return NetworkCause::Reset,
+                    Io::HostUnreachable | Io::NetworkUnreachable | Io::AddrNotAvailable => {
+                        return NetworkCause::Unreachable;
+                    }
+                    _ => {}
+                }
+            }
+            words.push_str(&current.to_string().to_ascii_lowercase());
+            words.push(' ');
+            cause = current.source();
+        }
+        NetworkCause::from_words(&words)
+    }
+
+    fn from_words(words: &str) -> NetworkCause {
+        let has = |needles: &[&str]| needles.iter().any(|n| words.contains(n));
+        if has(&["connection refused"]) {
+            NetworkCause::Refused
+        } else if has(&[
+            "dns",
+            "lookup address",
+            "name or service not known",
+            "nodename",
+            "no such host",
+        ]) {
+            NetworkCause::Dns
+        } else if has(&["certificate", "tls", "ssl", "handshake"]) {
+            NetworkCause::Tls
+        } else if has(&[
+            "connection reset",
+            "broken pipe",
+            "connection closed",
+            "connection aborted",
+        ]) {
+            NetworkCause::Reset
+        } else if has(&["unreachable"]) {
+            NetworkCause::Unreachable
+        } else {
+            NetworkCause::Other
+        }
+    }
+
+    /// The CLI's words for it, to follow "Could not reach the service: ".
+    fn describe(self) -> &'static str {
+        match self {
+            NetworkCause::Refused => "the connection was refused (nothing answers at that address)",
+            NetworkCause::Dns => "the server's name could not be found",
+            NetworkCause::Reset => "the connection was cut off",
+            NetworkCause::Tls => "no secure connection could be set up",
+            NetworkCause::Unreachable => "the server or its network is unreachable",
+            NetworkCause::Other => "the connection failed",
+        }
+    }
+}
+
+/// Statuses a gateway or proxy in front of the service answers with when the service behind it
+/// is down or slow.
+pub fn is_gateway_status(status: u16) -> bool {
+    matches!(status, 502..=504)
+}
+
+/// The server's words worth showing a person: its first sentence, bounded and ending in a full
+/// stop, or nothing when the
+/// body only repeats the status's reason ("Not Found") or is markup without a title. An HTML page
+/// (a proxy's) is reduced to its `<title>`.
+pub fn readable_server_text(text: &str) -> Option<String> {
+    const MAX_CHARS: usize = 160;
+    let text = text.trim();
+    let text = if looks_like_markup(text) {
+        html_title(text)?
+    } else {
+        text.to_owned()
+    };
+    let sentence = first_sentence(&text);
+    let sentence = sentence.trim();
+    if sentence.is_empty() || sentence.contains('<') {
+        return None;
+    }
+    let bounded: String = if sentence.chars().count() > MAX_CHARS {
+        let cut: String = sentence.chars().take(MAX_CHARS - 1).collect();
+        format!("{}…", cut.trim_end())
+    } else {
+        sentence.to_owned()
+    };
+    Some(with_full_stop(&bounded))
+}
+
+fn looks_like_markup(text: &str) -> bool {
+    let lower = text.to_ascii_lowercase();
+    lower.starts_with('<')
+        || lower.contains("<html")
+        || lower.contains("<body")
+        || lower.contains("<title")
+}
+
+/// The text of an HTML `<title>`, whitespace collapsed; `None` when there is none or it is empty.
+fn html_title(html: &str) -> Option<String> {
+    let lower = html.to_ascii_lowercase();
+    let open = lower.find("<title")?;
+    let start = open + lower[open..].find('>')? + 1;
+    let end = start + lower[start..].find("</title")?;
+    let title = html
+        .get(start..end)?
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    (!title.is_empty()).then_some(title)
+}
+
+/// Up to and including the first ". ", "! " or "? " (a sentence's end followed by another).
+fn first_sentence(text: &str) -> &str {
+    let bytes = text.as_bytes();
+    for (i, b) in bytes.iter().enumerate() {
+        if matches!(b, b'.' | b'!' | b'?') && bytes.get(i + 1) == Some(&b' ') {
+            return &text[..=i];
+        }
+    }
+    text
+}
+
+/// " The service said: …" when the server's words add something, else nothing.
+fn server_says(api: &ApiError) -> String {
+    match api.readable_message() {
+        Some(text) => format!(" The service said: {text}"),
+        None => String::new(),
+    }
+}
+
+fn with_full_stop(text: &str) -> String {
+    if text.ends_with(['.', '!', '?', '…']) {
+        text.to_owned()
+    } else {
+        format!("{text}.")
+    }
+}
+
+fn server_message(api: &ApiError) -> String {
+    if is_gateway_status(api.status) {
+        format!(
+            "The service or a proxy in front of it is having trouble (HTTP {}).{} Try again in a minute.",
+            api.status,
+            server_says(api)
+        )
+    } else {
+        format!(
+            "The service had a problem (HTTP {}).{} Try again in a moment.",
+            api.status,
+            server_says(api)
+        )
+    }
+}
+
+fn unexpected_message(status: u16, snippet: &str) -> String {
+    let said = match readable_server_text(snippet) {
+        Some(text) => format!(" It said: {text}"),
+        None => String::new(),
+    };
+    if is_gateway_status(status) {
+        format!(
+            "The service or a proxy in front of it is having trouble (HTTP {status}).{said} Try again in a minute."
+        )
+    } else {
+        format!(
+            "The server gave an unexpected answer (HTTP {status}).{said} Check that the base address points to the Pet Store service (ending in /v1)."
+        )
+    }
 }
 
 fn too_large_message(limit_bytes: u64) -> String {
@@ -288,6 +503,101 @@ mod tests {
             !missing.to_string().contains("PETSTORE_API_KEY"),
             "each shell adds its own hint: {missing}"
         );
+    }
+
+    /// The sandbox's 401 text: advice of its own, in parentheses. Seen doubled on screen.
+    const SANDBOX_401: &str = "The API key is not valid for this server. Check the key set for this environment (the sandbox accepts its demo key).";
+
+    fn api(status: u16, message: &str) -> ApiError {
+        ApiError {
+            status,
+            code: "x".into(),
+            message: message.into(),
+        }
+    }
+
+    #[test]
+    fn a_refused_key_gives_one_next_step_and_balanced_parentheses() {
+        let text = Error::Unauthorized(api(401, SANDBOX_401)).to_string();
+        assert_eq!(text.matches("Check").count(), 1, "{text}");
+        assert!(
+            text.contains("The service said: The API key is not valid for this server."),
+            "{text}"
+        );
+        assert!(!text.contains("sandbox"), "{text}");
+        assert_eq!(
+            text.matches('(').count(),
+            text.matches(')').count(),
+            "{text}"
+        );
+        assert!(!text.contains(".)") && !text.contains(".."), "{text}");
+    }
+
+    #[test]
+    fn a_proxy_page_is_reduced_to_its_title_with_gateway_advice() {
+        let html = "<html><head><title>502 Bad Gateway</title></head><body><center><h1>502 Bad Gateway</h1></center><hr><center>nginx</center></body></html>";
+        let text = Error::UnexpectedResponse {
+            status: 502,
+            snippet: html.into(),
+        }
+        .to_string();
+        assert!(!text.contains('<'), "{text}");
+        assert!(text.contains("It said: 502 Bad Gateway."), "{text}");
+        assert!(text.contains("proxy in front of it"), "{text}");
+        assert!(text.contains("Try again in a minute."), "{text}");
+        assert!(!text.contains("base address"), "{text}");
+        let untitled = Error::UnexpectedResponse {
+            status: 418,
+            snippet: "<html><body>teapot</body></html>".into(),
+        }
+        .to_string();
+        assert!(
+            !untitled.contains('<') && !untitled.contains("It said"),
+            "{untitled}"
+        );
+        let server = Error::Server(ApiError::from_status(503)).to_string();
+        assert!(server.contains("proxy in front of it"), "{server}");
+        assert!(
+            !server.contains("The service said"),
+            "the reason alone adds nothing: {server}"
+        );
+    }
+
+    #[test]
+    fn readable_server_text_is_bounded_and_plain() {
+        assert_eq!(readable_server_text("<html><title></title></html>"), None);
+        assert_eq!(readable_server_text("   "), None);
+        let long = "x".repeat(1000);
+        let bounded = readable_server_text(&long).expect("text");
+        assert_eq!(bounded.chars().count(), 160);
+        assert!(bounded.ends_with('…'));
+        assert_eq!(
+            readable_server_text("categoryId must be 1 or more; got 0."),
+            Some("categoryId must be 1 or more; got 0.".to_owned())
+        );
+    }
+
+    #[test]
+    fn network_causes_are_categories_not_os_text() {
+        let refused = std::io::Error::from(std::io::ErrorKind::ConnectionRefused);
+        assert_eq!(NetworkCause::of(&refused), NetworkCause::Refused);
+        let reset = std::io::Error::from(std::io::ErrorKind::ConnectionReset);
+        assert_eq!(NetworkCause::of(&reset), NetworkCause::Reset);
+        let dns = std::io::Error::other(
+            "failed to lookup address information: Name or service not known",
+        );
+        assert_eq!(NetworkCause::of(&dns), NetworkCause::Dns);
+        let tls = std::io::Error::other("invalid peer certificate: UnknownIssuer");
+        assert_eq!(NetworkCause::of(&tls), NetworkCause::Tls);
+        let odd = std::io::Error::other("something else");
+        assert_eq!(NetworkCause::of(&odd), NetworkCause::Other);
+        for cause in [
+            NetworkCause::Refused,
+            NetworkCause::Dns,
+            NetworkCause::Other,
+        ] {
+            assert!(!cause.describe().contains("os error"));
+        }
     }
 
     #[test]

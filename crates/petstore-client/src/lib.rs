@@ -23,7 +23,9 @@ pub use config::{
     BaseUrl, ClientConfig, Environment, SANDBOX_DEFAULT_URL, SANDBOX_DEMO_KEY, UnknownEnvironment,
 };
 pub use deprecation::DeprecationNotice;
-pub use error::{ApiError, ConfigError, Error, ErrorKind, InvalidInput};
+pub use error::{
+    ApiError, ConfigError, Error, ErrorKind, InvalidInput, NetworkCause, readable_server_text,
+};
 pub use events::{ClientEvent, WaitReason};
 pub use model::{
     Limit, ListQuery, NewPet, NextPage, Pet, PetPage, PetStatus, Response, parse_category_id,

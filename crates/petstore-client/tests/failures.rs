@@ -95,6 +95,17 @@ async fn a_refused_connection_is_retried_even_for_a_create_then_reported() {
     let (client, clock) = client_for(&format!("http://127.0.0.1:{port}/v1"));
     let err = client.create_pet(&rex()).await.unwrap_err();
     assert!(matches!(err, Error::Network { .. }), "{err:?}");
+    assert!(
+        matches!(
+            err,
+            Error::Network {
+                cause: petstore_client::NetworkCause::Refused,
+                ..
+            }
+        ),
+        "a category, not the OS's words: {err:?}"
+    );
+    assert!(!err.to_string().contains("os error"), "{err}");
     assert_eq!(
         clock.sleeps().len(),
         2,

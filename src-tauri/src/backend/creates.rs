@@ -30,14 +30,7 @@ impl InFlightCreates {
     pub fn claim(&self, env: Environment) -> Result<CreateSlot<'_>, CommandError> {
         let mut busy = self.0.lock().unwrap_or_else(PoisonError::into_inner);
         if !busy.insert(env) {
-            return Err(CommandError::new(
-                AppErrorKind::CreateInFlight,
-                format!(
-                    "A pet is already being added to {}. Wait for its result before adding \
-                     another, so nothing is added twice.",
-                    super::label(env)
-                ),
-            ));
+            return Err(CommandError::new(AppErrorKind::CreateInFlight).with_environment(env));
         }
         Ok(CreateSlot { creates: self, env })
     }
@@ -64,7 +57,11 @@ mod tests {
         let staging = creates.claim(Environment::Staging).expect("free");
         let refused = creates.claim(Environment::Staging).expect_err("busy");
         assert_eq!(refused.kind, AppErrorKind::CreateInFlight);
-        assert!(refused.message.contains("Staging"), "{}", refused.message);
+        assert_eq!(
+            refused.environment,
+            Some(Environment::Staging),
+            "names the environment"
+        );
         let production = creates
             .claim(Environment::Production)
             .expect("another environment");

@@ -7,7 +7,7 @@ use std::sync::{Arc, Mutex, MutexGuard, OnceLock, PoisonError};
 use petstore_client::{ApiKey, Environment};
 use petstore_local::keychain::{Keychain, KeychainError};
 
-use crate::dto::{AppErrorKind, CommandError, KeyStatus};
+use crate::dto::{AppErrorKind, CommandError, KeyStatus, Problem};
 
 /// Where keys are kept.
 #[derive(Debug, Clone)]
@@ -139,9 +139,9 @@ impl KeyStore {
                 Ok(status(env, Some(masked), false, true))
             }
             Some(Err(error)) => Err(no_keychain(logged(env, "stored", error).into())),
-            None => Err(no_keychain(CommandError::new(
+            None => Err(no_keychain(CommandError::problem(
                 AppErrorKind::Keychain,
-                "No keychain is reachable on this system.",
+                Problem::KeychainUnavailable,
             ))),
         }
     }
@@ -203,11 +203,8 @@ fn status(
     }
 }
 
-fn no_keychain(mut error: CommandError) -> CommandError {
-    error.message = format!(
-        "{} You can keep the key for this session only instead; it is then forgotten when the app closes.",
-        error.message
-    );
-    error.field = Some("key".to_owned());
-    error
+/// A key that could not be stored: about the key field, where the UI offers to keep it for this
+/// session only.
+fn no_keychain(error: CommandError) -> CommandError {
+    error.with_field("key")
 }

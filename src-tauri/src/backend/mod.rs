@@ -20,7 +20,7 @@ use petstore_local::{SettingsFile, WaitMemory};
 
 use crate::dto::{
     self, AddressSource, AppEvent, ClientErrorKind, CommandError, EnvironmentInfo, KeyStatus,
-    SettingsProblem, StartedOver,
+    Problem, SettingsProblem, StartedOver,
 };
 use crate::events::{EventSink, NoEvents};
 
@@ -163,10 +163,7 @@ impl Backend {
     )]
     pub fn settings_file_path(&self) -> Result<PathBuf, CommandError> {
         self.settings.path().map(Path::to_path_buf).ok_or_else(|| {
-            CommandError::new(
-                ClientErrorKind::Configuration,
-                "This app keeps no settings file on this computer.",
-            )
+            CommandError::problem(ClientErrorKind::Configuration, Problem::NoSettingsFile)
         })
     }
 

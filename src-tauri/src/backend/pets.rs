@@ -39,11 +39,7 @@ impl Backend {
     /// The page a previous `PetPage.next` announced.
     pub async fn next_page(&self, next: &str) -> Result<PetPage, CommandError> {
         let Some(next) = convert::next_page(next) else {
-            return Err(CommandError::new(
-                ClientErrorKind::InvalidInput,
-                "The next-page token is not valid. Refresh the list and try again.",
-            )
-            .with_field("next"));
+            return Err(CommandError::new(ClientErrorKind::InvalidInput).with_field("next"));
         };
         let env = self.selected();
         self.reads

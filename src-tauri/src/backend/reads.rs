@@ -82,13 +82,7 @@ impl Reads {
             // The sender lives as long as `self`, which this borrow outlives: `changed` cannot fail.
             _ = cancelled.changed() => {
                 log::info!("a read of {env} was cancelled before it finished");
-                Err(CommandError::new(
-                    AppErrorKind::Cancelled,
-                    format!(
-                        "The request to {} was cancelled. Nothing was changed.",
-                        super::label(env)
-                    ),
-                ))
+                Err(CommandError::new(AppErrorKind::Cancelled).with_environment(env))
             }
         }
     }
@@ -118,7 +112,7 @@ mod tests {
         reads.cancel(Environment::Staging);
         let error = staging.await.expect("joined").expect_err("cancelled");
         assert_eq!(error.kind, AppErrorKind::Cancelled);
-        assert!(error.message.contains("Staging"), "{}", error.message);
+        assert_eq!(error.environment, Some(Environment::Staging), "{error:?}");
         assert_eq!(production.await.expect("joined").expect("not cancelled"), 2);
         // A read started after the cancel runs.
         assert_eq!(

@@ -7,7 +7,7 @@ use std::net::{Ipv4Addr, SocketAddr};
 use petstore_sandbox::{Sandbox, SandboxConfig};
 use tokio::sync::Mutex;
 
-use crate::dto::{ClientErrorKind, CommandError};
+use crate::dto::{ClientErrorKind, CommandError, Problem};
 
 #[derive(Debug)]
 pub struct EmbeddedSandbox {
@@ -30,10 +30,8 @@ impl EmbeddedSandbox {
             return Ok(sandbox.base_url());
         }
         let sandbox = self.start().await.map_err(|e| {
-            CommandError::new(
-                ClientErrorKind::Network,
-                format!("The local sandbox could not be started ({e}). Restart the app, or pick another environment."),
-            )
+            log::warn!("the sandbox could not be started: {e}");
+            CommandError::problem(ClientErrorKind::Network, Problem::SandboxNotStarted)
         })?;
         let url = sandbox.base_url();
         log::info!("sandbox started at {url}");

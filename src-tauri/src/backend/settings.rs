@@ -10,7 +10,7 @@ use std::sync::{Mutex, MutexGuard, PoisonError};
 use petstore_client::ConfigError;
 use petstore_local::{LocalError, Settings, SettingsFile};
 
-use crate::dto::{ClientErrorKind, CommandError, SettingsProblem};
+use crate::dto::{ClientErrorKind, CommandError, Problem, SettingsProblem};
 
 #[derive(Debug)]
 pub struct SettingsStore {
@@ -129,9 +129,9 @@ impl SettingsStore {
     )]
     pub fn start_over(&self) -> Result<(Option<PathBuf>, Outcome), CommandError> {
         let Some(file) = &self.file else {
-            return Err(CommandError::new(
+            return Err(CommandError::problem(
                 ClientErrorKind::Configuration,
-                "This app keeps no settings file, so there is nothing to start over.",
+                Problem::NoSettingsFile,
             ));
         };
         if file.load().is_ok() {

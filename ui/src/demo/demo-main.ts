@@ -33,12 +33,12 @@ const fake = installFake({
 if (scene === 'loading') fake.handlers.list_pets = () => new Promise(() => {});
 if (scene === 'error') {
   fake.handlers.list_pets = () => {
-    throw commandError('network', 'The Pet Store could not be reached. Check your network connection, then select Retry.');
+    throw commandError('network', { cause: 'refused' });
   };
 }
 if (scene === 'create-error') {
   fake.handlers.create_pet = () => {
-    throw commandError('badRequest', 'The server refused the category.', {
+    throw commandError('badRequest', {
       field: 'categoryId',
       serverMessage: 'categoryId 42 does not exist',
     });
@@ -47,7 +47,7 @@ if (scene === 'create-error') {
 if (scene === 'adding') fake.handlers.create_pet = () => new Promise(() => {});
 if (scene === 'outcome') {
   fake.handlers.create_pet = () => {
-    throw commandError('outcomeUnknown', 'The connection dropped before the server answered.');
+    throw commandError('outcomeUnknown', { reason: 'the connection was lost before the answer arrived' });
   };
 }
 

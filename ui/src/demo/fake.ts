@@ -61,8 +61,26 @@ export function pet(id: string, name: string, categoryId = '1', status: string |
   return { id, name, categoryId, status, statusKnown: known };
 }
 
-export function commandError(kind: CommandError['kind'], message: string, more: Partial<CommandError> = {}): CommandError {
-  return { kind, message, code: null, serverMessage: null, field: null, retryAt: null, ...more };
+/** An error as the backend sends it: facts only (the UI words it in lib/messages.ts). */
+export function commandError(kind: CommandError['kind'], more: Partial<CommandError> = {}): CommandError {
+  return {
+    kind,
+    problem: null,
+    status: null,
+    code: null,
+    serverMessage: null,
+    field: null,
+    retryAt: null,
+    waitReason: null,
+    environment: null,
+    cause: null,
+    limitBytes: null,
+    detail: null,
+    reason: null,
+    line: null,
+    column: null,
+    ...more,
+  };
 }
 
 export function quota(remaining: number, limit = 100, more: Partial<Quota> = {}): Quota {
@@ -160,7 +178,7 @@ export function installFake(options: FakeOptions = {}): Fake {
       const env = a.environment as EnvironmentId;
       const sessionOnly = a.sessionOnly as boolean;
       if (!keychainAvailable && !sessionOnly) {
-        throw commandError('keychain', 'No keychain is available on this computer.');
+        throw commandError('keychain', { problem: 'keychainUnavailable', field: 'key' });
       }
       keys.set(env, { last4: (a.key as string).slice(-4), sessionOnly });
       void emit('environment-updated', { environment: env });
@@ -207,7 +225,7 @@ export function installFake(options: FakeOptions = {}): Fake {
   async function oneCreateAtATime(a: Record<string, unknown>, handler: Handler): Promise<unknown> {
     const environment = a.environment as EnvironmentId;
     if (creating.has(environment)) {
-      throw commandError('createInFlight', `A pet is already being added to ${LABELS[environment]}.`);
+      throw commandError('createInFlight', { environment });
     }
     creating.add(environment);
     try {
@@ -222,7 +240,7 @@ export function installFake(options: FakeOptions = {}): Fake {
       const a = (args ?? {}) as Record<string, unknown>;
       fake.calls.push({ cmd, args: a });
       const handler = isCommandName(cmd) ? (fake.handlers[cmd] ?? builtIn[cmd]) : undefined;
-      if (!handler) throw commandError('unexpectedResponse', `The fake backend has no command ${cmd}.`);
+      if (!handler) throw commandError('unexpectedResponse');
       return cmd === 'create_pet' ? oneCreateAtATime(a, handler) : handler(a);
     },
     { shouldMockEvents: true },

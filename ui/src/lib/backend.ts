@@ -58,21 +58,32 @@ export function isCommandError(value: unknown): value is CommandError {
   return (
     typeof value === 'object' &&
     value !== null &&
-    isErrorKind((value as { kind?: unknown }).kind) &&
-    typeof (value as { message?: unknown }).message === 'string'
+    isErrorKind((value as { kind?: unknown }).kind)
   );
 }
 
-/** Tauri itself can reject with a bare string (unknown command, bad arguments): give it the same shape. */
+/**
+ * Tauri itself can reject with a bare string (unknown command, bad arguments): give it the same
+ * shape. Its text is for developers, not the service's words: it is not shown.
+ */
 export function toCommandError(value: unknown): CommandError {
   if (isCommandError(value)) return value;
   return {
     kind: 'unexpectedResponse',
-    message: 'The app could not complete this request. Try again; if it keeps happening, restart the app.',
+    problem: null,
+    status: null,
     code: null,
-    serverMessage: typeof value === 'string' ? value.slice(0, 200) : null,
+    serverMessage: null,
     field: null,
     retryAt: null,
+    waitReason: null,
+    environment: null,
+    cause: null,
+    limitBytes: null,
+    detail: null,
+    reason: null,
+    line: null,
+    column: null,
   };
 }
 

@@ -13,7 +13,7 @@ use super::limits;
 use super::policy::{Answered, Body, Outcome};
 use super::send::Call;
 use super::trace::Trace;
-use crate::error::{ConfigError, Error};
+use crate::error::{ConfigError, Error, NetworkCause};
 use crate::ratelimit::{Observation, Permit, RateLimitSnapshot, parse_retry_after};
 use crate::retry::TransportFailure;
 
@@ -157,15 +157,15 @@ fn transport_failure(e: reqwest::Error) -> (TransportFailure, Error) {
         Error::Timeout
     } else {
         Error::Network {
-            message: root_cause(&e),
+            cause: NetworkCause::of(&e),
             source: e,
         }
     };
     (failure, error)
 }
 
-/// The innermost cause ("Connection refused (os error 111)"), which says more to a person
-/// than reqwest's outer "error sending request".
+/// The innermost cause ("Connection reset by peer (os error 104)"), for the debug log only; a
+/// person is told the [`NetworkCause`] instead.
 fn root_cause(e: &reqwest::Error) -> String {
     let mut cause: &dyn std::error::Error = e;
     while let Some(inner) = cause.source() {

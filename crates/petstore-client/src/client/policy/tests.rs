@@ -93,7 +93,7 @@ fn network_error() -> Error {
         .error_for_status()
         .expect_err("502 is an error");
     Error::Network {
-        message: "connection reset by peer".to_owned(),
+        cause: crate::NetworkCause::Reset,
         source,
     }
 }

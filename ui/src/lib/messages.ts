@@ -1,0 +1,385 @@
+// The one place an error becomes words for a person. The backend sends facts (`CommandError`:
+// kind, status, the server's words, field, retry time, environment, the exact problem, a network
+// cause); each kind is worded here once, in a clerk's words: what happened, the server's own words
+// when it sent readable ones, and one next step. Times are local with a countdown (`formatWhen`).
+// No environment variable or settings-file field names: those belong to the CLI and the README.
+import type { CommandError, EnvironmentId, ErrorKind } from './types';
+import type { Problem } from './bindings/Problem';
+import type { NetworkCause } from './bindings/NetworkCause';
+import { formatCount, formatWhen } from './format';
+
+/** What the person was looking at when it failed; the error's own facts win over it. */
+export interface ErrorContext {
+  /** The environment the action was aimed at, for errors that do not name one. */
+  environment?: EnvironmentId | null;
+  /** Milliseconds since the epoch, for countdowns; `Date.now()` when left out. */
+  now?: number;
+}
+
+export interface ErrorMessage {
+  /** What happened, in one or two sentences. */
+  what: string;
+  /** The server's own words (one sentence, plain, bounded), when they add something. */
+  server: string | null;
+  /** The one next step. */
+  next: string;
+  /** All of it, for a screen reader or a single line. */
+  text: string;
+}
+
+// Checked against the generated `EnvironmentId`: an environment added in Rust fails
+// `npm run check` until it has a name here.
+export const ENVIRONMENT_LABEL = {
+  production: 'Production',
+  staging: 'Staging',
+  sandbox: 'Sandbox',
+} satisfies Record<EnvironmentId, string>;
+
+/** The longest server sentence shown; the rest is cut with an ellipsis. */
+const SERVER_CHARS = 160;
+
+interface Facts {
+  error: CommandError;
+  env: string | null;
+  envId: EnvironmentId | null;
+  now: number;
+}
+
+type Parts = { what: string; next: string };
+type Describe = (facts: Facts) => Parts;
+
+const AGAIN_SOON = 'Try again in a moment.';
+const RESTART = 'Try again; if it keeps happening, restart the app.';
+
+function addressStep({ env, envId }: Facts): string {
+  if (envId === 'sandbox') return RESTART;
+  return env
+    ? `Check in Settings that the address for ${env} points to the Pet Store service.`
+    : 'Check in Settings that the address points to the Pet Store service.';
+}
+
+function isGateway(status: number | null): boolean {
+  return status !== null && status >= 502 && status <= 504;
+}
+
+const GATEWAY: Parts = {
+  what: 'The service, or a proxy in front of it, is having trouble.',
+  next: 'Try again in a minute.',
+};
+
+const WAIT_WHAT = {
+  rateLimited: 'The service asked us to slow down.',
+  quotaExhausted: 'The request quota for this API key is used up.',
+  backoff: 'The service is busy.',
+} satisfies Record<NonNullable<CommandError['waitReason']>, string>;
+
+const NETWORK_WHAT = {
+  refused: 'Could not connect to the service: nothing answered at its address.',
+  dns: 'Could not find the service’s server by its name.',
+  reset: 'The connection to the service was cut off.',
+  tls: 'Could not set up a secure connection to the service.',
+  unreachable: 'The service’s server cannot be reached from this network.',
+  other: 'Could not reach the service.',
+} satisfies Record<NetworkCause, string>;
+
+const FIELD_LABEL: Readonly<Record<string, string>> = {
+  name: 'the name',
+  categoryId: 'the category',
+  status: 'the status',
+  limit: 'rows per page',
+  id: 'the pet id',
+  key: 'the API key',
+};
+
+function given(error: CommandError): string {
+  return error.detail ? ` (you gave “${bounded(error.detail, 40)}”)` : '';
+}
+
+function inputWhat(error: CommandError): string {
+  switch (error.field) {
+    case 'limit':
+      return `Rows per page must be a whole number from 1 to 100${given(error)}.`;
+    case 'status':
+      return `The status must be available, pending or sold${given(error)}.`;
+    case 'name':
+      return 'The name must not be empty.';
+    case 'categoryId':
+      return `The category must be a whole number${given(error)}.`;
+    case 'id':
+      return `A pet id is a whole number, digits only${given(error)}.`;
+    case 'key':
+      return 'The API key must not be empty and may only contain visible characters, without spaces.';
+    default:
+      return 'Something you entered is not valid.';
+  }
+}
+
+function position(error: CommandError): string {
+  if (error.line !== null && error.column !== null) return ` at line ${error.line}, column ${error.column}`;
+  if (error.line !== null) return ` at line ${error.line}`;
+  return '';
+}
+
+function because(error: CommandError): string {
+  return error.reason ? `: ${trimStop(error.reason)}` : '';
+}
+
+const PROBLEM = {
+  missingBaseUrl: ({ env }) => ({
+    what: env ? `${env} has no address yet.` : 'No address is set for this environment.',
+    next: 'Add it in Settings.',
+  }),
+  invalidBaseUrl: ({ error }) => ({
+    what: `The address “${bounded(error.detail ?? '', 80)}” cannot be used${because(error)}.`,
+    next: 'Use an address like https://api.example.com/v1.',
+  }),
+  insecureBaseUrl: ({ error }) => ({
+    what: `The address “${bounded(error.detail ?? '', 80)}” does not use https, so the API key would travel unprotected.`,
+    next: 'Use an https:// address (plain http is only for this computer).',
+  }),
+  missingApiKey: ({ env }) => ({
+    what: env ? `No API key is set for ${env}.` : 'No API key is set for this environment.',
+    next: 'Set one in Settings; it is kept in the system keychain.',
+  }),
+  foreignLink: () => ({
+    what: 'The next page is on another server, so it was not loaded and the API key was not sent there.',
+    next: 'Refresh the list and try again.',
+  }),
+  httpClient: () => ({
+    what: 'The app could not set up its connection to the service.',
+    next: 'Restart the app.',
+  }),
+  waitStore: () => ({
+    what: 'The app could not update the waits it remembers between runs.',
+    next: 'Check that the app’s data folder may be written to, then try again.',
+  }),
+  settingsUnreadable: ({ error }) => ({
+    what: `The settings file ${error.detail ?? ''} cannot be read${position(error)}${because(error)}.`,
+    next: 'Fix it in a text editor, or start over with new settings.',
+  }),
+  settingsUnwritable: ({ error }) => ({
+    what: `The settings could not be saved to ${error.detail ?? 'the settings file'}${because(error)}. Nothing was changed.`,
+    next: 'Check that its folder exists and may be written to, then try again.',
+  }),
+  noSettingsFile: () => ({
+    what: 'This app keeps no settings file on this computer.',
+    next: 'Change your settings in Settings; they last until the app closes.',
+  }),
+  folderNotOpened: ({ error }) => ({
+    what: 'The folder could not be opened on this computer.',
+    next: `Open it yourself: ${error.detail ?? 'the app’s settings folder'}.`,
+  }),
+  keychainUnavailable: ({ error }) => ({
+    what: 'No keychain is available on this computer.',
+    next:
+      error.field === 'key'
+        ? 'You can keep the key for this session only instead; it is forgotten when the app closes.'
+        : 'Install and unlock a keychain (on Linux, a Secret Service such as GNOME Keyring), then try again.',
+  }),
+  keychainLocked: ({ error }) => ({
+    what: 'The keychain is locked or refused access.',
+    next:
+      error.field === 'key'
+        ? 'Unlock it and try again, or keep the key for this session only.'
+        : 'Unlock it and try again.',
+  }),
+  keyTooLong: ({ error }) => ({
+    what:
+      error.limitBytes !== null
+        ? `The API key is too long for this keychain, which holds at most ${formatCount(error.limitBytes)} bytes.`
+        : 'The API key is too long for this keychain.',
+    next: 'Check that you pasted the key and nothing else.',
+  }),
+  keyCorrupt: ({ env }) => ({
+    what: `The keychain entry for ${env ?? 'this environment'} does not hold a valid API key.`,
+    next: 'Set the key again in Settings.',
+  }),
+  keychainFailed: () => ({ what: 'The keychain failed.', next: RESTART }),
+  sandboxNotStarted: () => ({
+    what: 'The local sandbox could not be started.',
+    next: 'Restart the app, or pick another environment.',
+  }),
+} satisfies Record<Problem, Describe>;
+
+function byProblem(facts: Facts, otherwise: Parts): Parts {
+  const problem = facts.error.problem;
+  return problem ? PROBLEM[problem](facts) : otherwise;
+}
+
+// Checked against the generated `ErrorKind`: a kind added in Rust (client or app) fails
+// `npm run check` until it has words here.
+const KIND = {
+  unauthorized: (facts) => ({
+    what: facts.env ? `${facts.env} refused the API key.` : 'The service refused the API key.',
+    next:
+      facts.envId === 'sandbox'
+        ? 'Check the API key for Sandbox in Settings; the sandbox accepts its demo key.'
+        : `Check the API key for ${facts.env ?? 'this environment'} in Settings.`,
+  }),
+  notFound: () => ({
+    what: 'The service found nothing there.',
+    next: 'Check the id, or list the pets to find the one you want.',
+  }),
+  gone: () => ({
+    what: 'This way of looking a pet up has been removed from the service.',
+    next: 'Use the pet list with a status filter instead.',
+  }),
+  badRequest: ({ error }) => ({
+    what: 'The service refused the request as invalid.',
+    next: error.field && FIELD_LABEL[error.field] ? `Correct ${FIELD_LABEL[error.field]} and try again.` : 'Correct it and try again.',
+  }),
+  rateLimited: ({ error, now }) => {
+    const what = WAIT_WHAT[error.waitReason ?? 'rateLimited'];
+    const at = error.retryAt ? Date.parse(error.retryAt) : NaN;
+    if (Number.isNaN(at)) return { what, next: AGAIN_SOON };
+    if (at <= now) return { what, next: 'You can try again now.' };
+    return { what, next: `Try again at ${formatWhen(error.retryAt as string, now)}.` };
+  },
+  server: ({ error }) =>
+    isGateway(error.status)
+      ? GATEWAY
+      : { what: `The service had a problem${statusNote(error)}.`, next: AGAIN_SOON },
+  unexpectedResponse: (facts) => {
+    const { error } = facts;
+    if (isGateway(error.status)) return GATEWAY;
+    // A bare rejection from Tauri itself (no answer from any server): see backend.toCommandError.
+    if (error.status === null) return { what: 'The app could not complete this request.', next: RESTART };
+    return {
+      what: `The server gave an answer the app does not understand${statusNote(error)}.`,
+      next: addressStep(facts),
+    };
+  },
+  decode: () => ({
+    what: 'The service’s answer does not match what the app expects; the service may have changed.',
+    next: 'Please report this to whoever runs the service.',
+  }),
+  timeout: () => ({
+    what: 'The service did not answer in time.',
+    next: 'Check your connection and try again.',
+  }),
+  network: (facts) =>
+    byProblem(facts, {
+      what: NETWORK_WHAT[facts.error.cause ?? 'other'],
+      next: facts.error.cause === 'reset' ? AGAIN_SOON : facts.envId === 'sandbox' ? RESTART : networkStep(facts),
+    }),
+  outcomeUnknown: ({ error }) => ({
+    what: outcomeReason(error)?.replace(/\.$/, ', so it is not known whether the pet was added.') ??
+      'The service did not confirm whether the pet was added.',
+    next: 'List the pets to check before trying again, so it is not added twice.',
+  }),
+  invalidInput: ({ error }) =>
+    error.field === 'next'
+      ? { what: 'The link to the next page is no longer valid.', next: 'Refresh the list and try again.' }
+      : { what: inputWhat(error), next: 'Correct it and try again.' },
+  configuration: (facts) =>
+    byProblem(facts, { what: 'The settings for this environment are not usable.', next: 'Check them in Settings.' }),
+  responseTooLarge: (facts) => ({
+    what:
+      facts.error.limitBytes !== null
+        ? `The service’s answer was too large to read (more than ${formatBytes(facts.error.limitBytes)}).`
+        : 'The service’s answer was too large to read.',
+    next: addressStep(facts),
+  }),
+  keychain: (facts) => byProblem(facts, { what: 'The keychain failed.', next: RESTART }),
+  createInFlight: ({ env }) => ({
+    what: `A pet is already being added to ${env ?? 'this environment'}.`,
+    next: 'Wait for its result before adding another, so nothing is added twice.',
+  }),
+  cancelled: ({ env }) => ({
+    what: `The request to ${env ?? 'the service'} was cancelled; nothing was changed.`,
+    next: 'Try again when you are ready.',
+  }),
+} satisfies Record<ErrorKind, Describe>;
+
+/** Every kind the UI can word, for tests and for checking what arrives. */
+export const ERROR_KINDS = Object.keys(KIND) as ErrorKind[];
+/** Every exact problem the UI can word. */
+export const PROBLEMS = Object.keys(PROBLEM) as Problem[];
+
+function networkStep({ env }: Facts): string {
+  return env
+    ? `Check the network connection and the address for ${env} in Settings, then try again.`
+    : 'Check the network connection and the address in Settings, then try again.';
+}
+
+function statusNote(error: CommandError): string {
+  return error.status !== null ? ` (HTTP ${error.status})` : '';
+}
+
+function formatBytes(bytes: number): string {
+  const mib = 1024 * 1024;
+  if (bytes >= mib && bytes % mib === 0) return `${formatCount(bytes / mib)} MiB`;
+  if (bytes >= 1024 && bytes % 1024 === 0) return `${formatCount(bytes / 1024)} KiB`;
+  return `${formatCount(bytes)} bytes`;
+}
+
+function bounded(text: string, max: number): string {
+  const plain = text.replace(/\s+/g, ' ').trim();
+  return plain.length > max ? `${plain.slice(0, max - 1).trimEnd()}…` : plain;
+}
+
+function trimStop(text: string): string {
+  return text.trim().replace(/[.!?]+$/, '');
+}
+
+function withStop(text: string): string {
+  return /[.!?…]$/.test(text) ? text : `${text}.`;
+}
+
+/** Text reduced to words: an HTML page to its title (or nothing), other tags dropped. */
+function plainText(text: string): string | null {
+  if (/<\s*(html|head|body|title|!doctype)/i.test(text)) {
+    const title = /<title[^>]*>([^<]*)<\/title/i.exec(text)?.[1]?.replace(/\s+/g, ' ').trim();
+    return title ? title : null;
+  }
+  return text.includes('<') ? null : text;
+}
+
+function firstSentence(text: string): string {
+  const end = /[.!?](\s|$)/.exec(text);
+  return end ? text.slice(0, end.index + 1) : text;
+}
+
+const normalise = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
+
+/**
+ * The server's own words worth showing: its first sentence (its own advice would be a second next
+ * step), plain and bounded; none when it only restates the status ("Not Found" for not_found) or
+ * says what our sentence says.
+ */
+export function serverWords(error: CommandError, ours: Parts): string | null {
+  if (!error.serverMessage) return null;
+  const plain = plainText(error.serverMessage.trim());
+  if (!plain) return null;
+  const sentence = withStop(bounded(firstSentence(plain), SERVER_CHARS));
+  const said = normalise(sentence);
+  if (said === '') return null;
+  if (error.code && said.replace(/ /g, '_') === error.code.toLowerCase()) return null;
+  if (said === normalise(ours.what) || said === normalise(ours.next)) return null;
+  return sentence;
+}
+
+/** Why a create's outcome is unknown, as a sentence ("The connection was lost before the answer arrived."). */
+export function outcomeReason(error: CommandError): string | null {
+  if (error.kind !== 'outcomeUnknown' || !error.reason) return null;
+  const reason = bounded(trimStop(error.reason), SERVER_CHARS);
+  return `${reason.charAt(0).toUpperCase()}${reason.slice(1)}.`;
+}
+
+/** The words for one error: what happened, the server's words if they add something, one next step. */
+export function describeError(error: CommandError, context: ErrorContext = {}): ErrorMessage {
+  const envId = error.environment ?? context.environment ?? null;
+  const facts: Facts = {
+    error,
+    envId,
+    env: envId ? ENVIRONMENT_LABEL[envId] : null,
+    now: context.now ?? Date.now(),
+  };
+  const describe: Describe | undefined = (KIND as Record<string, Describe>)[error.kind];
+  const parts = describe ? describe(facts) : { what: 'Something went wrong.', next: RESTART };
+  const server = serverWords(error, parts);
+  const text = [parts.what, server ? `The service said: “${server}”` : null, parts.next]
+    .filter((part): part is string => part !== null)
+    .join(' ');
+  return { what: parts.what, server, next: parts.next, text };
+}

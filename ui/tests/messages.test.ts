@@ -1,0 +1,213 @@
+// Every error kind, and every exact problem, in the words a person reads: realistic payloads
+// (a 401 with the sandbox's long advice, a proxy's HTML 502, a refused connection, a 429 with its
+// time...), each checked for what must never reach the screen.
+//
+import { render, screen } from '@testing-library/svelte';
+import { afterEach, describe, expect, test, vi } from 'vitest';
+import ErrorText from '../src/lib/components/ErrorText.svelte';
+import { commandError } from '../src/demo/fake';
+import { formatWhen } from '../src/lib/format';
+import { describeError, ERROR_KINDS, PROBLEMS, serverWords } from '../src/lib/messages';
+import type { Problem } from '../src/lib/bindings/Problem';
+import type { CommandError, ErrorKind } from '../src/lib/types';
+
+// A zone far from UTC, so a time shown in UTC cannot pass for local (Node reads TZ when it
+// changes). Before any date below is made.
+vi.stubEnv('TZ', 'America/New_York');
+
+const SANDBOX_401 =
+  'The API key is not valid for this server. Check the key set for this environment (the sandbox accepts its demo key).';
+const NGINX_502 =
+  '<html><head><title>502 Bad Gateway</title></head><body><center><h1>502 Bad Gateway</h1></center><hr><center>nginx</center></body></html>';
+/** 14:05:47 local time, 32 seconds after NOW. */
+const RETRY_AT = new Date(2026, 10, 23, 14, 5, 47);
+const NOW = RETRY_AT.getTime() - 32_000;
+
+/** One realistic error per kind, as the backend sends it. */
+const BY_KIND = {
+  unauthorized: commandError('unauthorized', { status: 401, code: 'invalid_api_key', serverMessage: SANDBOX_401 }),
+  notFound: commandError('notFound', { status: 404, code: 'pet_not_found', serverMessage: 'No pet has the id 99999.' }),
+  gone: commandError('gone', { status: 410, code: 'gone', serverMessage: 'Gone' }),
+  badRequest: commandError('badRequest', {
+    status: 400,
+    code: 'invalid_field',
+    serverMessage: 'categoryId must be 1 or more; got 0.',
+    field: 'categoryId',
+  }),
+  rateLimited: commandError('rateLimited', {
+    status: 429,
+    retryAt: RETRY_AT.toISOString(),
+    waitReason: 'rateLimited',
+    code: 'rate_limited',
+    serverMessage: 'Too many requests.',
+  }),
+  server: commandError('server', { status: 500, code: 'internal_server_error', serverMessage: 'Internal Server Error' }),
+  unexpectedResponse: commandError('unexpectedResponse', { status: 502, serverMessage: NGINX_502 }),
+  decode: commandError('decode', { status: 200, detail: 'pets[3].id' }),
+  timeout: commandError('timeout'),
+  network: commandError('network', { cause: 'refused' }),
+  outcomeUnknown: commandError('outcomeUnknown', { reason: 'the connection was lost before the answer arrived' }),
+  invalidInput: commandError('invalidInput', { field: 'limit', detail: '101' }),
+  configuration: commandError('configuration', { problem: 'missingBaseUrl', environment: 'production', field: 'productionUrl' }),
+  responseTooLarge: commandError('responseTooLarge', { limitBytes: 8 * 1024 * 1024 }),
+  keychain: commandError('keychain', { problem: 'keychainUnavailable', field: 'key' }),
+  createInFlight: commandError('createInFlight', { environment: 'staging' }),
+  cancelled: commandError('cancelled', { environment: 'staging' }),
+} satisfies Record<ErrorKind, CommandError>;
+
+const KEYCHAIN_PROBLEMS: Problem[] = ['keychainUnavailable', 'keychainLocked', 'keyTooLong', 'keyCorrupt', 'keychainFailed'];
+
+function withProblem(problem: Problem): CommandError {
+  const kind = KEYCHAIN_PROBLEMS.includes(problem) ? 'keychain' : problem === 'sandboxNotStarted' ? 'network' : 'configuration';
+  return commandError(kind, {
+    problem,
+    environment: 'staging',
+    detail: problem === 'insecureBaseUrl' ? 'http://staging.example.com/v1' : '/home/sam/.config/dev.petstore.admin/settings.json',
+    reason: problem === 'invalidBaseUrl' ? 'its path must end in /v1 (e.g. https://api.example.com/v1)' : 'expected value',
+    line: problem === 'settingsUnreadable' ? 4 : null,
+    column: problem === 'settingsUnreadable' ? 1 : null,
+    limitBytes: problem === 'keyTooLong' ? 2560 : null,
+  });
+}
+
+/** Sentences, for the check that none is said twice. */
+function sentences(text: string): string[] {
+  return text
+    .split(/(?<=[.!?…]”?)\s+/)
+    .map((s) => s.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim())
+    .filter((s) => s !== '');
+}
+
+function checkPlain(text: string, label: string) {
+  expect(text, label).not.toContain('<');
+  expect(text, label).not.toMatch(/os error/i);
+  expect(text, label).not.toMatch(/reqwest|hyper|Error \{|::|serde|zbus/);
+  expect(text, label).not.toMatch(/PETSTORE_|productionUrl|stagingUrl|pageSize/);
+  expect(text, label).not.toMatch(/\bUTC\b|\d{4}-\d{2}-\d{2}T/);
+  expect(text, label).not.toMatch(/undefined|null|\s{2}|\(\)|\.\./);
+  expect(text, label).toMatch(/[.!?]$/);
+  const said = sentences(text);
+  expect(new Set(said).size, `${label}: a sentence said twice in "${text}"`).toBe(said.length);
+  expect(text.length, label).toBeLessThan(400);
+}
+
+describe('every error, in words', () => {
+  test('the table of payloads covers every kind the UI words', () => {
+    expect(Object.keys(BY_KIND).sort()).toEqual([...ERROR_KINDS].sort());
+  });
+
+  for (const kind of ERROR_KINDS) {
+    test(`${kind}: plain, one next step, no repeats`, () => {
+      for (const environment of ['production', 'staging', 'sandbox'] as const) {
+        const message = describeError(BY_KIND[kind], { environment, now: NOW });
+        checkPlain(message.text, `${kind} in ${environment}`);
+        expect(message.next, kind).toMatch(/[.!?]$/);
+      }
+    });
+  }
+
+  for (const problem of PROBLEMS) {
+    test(`problem ${problem}: plain, one next step, no repeats`, () => {
+      checkPlain(describeError(withProblem(problem), { now: NOW }).text, problem);
+    });
+  }
+
+  test('a 401 gives the server’s first sentence once and one next step; the sandbox hint only for the Sandbox', () => {
+    const staging = describeError(BY_KIND.unauthorized, { environment: 'staging' });
+    expect(staging.text).toBe(
+      'Staging refused the API key. The service said: “The API key is not valid for this server.” ' +
+        'Check the API key for Staging in Settings.',
+    );
+    expect(staging.text.match(/Check/g)).toHaveLength(1);
+    expect(staging.text).not.toMatch(/sandbox|demo key/i);
+    const sandbox = describeError(BY_KIND.unauthorized, { environment: 'sandbox' });
+    expect(sandbox.next).toContain('demo key');
+  });
+
+  test('a proxy’s HTML 502 is reduced to its title, with gateway advice and nothing about the address', () => {
+    const message = describeError(BY_KIND.unexpectedResponse, { environment: 'staging' });
+    expect(message.what).toBe('The service, or a proxy in front of it, is having trouble.');
+    expect(message.server).toBe('502 Bad Gateway.');
+    expect(message.next).toBe('Try again in a minute.');
+    expect(message.text).not.toMatch(/address|nginx|<h1>/);
+    expect(serverWords(commandError('server', { status: 503, serverMessage: '<html><body>down</body></html>' }), { what: '', next: '' })).toBeNull();
+    const json503 = describeError(commandError('server', { status: 503, code: 'service_unavailable', serverMessage: 'Service Unavailable' }));
+    expect(json503.text).toBe('The service, or a proxy in front of it, is having trouble. Try again in a minute.');
+  });
+
+  test('an unreachable server names the cause in words, never the OS text', () => {
+    const causes = ['refused', 'dns', 'reset', 'tls', 'unreachable', 'other'] as const;
+    const texts = causes.map((cause) => describeError(commandError('network', { cause }), { environment: 'staging' }).text);
+    expect(new Set(texts).size).toBe(causes.length);
+    expect(texts[0]).toBe(
+      'Could not connect to the service: nothing answered at its address. ' +
+        'Check the network connection and the address for Staging in Settings, then try again.',
+    );
+    for (const text of texts) checkPlain(text, text);
+  });
+
+  test('a rate limit names the time in local time with a countdown, then says it has passed', () => {
+    const message = describeError(BY_KIND.rateLimited, { now: NOW });
+    expect(new Date(0).getTimezoneOffset(), 'the test runs away from UTC').not.toBe(0);
+    expect(message.next).toBe('Try again at 14:05:47 (in 0:32).');
+    expect(message.next).toBe(`Try again at ${formatWhen(RETRY_AT.toISOString(), NOW)}.`);
+    expect(message.text).not.toContain(RETRY_AT.toISOString().slice(11, 19));
+    const quota = describeError({ ...BY_KIND.rateLimited, waitReason: 'quotaExhausted' }, { now: NOW });
+    expect(quota.what).toBe('The request quota for this API key is used up.');
+    expect(describeError(BY_KIND.rateLimited, { now: RETRY_AT.getTime() + 1000 }).next).toBe('You can try again now.');
+  });
+
+  test('a 400 keeps the server’s words and points to the field', () => {
+    expect(describeError(BY_KIND.badRequest).text).toBe(
+      'The service refused the request as invalid. The service said: “categoryId must be 1 or more; got 0.” ' +
+        'Correct the category and try again.',
+    );
+  });
+
+  test('server words that only restate the status, or our own sentence, are not repeated', () => {
+    expect(describeError(BY_KIND.gone).server).toBeNull();
+    expect(describeError(BY_KIND.server).server).toBeNull();
+    const echo = commandError('timeout', { serverMessage: 'The service did not answer in time.' });
+    expect(describeError(echo).server).toBeNull();
+    const long = commandError('notFound', { serverMessage: 'x'.repeat(2000) });
+    expect(describeError(long).server?.length).toBeLessThanOrEqual(161);
+  });
+
+  test('the other payloads read as a clerk would want them', () => {
+    expect(describeError(BY_KIND.outcomeUnknown).text).toBe(
+      'The connection was lost before the answer arrived, so it is not known whether the pet was added. ' +
+        'List the pets to check before trying again, so it is not added twice.',
+    );
+    expect(describeError(BY_KIND.responseTooLarge).what).toBe('The service’s answer was too large to read (more than 8 MiB).');
+    expect(describeError(BY_KIND.keychain).next).toContain('for this session only');
+    expect(describeError(BY_KIND.createInFlight).what).toBe('A pet is already being added to Staging.');
+    expect(describeError(BY_KIND.invalidInput).what).toBe('Rows per page must be a whole number from 1 to 100 (you gave “101”).');
+    expect(describeError(BY_KIND.configuration).text).toBe('Production has no address yet. Add it in Settings.');
+    expect(describeError(withProblem('settingsUnreadable')).what).toContain('at line 4, column 1: expected value.');
+  });
+});
+
+describe('ErrorText', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  test('counts down live in local time; a screen reader hears the message once', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'], now: NOW });
+    render(ErrorText, { error: BY_KIND.rateLimited });
+    const shown = () => screen.getByTestId('error-text').querySelector('[aria-hidden="true"]')?.textContent ?? '';
+    expect(shown()).toContain('Try again at 14:05:47 (in 0:32).');
+    const spoken = screen.getByTestId('error-text').querySelector('.sr-only')?.textContent;
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(shown()).toContain('Try again at 14:05:47 (in 0:27).');
+    expect(screen.getByTestId('error-text').querySelector('.sr-only')?.textContent).toBe(spoken);
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(shown()).toContain('You can try again now.');
+  });
+
+  test('an error without a time renders its words once, single-spaced', () => {
+    render(ErrorText, { error: BY_KIND.unauthorized, environment: 'staging' });
+    const text = screen.getByTestId('error-text').textContent ?? '';
+    expect(text).toBe(describeError(BY_KIND.unauthorized, { environment: 'staging' }).text);
+  });
+});
