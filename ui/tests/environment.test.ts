@@ -60,7 +60,8 @@ describe('environment switch', () => {
   });
 
   test('a configured Production is tagged live data, its address in the description', async () => {
-    await startApp();
+    // Configured: an address and a key.
+    await startApp({ keys: { production: 'abcd' } });
     const production = await screen.findByRole('radio', { name: 'Production live data' });
     expect(screen.getByRole('radio', { description: 'Live data: changes are real. https://pets.example.com/v1' })).toBe(
       production,

@@ -28,6 +28,7 @@ const fake = installFake({
           ? quota(99_870, 100_000, { environment: 'production', window: 'day', plan: 'business', resetAt: new Date(Date.now() + 86_000_000).toISOString() })
           : quota(299, 300, { plan: 'pro' }),
   keychainAvailable: scene !== 'nokeychain',
+  keys: scene === 'production' ? { production: '7f3a' } : {},
 });
 
 if (scene === 'loading') fake.handlers.list_pets = () => new Promise(() => {});
