@@ -15,7 +15,7 @@ pets.push(pet('9007199254740993', 'Atlas', '7', 'available'));
 
 const fake = installFake({
   pets: scene === 'empty' ? [] : pets,
-  selected: scene === 'production' ? 'production' : 'sandbox',
+  selected: scene === 'production' || scene === 'setup' ? 'production' : 'sandbox',
   // Like a first run of the real app: only the sandbox is set up. The production scene has
   // Production set up, on the widest quota text (a day window, Business plan, hours to reset).
   settings: scene === 'production' ? undefined : { productionUrl: null, stagingUrl: null },
