@@ -206,6 +206,27 @@ fn an_environment_that_is_not_set_up_shows_what_is_missing_and_asks_it_nothing()
             assert!(!page.contains(word), "{word:?} on screen: {page}");
         }
 
+        // The keychain outlives scenarios (one session for the run): Staging may have a key from
+        // an earlier one. A key set, then cleared through its question, leaves it without one.
+        app.set_key_in_settings("staging", &key).await;
+        app.click_button("Settings").await;
+        app.click(By::Css("[role='tab']#tab-staging")).await;
+        app.click_button("Clear key").await;
+        app.wait_text("[data-testid='clear-key-question']", |t| {
+            t.contains("Clear the API key for Staging?")
+        })
+        .await;
+        app.screenshot("clear-key-question").await;
+        app.click(By::XPath(
+            "//*[@data-testid='clear-key-question']//button[normalize-space(.)='Clear']",
+        ))
+        .await;
+        app.wait_text("[data-testid='key-status']", |t| {
+            t.contains("No key stored")
+        })
+        .await;
+        app.close_dialog().await;
+
         app.switch_to("staging").await;
         app.wait_text("[data-testid='setup-state']", |t| {
             t.contains("Staging is not set up yet") && t.contains("It needs an API key")
