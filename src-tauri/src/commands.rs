@@ -101,8 +101,11 @@ pub async fn key_status(
 pub async fn test_connection(
     backend: State<'_, Backend>,
     environment: Environment,
+    base_url: Option<String>,
 ) -> Result<ConnectionTest, CommandError> {
-    backend.test_connection(environment).await
+    backend
+        .test_connection(environment, base_url.as_deref())
+        .await
 }
 
 #[tauri::command]

@@ -324,6 +324,11 @@ pub struct Lookup {
 pub struct ConnectionTest {
     pub quota: Option<Quota>,
     pub pets_seen: u32,
+    /// The address that was tried (as checked: what the app would save).
+    pub base_url: String,
+    /// Whether that is the environment's address now; false for an address typed in Settings and
+    /// not saved yet.
+    pub saved: bool,
 }
 
 /// Payload of the `waiting` event. Not the client's `ClientEvent::Waiting`: the instant is an

@@ -211,10 +211,11 @@ async fn test_connection_shows_the_quota_it_sees() {
     let backend = backend(dir.path(), None, Arc::new(Collected::default()));
     use_staging(&backend, &server, STAFF_KEY).await;
     let test = backend
-        .test_connection(Environment::Staging)
+        .test_connection(Environment::Staging, None)
         .await
         .expect("connected");
     assert_eq!(test.pets_seen, 1);
+    assert!(test.saved, "with no address given, the saved one is tested");
     let quota = test.quota.expect("quota headers");
     assert_eq!(
         (quota.limit, quota.environment),

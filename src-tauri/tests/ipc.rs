@@ -189,6 +189,31 @@ fn create_pet_takes_the_environment_and_answers_where_it_created() {
 }
 
 #[test]
+fn test_connection_takes_the_typed_address_as_base_url() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let app = app(dir.path());
+    let main = webview(&app, "main");
+    let saved = invoke(
+        &main,
+        "test_connection",
+        json!({ "environment": "sandbox", "baseUrl": null }),
+    )
+    .expect("the embedded sandbox answers");
+    assert_eq!(saved["saved"], true, "{saved}");
+    assert_eq!(saved["petsSeen"], 1, "{saved}");
+    // The typed address reaches the backend under the name backend.ts sends: checked there.
+    let refused = invoke(
+        &main,
+        "test_connection",
+        json!({ "environment": "staging", "baseUrl": "http://pets.example.com/v1" }),
+    )
+    .expect_err("plain http to another host is refused before sending");
+    assert_eq!(refused["kind"], "configuration", "{refused}");
+    assert_eq!(refused["field"], "stagingUrl", "{refused}");
+    tauri::async_runtime::block_on(app.state::<Backend>().shutdown());
+}
+
+#[test]
 fn every_command_is_registered() {
     let dir = tempfile::tempdir().expect("temp dir");
     let app = app(dir.path());

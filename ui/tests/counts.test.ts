@@ -28,7 +28,12 @@ describe('counts and quotas are grouped by thousands', () => {
 
   test('Test connection shows the pets seen and the quota with separators', async () => {
     await startApp({
-      handlers: { test_connection: () => ({ quota: quota(12345, 100000, { window: 'day' }), petsSeen: 1200 }) },
+      handlers: { test_connection: () => ({
+        quota: quota(12345, 100000, { window: 'day' }),
+        petsSeen: 1200,
+        baseUrl: 'http://127.0.0.1:7777/v1',
+        saved: true,
+      }) },
     });
     await screen.findByText('Biscuit');
     await fireEvent.click(screen.getByRole('button', { name: /Settings/ }));

@@ -25,7 +25,7 @@ const outcomeNotice = () => screen.queryByTestId('create-outcome');
 const live = () => document.querySelector('.app > .sr-only[aria-live="polite"]')?.textContent ?? '';
 
 async function startSlowAdd() {
-  const fake = await startApp();
+  const fake = await startApp({ keys: { production: 'abcd' } });
   const answers = slowCreates(fake);
   await screen.findByText('Biscuit');
   await screen.findByRole('radio', { name: /Production/ });
@@ -187,7 +187,7 @@ describe('a create on a slow service', () => {
   });
 
   test('the form adds to the environment it showed, even if another is selected meanwhile', async () => {
-    const fake = await startApp();
+    const fake = await startApp({ keys: { production: 'abcd' } });
     await screen.findByText('Biscuit');
     await screen.findByRole('radio', { name: /Production/ });
     await newPet();

@@ -13,7 +13,7 @@ describe('environment switch', () => {
   });
 
   test('switching to production asks the backend, warns, and reloads list and quota', async () => {
-    const fake = await startApp();
+    const fake = await startApp({ keys: { production: 'abcd' } });
     await screen.findByText('Biscuit');
     fake.handlers.current_quota = () => quota(5000, 5000, { environment: 'production', plan: 'business' });
     const production = (await screen.findByRole('radio', { name: /Production/ })) as HTMLInputElement;
@@ -30,7 +30,7 @@ describe('environment switch', () => {
   });
 
   test('after a switch, a quota asked for before the first page is asked for again after it', async () => {
-    const fake = await startApp();
+    const fake = await startApp({ keys: { production: 'abcd' } });
     await screen.findByText('Biscuit');
     // Like the backend: no quota for Production until its first page has been asked for; and
     // the page's own quota event is lost.
@@ -60,7 +60,8 @@ describe('environment switch', () => {
   });
 
   test('a configured Production is tagged live data, its address in the description', async () => {
-    await startApp();
+    // Configured: an address and a key.
+    await startApp({ keys: { production: 'abcd' } });
     const production = await screen.findByRole('radio', { name: 'Production live data' });
     expect(screen.getByRole('radio', { description: 'Live data: changes are real. https://pets.example.com/v1' })).toBe(
       production,

@@ -21,6 +21,8 @@ function startInStaging() {
   return startApp({
     selected: 'staging',
     settings: { productionUrl: 'https://pets.example.com/v1', stagingUrl: ORIGIN_A },
+    // Set up: an address and a key each.
+    keys: { production: 'abcd', staging: 'wxyz' },
   });
 }
 
@@ -32,6 +34,8 @@ async function saveStagingAddress(address: string) {
   await waitFor(() => expect(url.value).not.toBe(''));
   await type(url, address);
   await fireEvent.click(within(dialog).getByRole('button', { name: 'Save address' }));
+  // Staging has a key: moving it to another server asks whether the key goes along.
+  await fireEvent.click(await within(dialog).findByRole('button', { name: 'Keep the key' }));
   await within(dialog).findByText('Saved.');
   await fireEvent.keyDown(dialog, { key: 'Escape' });
   await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());

@@ -78,6 +78,9 @@ describe('settings', () => {
     await waitFor(() => expect(within(dialog).getByTestId('key-status').textContent).toContain('••••wxyz'));
 
     await fireEvent.click(within(dialog).getByRole('button', { name: 'Clear key' }));
+    // Issue 17 §10: clearing asks first.
+    const question = within(dialog).getByRole('alertdialog', { name: 'Clear the API key for Production?' });
+    await fireEvent.click(within(question).getByRole('button', { name: 'Clear' }));
     await waitFor(() => expect(within(dialog).getByTestId('key-status').textContent).toContain('No key stored'));
     expect(fake.callsTo('clear_api_key')).toEqual([{ environment: 'production' }]);
   });
@@ -125,11 +128,12 @@ describe('settings', () => {
     const ok = await within(dialog).findByTestId('connection-ok');
     expect(ok.textContent).toContain('86 / 100');
     expect(ok.textContent).toContain('per minute');
-    expect(fake.callsTo('test_connection')).toEqual([{ environment: 'sandbox' }]);
+    expect(fake.callsTo('test_connection')).toEqual([{ environment: 'sandbox', baseUrl: null }]);
   });
 
   test('a failed connection test says why', async () => {
     await startApp({
+      keys: { production: 'abcd' },
       handlers: {
         test_connection: () => {
           throw commandError('unauthorized', {
@@ -157,7 +161,9 @@ describe('settings', () => {
     expect(url.value).toBe('https://staging.corp.example/v1');
     expect(url.readOnly).toBe(true);
     const note = within(dialog).getByTestId('address-from-variable');
-    expect(note.textContent).toContain('environment variable on this computer');
+    // Issue 17 §9: who set it, in a clerk's words; no "environment variable".
+    expect(note.textContent).toContain('Set outside the app, by whoever installed it');
+    expect(note.textContent).not.toContain('variable');
     expect(note.textContent).toContain('can’t be changed here');
     expect(url.getAttribute('aria-describedby')).toBe(note.id);
     // No variable name in what a clerk reads, and nothing to save.

@@ -136,6 +136,7 @@ describe('an address or key change', () => {
     const fake = await startApp({
       selected: 'staging',
       settings: STAGING,
+      keys: { staging: '1234' },
       handlers: { current_quota: () => (known ? quota(42, 100, { environment: 'staging' }) : null) },
     });
     await screen.findByText('Biscuit');
@@ -156,6 +157,7 @@ describe('an address or key change', () => {
     const fake = await startApp({
       selected: 'staging',
       settings: STAGING,
+      keys: { staging: '1234' },
       handlers: { current_quota: () => quota(42, 100, { environment: 'staging' }) },
     });
     await screen.findByText('Biscuit');
@@ -169,7 +171,7 @@ describe('an address or key change', () => {
   });
 
   test('a new key for the environment on screen reloads it too', async () => {
-    const fake = await startApp({ selected: 'staging', settings: STAGING });
+    const fake = await startApp({ selected: 'staging', settings: STAGING, keys: { staging: '1234' } });
     await screen.findByText('Biscuit');
     const listed = fake.callsTo('list_pets').length;
     await backend.setApiKey('staging', 'a-staging-key-5678', true);

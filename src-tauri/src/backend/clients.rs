@@ -70,16 +70,7 @@ impl Clients {
             return Ok(slot.client.clone());
         }
         let url = base_url.as_str().to_owned();
-        let mut config = ClientConfig::new(env, base_url);
-        if let Some(key) = key {
-            config = config.with_api_key(key);
-        }
-        // Waits a 429 imposed, remembered on disk: honoured whether this app, another app
-        // process or the CLI was answered it, and remembered for them in turn.
-        if let Some(memory) = &self.wait_memory {
-            config = config.with_wait_store(Arc::new(memory.clone()));
-        }
-        let client = PetstoreClient::new((self.tuning)(config))?;
+        let client = self.build(env, base_url, key)?;
         let forwarder = forward(client.subscribe(), env, self.events.clone());
         slots.insert(
             env,
@@ -96,6 +87,45 @@ impl Clients {
     /// A std mutex: never held across an await (building a client is not async).
     fn slots(&self) -> MutexGuard<'_, HashMap<Environment, Slot>> {
         self.slots.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// A client for one try of an address not saved for `env` (Test connection in Settings): kept
+    /// by nobody, so the environment's own client, its events and its address stay as they are.
+    /// Its pacing is still the one of this address and key (shared in the process, and the waits
+    /// remembered on disk), so a test never jumps a wait the service asked for.
+    #[allow(
+        clippy::result_large_err,
+        reason = "CommandError is the IPC error, built once per command; never on a hot path"
+    )]
+    pub fn detached(
+        &self,
+        env: Environment,
+        base_url: BaseUrl,
+        key: Option<ApiKey>,
+    ) -> Result<PetstoreClient, CommandError> {
+        self.build(env, base_url, key)
+    }
+
+    #[allow(
+        clippy::result_large_err,
+        reason = "CommandError is the IPC error, built once per command; never on a hot path"
+    )]
+    fn build(
+        &self,
+        env: Environment,
+        base_url: BaseUrl,
+        key: Option<ApiKey>,
+    ) -> Result<PetstoreClient, CommandError> {
+        let mut config = ClientConfig::new(env, base_url);
+        if let Some(key) = key {
+            config = config.with_api_key(key);
+        }
+        // Waits a 429 imposed, remembered on disk: honoured whether this app, another app
+        // process or the CLI was answered it, and remembered for them in turn.
+        if let Some(memory) = &self.wait_memory {
+            config = config.with_wait_store(Arc::new(memory.clone()));
+        }
+        Ok(PetstoreClient::new((self.tuning)(config))?)
     }
 
     /// The client already built for `env`, if any (nothing is started for it).

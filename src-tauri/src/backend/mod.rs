@@ -228,14 +228,19 @@ impl Backend {
     /// The client for `env`, starting the sandbox when it is the one asked for.
     async fn client(&self, env: Environment) -> Result<PetstoreClient, CommandError> {
         let base_url = self.base_url(env, true).await?;
-        let key = match self.keys.get(env).await? {
+        let key = self.key_for(env).await?;
+        self.clients.get(env, base_url, key).await
+    }
+
+    /// The key requests to `env` carry: the stored one, or the sandbox's demo key.
+    async fn key_for(&self, env: Environment) -> Result<Option<ApiKey>, CommandError> {
+        Ok(match self.keys.get(env).await? {
             Some(key) => Some(key),
             None if env == Environment::Sandbox => {
                 Some(ApiKey::new(petstore_sandbox::DEMO_KEY.to_owned())?)
             }
             None => None,
-        };
-        self.clients.get(env, base_url, key).await
+        })
     }
 
     pub async fn list_environments(&self) -> Result<Vec<EnvironmentInfo>, CommandError> {

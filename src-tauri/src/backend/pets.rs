@@ -117,20 +117,52 @@ impl Backend {
             .map(|snapshot| Quota::from_snapshot(&snapshot, env))
     }
 
-    /// One small list call to `env`: proves the address and key, and shows the quota.
-    pub async fn test_connection(&self, env: Environment) -> Result<ConnectionTest, CommandError> {
-        let query = ListQuery {
-            status: None,
-            limit: Limit::new(1)?,
-        };
+    /// One small list call to `env`: proves the address and key, and shows the quota. With
+    /// `unsaved_url` (an address typed in Settings, checked like one being saved) it tries that
+    /// address with the key `env` would send, on a client of its own: the environment's client,
+    /// its events and the address it works with stay as they are.
+    pub async fn test_connection(
+        &self,
+        env: Environment,
+        unsaved_url: Option<&str>,
+    ) -> Result<ConnectionTest, CommandError> {
+        let typed = unsaved_url.map(str::trim).filter(|url| !url.is_empty());
+        // Raced against a cancel from the start, as every read: an address or key change while
+        // the client is resolved ends it too.
         self.reads
             .run(env, async {
-                let client = self.client(env).await?;
+                let saved_url = self.base_url(env, false).await.ok();
+                let client = match typed {
+                    Some(url) => {
+                        let field = env.settings_field().unwrap_or_default();
+                        let base_url = petstore_local::Settings::default()
+                            .set_base_url(env, url)
+                            .map_err(|e| CommandError::from(e).with_field(field))?;
+                        if saved_url.as_ref() == Some(&base_url) {
+                            self.client(env).await?
+                        } else {
+                            let key = self.key_for(env).await?;
+                            self.clients.detached(env, base_url, key)?
+                        }
+                    }
+                    None => self.client(env).await?,
+                };
+                let query = ListQuery {
+                    status: None,
+                    limit: Limit::new(1)?,
+                };
                 let page = client.list_pets(&query).await?;
                 let snapshot = page.rate_limit.or_else(|| client.rate_limit());
+                // The sandbox's address is only known once it runs (the client above started it).
+                let saved_url = match saved_url {
+                    Some(url) if env != Environment::Sandbox => Some(url),
+                    _ => self.base_url(env, false).await.ok(),
+                };
                 Ok(ConnectionTest {
                     quota: snapshot.map(|s| Quota::from_snapshot(&s, env)),
                     pets_seen: u32::try_from(page.value.pets.len()).unwrap_or(u32::MAX),
+                    base_url: client.base_url().as_str().to_owned(),
+                    saved: saved_url.as_ref() == Some(client.base_url()),
                 })
             })
             .await

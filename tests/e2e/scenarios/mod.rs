@@ -4,6 +4,7 @@
 mod create;
 mod keys;
 mod launch;
+mod layout;
 mod messages;
 mod sandbox;
 mod settings_file;

@@ -102,7 +102,8 @@ fn a_wait_the_cli_remembered_pauses_the_app_until_cleared_in_the_gauge() {
         app.click(By::Css("[role='tab']#tab-staging")).await;
         let note = app
             .wait_text("[data-testid='address-from-variable']", |t| {
-                t.contains("environment variable")
+                // Issue 17 §9: who set it, in a clerk's words (no "environment variable").
+                t.contains("Set outside the app")
             })
             .await;
         assert!(!note.contains("PETSTORE_"), "{note}");

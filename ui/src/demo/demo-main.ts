@@ -15,7 +15,7 @@ pets.push(pet('9007199254740993', 'Atlas', '7', 'available'));
 
 const fake = installFake({
   pets: scene === 'empty' ? [] : pets,
-  selected: scene === 'production' ? 'production' : 'sandbox',
+  selected: scene === 'production' || scene === 'setup' ? 'production' : 'sandbox',
   // Like a first run of the real app: only the sandbox is set up. The production scene has
   // Production set up, on the widest quota text (a day window, Business plan, hours to reset).
   settings: scene === 'production' ? undefined : { productionUrl: null, stagingUrl: null },
@@ -28,6 +28,7 @@ const fake = installFake({
           ? quota(99_870, 100_000, { environment: 'production', window: 'day', plan: 'business', resetAt: new Date(Date.now() + 86_000_000).toISOString() })
           : quota(299, 300, { plan: 'pro' }),
   keychainAvailable: scene !== 'nokeychain',
+  keys: scene === 'production' ? { production: '7f3a' } : {},
 });
 
 if (scene === 'loading') fake.handlers.list_pets = () => new Promise(() => {});

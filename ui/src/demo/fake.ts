@@ -34,6 +34,8 @@ export interface FakeOptions {
   settingsProblem?: SettingsProblem | null;
   /** A rate-limit wait remembered on this computer for the selected environment. */
   rememberedWait?: RememberedWait | null;
+  /** Environments with a key stored at start (its last 4 characters), like a keychain in use. */
+  keys?: Partial<Record<'production' | 'staging', string>>;
   /** Addresses set by PETSTORE_PRODUCTION_URL / PETSTORE_STAGING_URL, which win over the settings. */
   envUrls?: Partial<Record<'production' | 'staging', string>>;
   /** Replaces the built-in answer of a command (throw a CommandError to reject). */
@@ -105,7 +107,9 @@ export function installFake(options: FakeOptions = {}): Fake {
   let problem: SettingsProblem | null = options.settingsProblem ?? null;
   let remembered: RememberedWait | null = options.rememberedWait ?? null;
   const envUrls = options.envUrls ?? {};
-  const keys = new Map<EnvironmentId, { last4: string; sessionOnly: boolean }>();
+  const keys = new Map<EnvironmentId, { last4: string; sessionOnly: boolean }>(
+    Object.entries(options.keys ?? {}).map(([env, last4]) => [env as EnvironmentId, { last4, sessionOnly: false }]),
+  );
   const keychainAvailable = options.keychainAvailable ?? true;
   // Above 2^53, where Number would change the digits, and after every id already there.
   let nextId = (options.pets ?? []).reduce((max, p) => (BigInt(p.id) >= max ? BigInt(p.id) + 1n : max), 2n ** 53n + 1n);
@@ -120,7 +124,8 @@ export function installFake(options: FakeOptions = {}): Fake {
     production: id === 'production',
     localDemo: id === 'sandbox',
     selected: id === selected,
-    configured: address(id) !== null,
+    // Like the app: an address and a key (the sandbox has its demo key).
+    configured: address(id) !== null && (id === 'sandbox' || keys.has(id)),
     addressSource:
       id === 'sandbox' ? 'builtIn' : envUrls[id] !== undefined ? 'environmentVariable' : address(id) !== null ? 'settingsFile' : 'notSet',
   });
@@ -192,7 +197,20 @@ export function installFake(options: FakeOptions = {}): Fake {
     get_page_size: () => pageSize,
     save_page_size: (a) => (pageSize = a.pageSize as number),
     report_first_table: () => null,
-    test_connection: () => ({ quota: quota(86), petsSeen: Math.min(fake.pets.length, 20) }),
+    // Like the app: the typed address when given (checked as one being saved), with the stored key.
+    test_connection: (a) => {
+      const environment = a.environment as EnvironmentId;
+      const saved = envInfo(environment).baseUrl;
+      const typed = typeof a.baseUrl === 'string' && a.baseUrl.trim() !== '' ? a.baseUrl.trim() : null;
+      const tried = typed ?? saved;
+      if (tried === null) {
+        throw commandError('configuration', { problem: 'missingBaseUrl', environment, field: `${environment}Url` });
+      }
+      if (environment !== 'sandbox' && !keys.has(environment)) {
+        throw commandError('configuration', { problem: 'missingApiKey', environment, field: 'key' });
+      }
+      return { quota: quota(86), petsSeen: Math.min(fake.pets.length, 20), baseUrl: tried, saved: tried === saved };
+    },
     settings_problem: () => problem,
     open_settings_folder: () => null,
     start_settings_over: () => {

@@ -117,8 +117,9 @@ export const setApiKey = (environment: EnvironmentId, key: string, sessionOnly: 
 export const clearApiKey = (environment: EnvironmentId) =>
   call<KeyStatus>('clear_api_key', { environment });
 export const keyStatus = (environment: EnvironmentId) => call<KeyStatus>('key_status', { environment });
-export const testConnection = (environment: EnvironmentId) =>
-  call<ConnectionTest>('test_connection', { environment });
+/** Tries `baseUrl` (an address typed in Settings, not saved yet) when given, else the saved one. */
+export const testConnection = (environment: EnvironmentId, baseUrl: string | null = null) =>
+  call<ConnectionTest>('test_connection', { environment, baseUrl });
 /** Rows per page, remembered across restarts (1–100; 20 until the person picks another). */
 export const getPageSize = () => call<number>('get_page_size');
 export const savePageSize = (pageSize: number) => call<number>('save_page_size', { pageSize });
