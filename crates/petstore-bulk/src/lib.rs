@@ -7,8 +7,10 @@
 //! `petstore export` commands are thin layers over this crate.
 
 pub mod contract;
+pub mod journal;
 
 pub use contract::{
     Cells, Column, Columns, ContractError, MAX_FILE_BYTES, MAX_NAME_CHARS, MAX_ROWS, ParsedFile,
     Row, RowProblem, parse,
 };
+pub use journal::{Journal, JournalError, JournalId, RowState, UnknownReason};
