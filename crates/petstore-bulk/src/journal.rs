@@ -17,6 +17,8 @@
 //! unknown 19 outcome           … and the outcome is unknown (timeout, dropped, 5xx)
 //! unknown 19 not-found         reconciliation did not find it among the new pets
 //! created 19 1050              reconciliation found it as pet 1050
+//! source "/home/me/pets.csv"   the file read (JSON string), for resuming after a restart
+//! finished                     every valid row created (no longer offered for resuming)
 //! ```
 //!
 //! The latest event of a row wins. A `sent` with nothing after it is a crash mid-request: the
@@ -149,6 +151,7 @@ pub struct Journal {
     before: Option<BTreeSet<i64>>,
     row_count: usize,
     resumed: bool,
+    source: Option<PathBuf>,
 }
 
 impl Journal {
@@ -182,6 +185,7 @@ impl Journal {
             before: None,
             row_count,
             resumed: false,
+            source: None,
         };
         let whole = match text.rfind('\n') {
             Some(end) => end + 1,
@@ -211,42 +215,29 @@ impl Journal {
     }
 
     fn replay(&mut self, text: &str, id: &JournalId) -> Result<(), JournalError> {
-        let mut before = BTreeSet::new();
-        for (number, line) in text.lines().enumerate() {
-            let damaged = |reason: &str| JournalError::Damaged {
-                path: self.path.clone(),
-                line: number + 1,
-                reason: reason.to_owned(),
-            };
-            let mut words = line.split(' ');
-            let word = words.next().unwrap_or_default();
-            let rest: Vec<&str> = words.collect();
-            match (number, word, rest.as_slice()) {
-                (0, _, _) if line == FORMAT => {}
-                (0, _, _) => return Err(damaged("not an import journal of this version")),
-                (_, "origin", [origin]) if *origin == id.origin => {}
-                (_, "origin", _) => return Err(damaged("made for another environment")),
-                (_, "rows", [count]) if count.parse() == Ok(self.row_count) => {}
-                (_, "rows", _) => return Err(damaged("made for another number of rows")),
-                (_, "before", [ids]) => {
-                    for text in ids.split(',').filter(|t| !t.is_empty()) {
-                        before.insert(text.parse().map_err(|_| damaged("an id is not a number"))?);
-                    }
-                }
-                (_, "before-end", [count]) if count.parse() == Ok(before.len()) => {
-                    self.before = Some(std::mem::take(&mut before));
-                }
-                (_, event, args) => {
-                    let (row, state) =
-                        parse_event(event, args).ok_or_else(|| damaged("unknown event"))?;
-                    if row >= self.row_count {
-                        return Err(damaged("a row beyond the file"));
-                    }
-                    self.rows.insert(row, state);
-                }
-            }
-        }
+        let replayed = replay(text, &self.path, Some((&id.origin, self.row_count)))?;
+        self.rows = replayed.rows;
+        self.before = replayed.before;
+        self.source = replayed.source;
         Ok(())
+    }
+
+    /// Remembers which file this import reads, so the app can offer to resume it after a
+    /// restart ([`unfinished`]). Written once.
+    pub fn record_source(&mut self, path: &Path) -> Result<(), JournalError> {
+        if self.source.as_deref() == Some(path) {
+            return Ok(());
+        }
+        let text = path.to_string_lossy();
+        let quoted = serde_json::to_string(&text).unwrap_or_default();
+        self.append(&format!("source {quoted}\n"))?;
+        self.source = Some(path.to_owned());
+        Ok(())
+    }
+
+    /// Records that every valid row is created: [`unfinished`] no longer lists this import.
+    pub fn record_finished(&mut self) -> Result<(), JournalError> {
+        self.append("finished\n")
     }
 
     /// Whether an earlier run of this import left this journal.
@@ -317,6 +308,130 @@ impl Journal {
         self.file.write_all(text.as_bytes()).map_err(io_error)?;
         self.file.sync_data().map_err(io_error)
     }
+}
+
+/// What a journal's lines say, checked line by line.
+#[derive(Debug, Default)]
+struct Replayed {
+    origin: String,
+    row_count: usize,
+    rows: BTreeMap<usize, RowState>,
+    before: Option<BTreeSet<i64>>,
+    source: Option<PathBuf>,
+    finished: bool,
+}
+
+/// `expect`: the origin and row count the journal must be for (`None`: whatever it says).
+fn replay(
+    text: &str,
+    path: &Path,
+    expect: Option<(&str, usize)>,
+) -> Result<Replayed, JournalError> {
+    let mut replayed = Replayed::default();
+    let mut before = BTreeSet::new();
+    for (number, line) in text.lines().enumerate() {
+        let damaged = |reason: &str| JournalError::Damaged {
+            path: path.to_owned(),
+            line: number + 1,
+            reason: reason.to_owned(),
+        };
+        if let Some(quoted) = line.strip_prefix("source ") {
+            let text: String =
+                serde_json::from_str(quoted).map_err(|_| damaged("a source that is not a path"))?;
+            replayed.source = Some(PathBuf::from(text));
+            continue;
+        }
+        let mut words = line.split(' ');
+        let word = words.next().unwrap_or_default();
+        let rest: Vec<&str> = words.collect();
+        match (number, word, rest.as_slice()) {
+            (0, _, _) if line == FORMAT => {}
+            (0, _, _) => return Err(damaged("not an import journal of this version")),
+            (_, "origin", [origin]) => {
+                if expect.is_some_and(|(want, _)| want != *origin) {
+                    return Err(damaged("made for another environment"));
+                }
+                replayed.origin = (*origin).to_owned();
+            }
+            (_, "rows", [count]) => {
+                replayed.row_count = count.parse().map_err(|_| damaged("rows is not a number"))?;
+                if expect.is_some_and(|(_, want)| want != replayed.row_count) {
+                    return Err(damaged("made for another number of rows"));
+                }
+            }
+            (_, "before", [ids]) => {
+                for text in ids.split(',').filter(|t| !t.is_empty()) {
+                    before.insert(text.parse().map_err(|_| damaged("an id is not a number"))?);
+                }
+            }
+            (_, "before-end", [count]) if count.parse() == Ok(before.len()) => {
+                replayed.before = Some(std::mem::take(&mut before));
+            }
+            (_, "finished", []) => replayed.finished = true,
+            (_, event, args) => {
+                let (row, state) =
+                    parse_event(event, args).ok_or_else(|| damaged("unknown event"))?;
+                if row >= replayed.row_count {
+                    return Err(damaged("a row beyond the file"));
+                }
+                replayed.rows.insert(row, state);
+            }
+        }
+    }
+    Ok(replayed)
+}
+
+/// An import a run began and did not finish, for the app to offer to resume after a restart.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct UnfinishedImport {
+    pub journal: PathBuf,
+    /// The base address it imports to.
+    pub origin: String,
+    /// The file it read, when the run recorded it.
+    pub source: Option<PathBuf>,
+    pub created: usize,
+    /// Rows whose outcome is unknown (to reconcile).
+    pub unknown: usize,
+}
+
+/// Imports in `data_dir` that were started and not finished (journals that are damaged or
+/// unreadable are left out, and left alone).
+pub fn unfinished(data_dir: &Path) -> Vec<UnfinishedImport> {
+    let Ok(entries) = std::fs::read_dir(data_dir.join(JOURNAL_FOLDER)) else {
+        return Vec::new();
+    };
+    let mut found = Vec::new();
+    for entry in entries.flatten() {
+        let path = entry.path();
+        if path.extension().is_none_or(|ext| ext != "journal") {
+            continue;
+        }
+        let Ok(mut file) = File::open(&path) else {
+            continue;
+        };
+        let Ok(text) = read_bounded(&mut file) else {
+            continue;
+        };
+        let whole = text.rfind('\n').map_or(0, |end| end + 1);
+        let Ok(replayed) = replay(&text[..whole], &path, None) else {
+            continue;
+        };
+        if replayed.finished {
+            continue;
+        }
+        let count =
+            |pick: fn(&RowState) -> bool| replayed.rows.values().filter(|s| pick(s)).count();
+        found.push(UnfinishedImport {
+            created: count(|s| matches!(s, RowState::Created { .. })),
+            unknown: count(|s| matches!(s, RowState::Sent | RowState::Unknown { .. })),
+            origin: replayed.origin.clone(),
+            source: replayed.source.clone(),
+            journal: path,
+        });
+    }
+    found.sort_by(|a, b| a.journal.cmp(&b.journal));
+    found
 }
 
 fn io_error(path: &Path, doing: &'static str) -> impl FnOnce(io::Error) -> JournalError {

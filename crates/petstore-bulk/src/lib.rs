@@ -32,5 +32,7 @@ pub use import::{
     Counts, Import, ImportControl, ImportError, ImportOptions, ImportReport, Outcome, Phase,
     Progress, RowReport, Stop,
 };
-pub use journal::{Journal, JournalError, JournalId, RowState, UnknownReason};
+pub use journal::{
+    Journal, JournalError, JournalId, RowState, UnfinishedImport, UnknownReason, unfinished,
+};
 pub use pages::{PagesError, for_each_page};

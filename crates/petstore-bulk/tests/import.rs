@@ -40,6 +40,10 @@ async fn imports_every_valid_row_once_and_a_second_run_sends_nothing() {
     let counts = names(&client).await;
     assert!((0..30).all(|i| counts.get(&format!("first-{i}")) == Some(&1)));
     let creates = sandbox.create_count();
+    assert!(
+        petstore_bulk::unfinished(dir.path()).is_empty(),
+        "a finished import is not offered"
+    );
 
     let again = prepare(dir.path(), &text, &client);
     assert!(again.resumed());
@@ -200,4 +204,9 @@ async fn cancel_stops_sending_and_keeps_what_was_created() {
     assert_eq!(report.stopped, Some(Stop::Cancelled));
     assert_eq!(report.counts.not_sent, 20);
     assert!(!report.all_created());
+    assert_eq!(
+        petstore_bulk::unfinished(dir.path()).len(),
+        1,
+        "offered for resuming"
+    );
 }

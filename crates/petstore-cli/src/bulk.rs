@@ -40,7 +40,9 @@ pub fn import(cli: &Cli, args: &ImportArgs) -> Result<(), CliError> {
     let report = runtime.block_on(async {
         let client = session.client()?;
         notices::spawn(client.subscribe(), WaitState::default());
-        let import = Import::prepare(&data_dir, &bytes, file, &client)?;
+        let mut import = Import::prepare(&data_dir, &bytes, file, &client)?;
+        let source = std::fs::canonicalize(&args.file).unwrap_or_else(|_| args.file.clone());
+        import.record_source(&source)?;
         log::info!("import journal: {}", import.journal_path().display());
         if import.resumed() {
             eprintln!(

@@ -131,6 +131,12 @@ impl Import {
         &self.file
     }
 
+    /// Records the file this import reads in its journal, so the app can offer to resume it
+    /// after a restart (`journal::unfinished`).
+    pub fn record_source(&mut self, path: &Path) -> Result<(), ImportError> {
+        Ok(self.journal.record_source(path)?)
+    }
+
     pub fn journal_path(&self) -> &Path {
         self.journal.path()
     }
@@ -200,8 +206,12 @@ impl Import {
                 stopped = self.reconcile().await?;
             }
         }
+        let report = self.report(stopped);
+        if report.all_created() {
+            self.journal.record_finished()?;
+        }
         self.publish(Phase::Finished);
-        Ok(self.report(stopped))
+        Ok(report)
     }
 
     /// Sends each row that may be sent. `resend_unknown` off: only pending and failed rows.

@@ -145,3 +145,31 @@ fn a_second_run_of_the_same_import_is_refused_while_the_first_holds_it() {
     drop(first);
     assert!(Journal::open(dir.path(), &id(), 1).unwrap().resumed());
 }
+
+#[test]
+fn unfinished_imports_are_listed_with_their_source_until_finished() {
+    let dir = tempfile::tempdir().unwrap();
+    assert!(unfinished(dir.path()).is_empty());
+    let mut journal = Journal::open(dir.path(), &id(), 3).unwrap();
+    journal
+        .record_source(Path::new("/data/pets \"2026\".csv"))
+        .unwrap();
+    journal.record(0, RowState::Created { id: 5 }).unwrap();
+    journal.record(1, RowState::Sent).unwrap();
+    let listed = unfinished(dir.path());
+    assert_eq!(
+        listed,
+        vec![UnfinishedImport {
+            journal: journal.path().to_owned(),
+            origin: ORIGIN.into(),
+            source: Some(PathBuf::from("/data/pets \"2026\".csv")),
+            created: 1,
+            unknown: 1,
+        }]
+    );
+    journal.record_finished().unwrap();
+    drop(journal);
+    assert!(unfinished(dir.path()).is_empty());
+    let reopened = Journal::open(dir.path(), &id(), 3).unwrap();
+    assert_eq!(reopened.state(0), RowState::Created { id: 5 });
+}
