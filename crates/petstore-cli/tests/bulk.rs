@@ -210,14 +210,32 @@ fn killed_mid_import_then_run_again_creates_each_row_exactly_once() {
         .output()
         .unwrap();
     let stderr = text(&out.stderr);
-    assert_eq!(out.status.code(), Some(0), "{stderr}");
     assert!(stderr.contains("Resuming an earlier import"), "{stderr}");
-    exactly_once(&names(&sandbox), "kill", rows);
-    assert_eq!(
-        sandbox.sandbox.create_count(),
-        rows as u64,
-        "no create sent twice"
-    );
+    let counts = names(&sandbox);
+    assert!(counts.values().all(|n| *n == 1), "nothing twice: {stderr}");
+    match out.status.code() {
+        Some(0) => exactly_once(&counts, "kill", rows),
+        // Killed between journalling a row as sent and its request reaching the service: the
+        // rerun cannot know, finds no such pet, and leaves it to the person.
+        Some(8) => {
+            assert!(
+                stderr.contains("1 rows may or may not have been created"),
+                "{stderr}"
+            );
+            assert_eq!(counts.len(), rows - 1, "{stderr}");
+            let resent = sandbox
+                .petstore(Some(KEY))
+                .args(["import", "--resend-unknown"])
+                .arg(&path)
+                .output()
+                .unwrap();
+            assert_eq!(resent.status.code(), Some(0), "{}", text(&resent.stderr));
+            exactly_once(&names(&sandbox), "kill", rows);
+        }
+        other => panic!("exit {other:?}: {stderr}"),
+    }
+    // One create per row, plus at most the one the kill cut off on its way.
+    assert!(sandbox.sandbox.create_count() <= rows as u64 + 1);
 }
 
 #[test]
