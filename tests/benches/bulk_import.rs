@@ -150,8 +150,9 @@ async fn app_import_with_a_clerk(window_secs: u64) {
     sleep_until_window_start(window_secs).await;
     let started = Instant::now();
     let parsed = petstore_bulk::parse(&bytes).expect("valid file");
+    let background = client.with_priority(petstore_client::Priority::Background);
     let import =
-        petstore_bulk::Import::prepare(dir.path(), &bytes, parsed, &client).expect("journal");
+        petstore_bulk::Import::prepare(dir.path(), &bytes, parsed, &background).expect("journal");
     let running = tokio::spawn(import.run(petstore_bulk::ImportOptions::default()));
     let clerk = client.clone();
     let waits = Arc::new(std::sync::Mutex::new(Vec::new()));

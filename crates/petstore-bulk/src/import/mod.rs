@@ -1,4 +1,4 @@
-//! The import: every valid row of a file through `create_pet`, at background priority, with
+//! The import: every valid row of a file through `create_pet`, one at a time, with
 //! the journal written before and after each request. Resumes where an earlier run stopped,
 //! never sends a row already created or possibly created, reconciles rows whose outcome was
 //! lost by listing the pets, and resends those not found only when the person says so.
@@ -11,7 +11,7 @@ use std::collections::BTreeSet;
 use std::path::Path;
 
 use chrono::Utc;
-use petstore_client::{Error, ErrorKind, NewPet, Pet, PetstoreClient, Priority};
+use petstore_client::{Error, ErrorKind, NewPet, Pet, PetstoreClient};
 use tokio::sync::watch;
 
 pub use control::{ImportControl, Phase, Progress};
@@ -93,7 +93,10 @@ fn kind_word(kind: ErrorKind) -> String {
 
 impl Import {
     /// Opens (or resumes) the journal of `file_bytes` to the client's environment in
-    /// `data_dir`. `file` is `contract::parse(file_bytes)`, or the app's preview after fixes
+    /// `data_dir`. The import sends through `client` as given: the app gives it a
+    /// `client.with_priority(Priority::Background)` handle, so a person's clicks go first and
+    /// find room in every quota window; the CLI, alone in its process, a plain one (full
+    /// speed). `file` is `contract::parse(file_bytes)`, or the app's preview after fixes
     /// (then pass the fixed content's bytes, so a changed file is a new import).
     pub fn prepare(
         data_dir: &Path,
@@ -110,7 +113,7 @@ impl Import {
             count(&mut tally, &Outcome::of(&state, &state), 1);
         }
         let import = Import {
-            client: client.with_priority(Priority::Background),
+            client: client.clone(),
             file,
             journal,
             at_start,

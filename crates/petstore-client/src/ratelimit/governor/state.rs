@@ -26,6 +26,9 @@ pub(super) struct State {
     in_flight: u64,
     /// Interactive requests asking for a permit right now: background ones wait for them.
     interactive_waiting: u64,
+    /// The longest time from an answer to its window's reset seen: the window's length, as
+    /// near as answers tell it (background requests spread themselves over it).
+    window_len: Option<TimeDelta>,
     /// The wait last reported as `Waiting`, so eight waiters make one event.
     announced: Option<(DateTime<Utc>, WaitReason)>,
     pub(super) latest: Option<RateLimitSnapshot>,
@@ -80,8 +83,10 @@ pub(super) enum Step {
 pub enum Priority {
     #[default]
     Interactive,
-    /// An import: goes only when no interactive request is asking, and leaves the last
-    /// [`BACKGROUND_RESERVE`] requests of a known window to interactive calls.
+    /// An import in a program people also click in: goes only when no interactive request is
+    /// asking, spreads itself evenly over the quota window (so a request a person makes finds
+    /// room at any moment, not only after the reset), and leaves the last
+    /// [`BACKGROUND_RESERVE`] requests of a window to interactive calls.
     Background,
 }
 
@@ -101,6 +106,7 @@ impl Default for State {
             next_probe: 0,
             in_flight: 0,
             interactive_waiting: 0,
+            window_len: None,
             announced: None,
             latest: None,
         }
@@ -181,17 +187,31 @@ impl State {
         None
     }
 
-    /// `Some` when a background request must let interactive ones go first: one is asking, or
-    /// only the reserved slots of a known window are left (then until its reset, after which
-    /// the whole new window is assumed, as for a spent one).
+    /// `Some` when a background request must let interactive ones go first: one is asking;
+    /// or it is ahead of an even pace over the window (its share of what is left of the budget,
+    /// spent at the window's full rate, would end before the reset); or only the reserved slots
+    /// of the window are left (then until its reset, after which the whole new window is
+    /// assumed, as for a spent one).
     fn background_yields(&mut self, now: DateTime<Utc>, policy: &RetryPolicy) -> Option<Step> {
         if self.interactive_waiting > 0 {
             return Some(Step::AwaitChange);
         }
-        let quota = self
-            .quota
-            .as_mut()
-            .filter(|quota| quota.budget > 0 && quota.budget <= BACKGROUND_RESERVE)?;
+        let window_len = self.window_len;
+        let in_flight = self.in_flight;
+        let quota = self.quota.as_mut().filter(|quota| quota.budget > 0)?;
+        if quota.budget > BACKGROUND_RESERVE {
+            // Only over a minute-like window: spread over a day, an import would crawl.
+            let (Some(reset), Some(window)) = (
+                quota.reset_at,
+                window_len.filter(|len| *len <= TimeDelta::seconds(70)),
+            ) else {
+                return None;
+            };
+            let slot = window / i32::try_from(quota.limit.max(1)).unwrap_or(i32::MAX);
+            let spare = i32::try_from(quota.budget - BACKGROUND_RESERVE).unwrap_or(i32::MAX);
+            let pace_from = reset - slot * spare;
+            return (pace_from > now).then_some(Step::Yield { until: pace_from });
+        }
         match quota.reset_at {
             Some(reset) => {
                 let resume = after(reset, policy.reset_margin);
@@ -204,7 +224,7 @@ impl State {
                 None
             }
             // A window assumed after a reset: its first answer will tell the reset.
-            None if self.in_flight > 0 => Some(Step::AwaitChange),
+            None if in_flight > 0 => Some(Step::AwaitChange),
             None => None,
         }
     }
@@ -367,6 +387,10 @@ impl State {
         else {
             return;
         };
+        let ahead = reset - snapshot.observed_at;
+        if ahead > TimeDelta::zero() && ahead <= TimeDelta::hours(25) {
+            self.window_len = Some(self.window_len.map_or(ahead, |known| known.max(ahead)));
+        }
         // Requests still out may be counted against the new window: assume they are.
         let fresh = |floor| Quota {
             limit,

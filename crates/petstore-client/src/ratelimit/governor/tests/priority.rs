@@ -1,39 +1,58 @@
-//! Background requests (an import) let interactive ones go first.
+//! Background requests (an import in the app) let interactive ones go first.
 
 use super::*;
 
-async fn acquire_background(governor: &Governor) -> Option<Result<Permit, RateLimited>> {
-    poll_once(governor.acquire_as(None, Priority::Background)).await
+async fn background(governor: &Governor) -> Permit {
+    governor
+        .acquire_as(None, Priority::Background)
+        .await
+        .expect("no deadline")
 }
 
 #[tokio::test]
-async fn background_leaves_the_last_slot_of_a_window_to_interactive_calls() {
+async fn background_spreads_itself_over_the_window_and_keeps_the_last_slot() {
     let (clock, governor) = setup(policy());
     let reset = at(&clock, 10);
     let probe = acquire(&governor, None).await.unwrap();
-    probe.finish(answer(201, Some(snapshot(&clock, 3, 2, reset))));
-    let first = acquire_background(&governor)
-        .await
-        .expect("one of two left")
-        .unwrap();
-    // One left: kept for a person. A background request steps aside until the reset,
-    // silently (no "waiting" for the key), and an interactive one still goes at once.
+    // A window of 10 s with 5 left: a request every 2 s, the last one kept for a person.
+    probe.finish(answer(201, Some(snapshot(&clock, 5, 5, reset))));
     let mut events = governor.subscribe();
-    let mut background = Box::pin(governor.acquire_as(None, Priority::Background));
-    assert!(poll_once(background.as_mut()).await.is_none());
-    assert_eq!(clock.sleeps(), vec![Duration::from_millis(10_050)]);
-    let clerk = poll_once(governor.acquire(None))
-        .await
-        .expect("the reserved slot is the clerk's")
-        .unwrap();
+    let mut permits = Vec::new();
+    for _ in 0..4 {
+        permits.push(background(&governor).await);
+    }
+    assert_eq!(clock.sleeps(), vec![Duration::from_secs(2); 4]);
     assert!(
         events.try_recv().is_err(),
         "no Waiting for a background yield"
     );
-    // After the reset the whole new window is assumed, and the import goes on.
-    let after = background.await.unwrap();
-    assert!(clock.now() >= reset);
-    drop((first, clerk, after));
+    // One left: the clerk's, at once, while the import steps aside until the reset.
+    let mut import = Box::pin(governor.acquire_as(None, Priority::Background));
+    assert!(poll_once(import.as_mut()).await.is_none());
+    let clerk = poll_once(governor.acquire(None))
+        .await
+        .expect("the reserved slot is the clerk's")
+        .unwrap();
+    let after_reset = import.await.unwrap();
+    assert!(clock.now() >= reset, "the import waited for the new window");
+    drop((permits, clerk, after_reset));
+}
+
+#[tokio::test]
+async fn an_interactive_request_never_waits_for_a_pacing_background_one() {
+    let (clock, governor) = setup(policy());
+    let probe = acquire(&governor, None).await.unwrap();
+    probe.finish(answer(200, Some(snapshot(&clock, 60, 60, at(&clock, 60)))));
+    let mut import = Box::pin(governor.acquire_as(None, Priority::Background));
+    let _ = poll_once(import.as_mut()).await;
+    for _ in 0..5 {
+        poll_once(governor.acquire(None))
+            .await
+            .expect("interactive goes at once")
+            .unwrap()
+            .finish(answer(200, Some(snapshot(&clock, 60, 50, at(&clock, 60)))));
+    }
+    drop(import);
 }
 
 #[tokio::test]
@@ -47,28 +66,20 @@ async fn background_waits_while_an_interactive_request_is_asking() {
         async move { governor.acquire(None).await.map(drop) }
     });
     settle().await;
-    assert!(acquire_background(&governor).await.is_none());
-    probe.finish(answer(200, Some(snapshot(&clock, 60, 59, at(&clock, 30)))));
+    assert!(
+        poll_once(governor.acquire_as(None, Priority::Background))
+            .await
+            .is_none()
+    );
+    // No window length known (no reset): nothing to pace by.
+    let mut headers = http::HeaderMap::new();
+    headers.insert("x-ratelimit-limit", 60.into());
+    headers.insert("x-ratelimit-remaining", 59.into());
+    let unpaced = RateLimitSnapshot::from_headers(&headers, clock.now());
+    probe.finish(answer(200, unpaced));
     clerk.await.unwrap().unwrap();
-    let import = acquire_background(&governor)
+    let import = poll_once(governor.acquire_as(None, Priority::Background))
         .await
         .expect("clerk done: import goes");
     drop(import.unwrap());
-}
-
-#[tokio::test]
-async fn with_nobody_else_asking_background_uses_the_window_but_its_reserve() {
-    let (clock, governor) = setup(policy());
-    let probe = acquire(&governor, None).await.unwrap();
-    probe.finish(answer(201, Some(snapshot(&clock, 10, 10, at(&clock, 10)))));
-    let mut granted = Vec::new();
-    while let Some(permit) = acquire_background(&governor).await {
-        granted.push(permit.unwrap());
-    }
-    assert_eq!(granted.len() as u64, 10 - BACKGROUND_RESERVE);
-    assert_eq!(
-        clock.sleeps(),
-        vec![Duration::from_millis(10_050)],
-        "then it steps aside"
-    );
 }
