@@ -3,7 +3,7 @@
 
 use std::io::{IsTerminal, Write};
 
-use petstore_bulk::{Phase, Progress};
+use petstore_bulk::{Estimate, Phase, Progress};
 use tokio::sync::watch;
 
 use crate::output::count;
@@ -13,8 +13,20 @@ pub fn spawn(mut progress: watch::Receiver<Progress>) -> tokio::task::JoinHandle
     let terminal = std::io::stderr().is_terminal();
     tokio::spawn(async move {
         let mut last: Option<(Phase, usize, bool)> = None;
+        let mut estimated = false;
         loop {
             let now = progress.borrow_and_update().clone();
+            if now.phase == Phase::Sending && !estimated {
+                // The quota is known from the first listing: say how long, and which window
+                // decides it (the day's, when it is the limit), before the rows go.
+                estimated = true;
+                let left = now.total.saturating_sub(now.done()) as u64;
+                let estimate = Estimate::new(left, now.quota.as_ref(), chrono::Utc::now());
+                if terminal {
+                    eprint!("\r\x1b[K");
+                }
+                eprintln!("Time: {estimate}.");
+            }
             let tenth = (now.done() * 10) / now.total.max(1);
             let key = (now.phase, tenth, now.paused);
             if terminal {

@@ -135,6 +135,10 @@ fn import_creates_each_row_once_resumes_and_reports() {
         "{stderr}"
     );
     assert!(!stderr.contains("Resuming"), "{stderr}");
+    assert!(
+        stderr.contains("Time: under a minute at 300 requests a minute (Pro plan)."),
+        "{stderr}"
+    );
     let written = std::fs::read_to_string(&report).unwrap();
     assert_eq!(written.lines().count(), 26, "{written}");
     assert!(
