@@ -183,6 +183,28 @@ async fn with_drops_and_503s_unknown_rows_are_reconciled_and_never_duplicated() 
 }
 
 #[tokio::test]
+async fn pause_holds_resume_goes_on() {
+    let sandbox = sandbox().await;
+    let client = client(&sandbox);
+    let dir = tempfile::tempdir().unwrap();
+    let text = csv_file("pause", 5);
+    let import = prepare(dir.path(), &text, &client);
+    let control = import.control();
+    control.pause();
+    let mut progress = import.progress();
+    let run = tokio::spawn(import.run(ImportOptions::default()));
+    progress
+        .wait_for(|p| p.phase == Phase::Sending && p.paused)
+        .await
+        .unwrap();
+    control.resume();
+    progress.wait_for(|p| !p.paused).await.unwrap();
+    let report = run.await.unwrap().unwrap();
+    assert_eq!(report.counts.created, 5);
+    assert!(report.all_created());
+}
+
+#[tokio::test]
 async fn cancel_stops_sending_and_keeps_what_was_created() {
     let sandbox = sandbox().await;
     let client = client(&sandbox);
@@ -198,6 +220,8 @@ async fn cancel_stops_sending_and_keeps_what_was_created() {
         .await
         .unwrap();
     assert_eq!(progress.borrow().created, 0, "paused before the first row");
+    tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    assert_eq!(sandbox.create_count(), 0, "nothing sent while paused");
     control.cancel();
     control.resume();
     let report = run.await.unwrap().unwrap();

@@ -235,11 +235,16 @@ impl Import {
             if !may_send {
                 continue;
             }
-            if self.control.is_paused() {
+            let paused = self.control.is_paused();
+            if paused {
                 self.publish(phase);
             }
             if !self.control.may_go().await {
                 return Ok(Some(Stop::Cancelled));
+            }
+            if paused {
+                // Resumed: say so before the request, which may wait for the quota.
+                self.publish(phase);
             }
             self.record(*index, RowState::Sent)?;
             let result = self.client.create_pet(pet).await;
