@@ -102,7 +102,7 @@ fn windows_time(
     let rest = requests - left_now;
     let windows = rest.div_ceil(per_window);
     let later = u32::try_from(windows.saturating_sub(1)).unwrap_or(u32::MAX);
-    until_reset + window.saturating_mul(later)
+    until_reset.saturating_add(window.saturating_mul(later))
 }
 
 impl fmt::Display for Estimate {
@@ -198,6 +198,16 @@ mod tests {
             estimate.to_string(),
             "about 2 days: the day window is the limit, 1,000 requests a day (Free plan)"
         );
+    }
+
+    #[test]
+    fn absurd_quotas_never_overflow() {
+        let now = DateTime::from_timestamp(1_900_000_000, 0).unwrap();
+        for reset_in in [30, 20_000] {
+            let estimate = Estimate::new(u64::MAX, Some(&snapshot(1, 0, reset_in, now)), now);
+            assert!(estimate.duration.is_some(), "{reset_in}");
+            assert!(estimate.to_string().starts_with("about "), "{estimate}");
+        }
     }
 
     #[test]
