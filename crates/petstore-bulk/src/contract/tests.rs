@@ -245,3 +245,50 @@ fn unclosed_quote_reads_to_the_end_as_one_cell() {
     assert_eq!(file.rows.len(), 1);
     assert_eq!(file.rows[0].problems, vec![RowProblem::CategoryIdEmpty]);
 }
+
+mod props {
+    use proptest::prelude::*;
+
+    use super::*;
+
+    fn csvish() -> impl Strategy<Value = String> {
+        proptest::collection::vec(
+            prop_oneof![
+                Just("name".to_owned()),
+                Just("categoryId".to_owned()),
+                Just("status".to_owned()),
+                Just(",".to_owned()),
+                Just(";".to_owned()),
+                Just("\"".to_owned()),
+                Just("\n".to_owned()),
+                Just("\r\n".to_owned()),
+                Just("\u{feff}".to_owned()),
+                "[a-z0-9 =@+-]{0,6}",
+                "\\PC{0,3}",
+            ],
+            0..60,
+        )
+        .prop_map(|parts| parts.concat())
+    }
+
+    proptest! {
+        /// Whatever a person saves, reading it never panics, and rows come out in file order
+        /// with lines that only grow and valid rows that hold what the form would accept.
+        #[test]
+        fn any_text_is_read_without_panicking(text in csvish()) {
+            if let Ok(file) = parse(text.as_bytes()) {
+                let lines: Vec<u64> = file.rows.iter().map(|r| r.line).collect();
+                prop_assert!(lines.windows(2).all(|w| w[0] < w[1]), "{lines:?}");
+                for (row, pet) in file.valid_rows() {
+                    prop_assert!(row.problems.is_empty());
+                    prop_assert!(!pet.name.is_empty() && pet.category_id >= 1);
+                }
+            }
+        }
+
+        #[test]
+        fn any_bytes_are_read_without_panicking(bytes in proptest::collection::vec(any::<u8>(), 0..200)) {
+            let _ = parse(&bytes);
+        }
+    }
+}

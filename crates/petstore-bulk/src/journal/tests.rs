@@ -173,3 +173,13 @@ fn unfinished_imports_are_listed_with_their_source_until_finished() {
     let reopened = Journal::open(dir.path(), &id(), 3).unwrap();
     assert_eq!(reopened.state(0), RowState::Created { id: 5 });
 }
+
+proptest::proptest! {
+    /// A journal's text is outside input too (a disk, an editor): replaying any of it never
+    /// panics; it is read or refused as damaged.
+    #[test]
+    fn replaying_any_text_never_panics(text in "(petstore-import 1\n)?(origin [a-z:/.0-9]{0,12}\n)?(rows [0-9]{0,3}\n)?([a-z -]{0,12}[0-9 ,-]{0,12}\n){0,8}") {
+        let _ = replay(&text, Path::new("x.journal"), None);
+        let _ = replay(&text, Path::new("x.journal"), Some((ORIGIN, 3)));
+    }
+}
