@@ -24,6 +24,11 @@ pub(super) struct State {
     epoch: u64,
     next_probe: u64,
     in_flight: u64,
+    /// Interactive requests asking for a permit right now: background ones wait for them.
+    interactive_waiting: u64,
+    /// The longest time from an answer to its window's reset seen: the window's length, as
+    /// near as answers tell it (background requests spread themselves over it).
+    window_len: Option<TimeDelta>,
     /// The wait last reported as `Waiting`, so eight waiters make one event.
     announced: Option<(DateTime<Utc>, WaitReason)>,
     pub(super) latest: Option<RateLimitSnapshot>,
@@ -66,7 +71,28 @@ pub(super) enum Step {
     },
     /// Wait for an answer to a request in flight.
     AwaitChange,
+    /// A background request steps aside until `until` (the window's last slots are kept for
+    /// interactive calls). Not a wait of the key: nobody is told "waiting".
+    Yield {
+        until: DateTime<Utc>,
+    },
 }
+
+/// Who is asking: a person waiting for an answer, or bulk work that may wait for them.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub enum Priority {
+    #[default]
+    Interactive,
+    /// An import in a program people also click in: goes only when no interactive request is
+    /// asking, spreads itself evenly over the quota window (so a request a person makes finds
+    /// room at any moment, not only after the reset), and leaves the last
+    /// [`BACKGROUND_RESERVE`] requests of a window to interactive calls.
+    Background,
+}
+
+/// Requests of each quota window that background work leaves to interactive calls, so a clerk
+/// browsing during an import is answered within one request instead of after the reset.
+pub const BACKGROUND_RESERVE: u64 = 1;
 
 impl Default for State {
     fn default() -> Self {
@@ -79,6 +105,8 @@ impl Default for State {
             epoch: 0,
             next_probe: 0,
             in_flight: 0,
+            interactive_waiting: 0,
+            window_len: None,
             announced: None,
             latest: None,
         }
@@ -87,7 +115,12 @@ impl Default for State {
 
 impl State {
     /// Decides for one request that asks to be sent now.
-    pub(super) fn step(&mut self, now: DateTime<Utc>, policy: &RetryPolicy) -> Step {
+    pub(super) fn step(
+        &mut self,
+        now: DateTime<Utc>,
+        policy: &RetryPolicy,
+        priority: Priority,
+    ) -> Step {
         if self.blocked_until.is_some_and(|until| until > now) {
             // Straight to the later of Retry-After and a spent quota's reset, so a wait too long
             // for the caller is refused before any of it is slept.
@@ -97,6 +130,11 @@ impl State {
             };
         }
         if let Some(step) = self.exhausted(now, policy) {
+            return step;
+        }
+        if priority == Priority::Background
+            && let Some(step) = self.background_yields(now, policy)
+        {
             return step;
         }
         let probe = match self.gate {
@@ -147,6 +185,56 @@ impl State {
             self.gate = Gate::NeedProbe;
         }
         None
+    }
+
+    /// `Some` when a background request must let interactive ones go first: one is asking;
+    /// or it is ahead of an even pace over the window (its share of what is left of the budget,
+    /// spent at the window's full rate, would end before the reset); or only the reserved slots
+    /// of the window are left (then until its reset, after which the whole new window is
+    /// assumed, as for a spent one).
+    fn background_yields(&mut self, now: DateTime<Utc>, policy: &RetryPolicy) -> Option<Step> {
+        if self.interactive_waiting > 0 {
+            return Some(Step::AwaitChange);
+        }
+        let window_len = self.window_len;
+        let in_flight = self.in_flight;
+        let quota = self.quota.as_mut().filter(|quota| quota.budget > 0)?;
+        if quota.budget > BACKGROUND_RESERVE {
+            // Only over a minute-like window: spread over a day, an import would crawl.
+            let (Some(reset), Some(window)) = (
+                quota.reset_at,
+                window_len.filter(|len| *len <= TimeDelta::seconds(70)),
+            ) else {
+                return None;
+            };
+            let slot = window / i32::try_from(quota.limit.max(1)).unwrap_or(i32::MAX);
+            let spare = i32::try_from(quota.budget - BACKGROUND_RESERVE).unwrap_or(i32::MAX);
+            let pace_from = reset - slot * spare;
+            return (pace_from > now).then_some(Step::Yield { until: pace_from });
+        }
+        match quota.reset_at {
+            Some(reset) => {
+                let resume = after(reset, policy.reset_margin);
+                if resume > now {
+                    return Some(Step::Yield { until: resume });
+                }
+                quota.floor = Some(reset);
+                quota.reset_at = None;
+                quota.budget = quota.limit;
+                None
+            }
+            // A window assumed after a reset: its first answer will tell the reset.
+            None if in_flight > 0 => Some(Step::AwaitChange),
+            None => None,
+        }
+    }
+
+    pub(super) fn interactive_asks(&mut self) {
+        self.interactive_waiting += 1;
+    }
+
+    pub(super) fn interactive_done(&mut self) {
+        self.interactive_waiting = self.interactive_waiting.saturating_sub(1);
     }
 
     /// Records an answer. Returns when sending may resume if the answer imposed a wait: a 429,
@@ -299,6 +387,10 @@ impl State {
         else {
             return;
         };
+        let ahead = reset - snapshot.observed_at;
+        if ahead > TimeDelta::zero() && ahead <= TimeDelta::hours(25) {
+            self.window_len = Some(self.window_len.map_or(ahead, |known| known.max(ahead)));
+        }
         // Requests still out may be counted against the new window: assume they are.
         let fresh = |floor| Quota {
             limit,
