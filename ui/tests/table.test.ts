@@ -95,7 +95,11 @@ describe('pet table', () => {
       handlers: { list_pets: () => { throw commandError('configuration'); } },
     });
     const alert = await screen.findByRole('alert');
-    await fireEvent.click(within(alert).getByRole('button', { name: 'Open Settings' }));
+    // The fix is in Settings: that is the main button, Retry comes after it.
+    const buttons = within(alert).getAllByRole('button');
+    expect(buttons.map((b) => b.textContent)).toEqual(['Open Settings', 'Retry']);
+    expect(buttons[0].classList.contains('primary')).toBe(true);
+    await fireEvent.click(buttons[0]);
     expect(screen.getByRole('dialog', { name: 'Settings' })).toBeTruthy();
   });
 
