@@ -50,7 +50,25 @@ pub fn waiting_message(until: DateTime<Utc>, reason: WaitReason) -> String {
     let why = match reason {
         WaitReason::RateLimited => "the server says too many requests were sent (rate limited)",
         WaitReason::QuotaExhausted => "the request quota is used up until it resets",
-        WaitReason::Backoff => "the server had a temporary problem",
+        // After a 5xx or a connection that failed before any answer: say which could be the case.
+        WaitReason::Backoff => {
+            "the last attempt failed (the server had a temporary problem, or could not be reached)"
+        }
     };
     format!("Waiting until {} before sending again: {why}.", when(until))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A backoff follows a 5xx or a connection that never got an answer: the notice must not
+    /// blame the server for a network that is down.
+    #[test]
+    fn a_backoff_does_not_blame_the_server_alone() {
+        let until = DateTime::from_timestamp(1_900_000_000, 0).expect("valid");
+        let text = waiting_message(until, WaitReason::Backoff);
+        assert!(text.contains("could not be reached"), "{text}");
+        assert!(text.contains("temporary problem"), "{text}");
+    }
 }
