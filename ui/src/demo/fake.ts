@@ -2,10 +2,10 @@
 // by the demo page for screenshots. It answers the IPC contract's commands with demo data.
 import { emit } from '@tauri-apps/api/event';
 import { mockIPC } from '@tauri-apps/api/mocks';
+import { commandError } from '../lib/command-error';
 import { ENVIRONMENT_IDS } from '../lib/environment';
 import { PET_STATUSES } from '../lib/format';
 import type {
-  CommandError,
   CommandName,
   Deprecation,
   EnvironmentId,
@@ -64,26 +64,7 @@ export function pet(id: string, name: string, categoryId = '1', status: string |
 }
 
 /** An error as the backend sends it: facts only (the UI words it in lib/messages.ts). */
-export function commandError(kind: CommandError['kind'], more: Partial<CommandError> = {}): CommandError {
-  return {
-    kind,
-    problem: null,
-    status: null,
-    code: null,
-    serverMessage: null,
-    field: null,
-    retryAt: null,
-    waitReason: null,
-    environment: null,
-    cause: null,
-    limitBytes: null,
-    detail: null,
-    reason: null,
-    line: null,
-    column: null,
-    ...more,
-  };
-}
+export { commandError };
 
 export function quota(remaining: number, limit = 100, more: Partial<Quota> = {}): Quota {
   return {

@@ -3,6 +3,7 @@
 // `CommandName` and `EventName`, generated from the Rust side's one list of each.
 import { invoke } from '@tauri-apps/api/core';
 import { listen, type UnlistenFn } from '@tauri-apps/api/event';
+import { commandError } from './command-error';
 import type {
   CommandError,
   CommandName,
@@ -68,23 +69,7 @@ export function isCommandError(value: unknown): value is CommandError {
  */
 export function toCommandError(value: unknown): CommandError {
   if (isCommandError(value)) return value;
-  return {
-    kind: 'unexpectedResponse',
-    problem: null,
-    status: null,
-    code: null,
-    serverMessage: null,
-    field: null,
-    retryAt: null,
-    waitReason: null,
-    environment: null,
-    cause: null,
-    limitBytes: null,
-    detail: null,
-    reason: null,
-    line: null,
-    column: null,
-  };
+  return commandError('unexpectedResponse');
 }
 
 async function call<T>(command: CommandName, args?: Record<string, unknown>): Promise<T> {
