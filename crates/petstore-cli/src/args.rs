@@ -59,6 +59,11 @@ pub enum Command {
     Get(GetArgs),
     /// Show the rate-limit quota: limit, remaining and when it resets, or a remembered wait
     Quota(QuotaArgs),
+    /// Create pets from a CSV file (name, categoryId, status), paced by the quota, resumable,
+    /// never creating a row twice
+    Import(ImportArgs),
+    /// Write every pet (all pages) as CSV or JSON
+    Export(ExportArgs),
     /// Store, clear or check the API key in the OS keychain
     Key {
         #[command(subcommand)]
@@ -107,6 +112,52 @@ pub struct GetArgs {
     /// The pet's id (a whole number, int64)
     #[arg(value_parser = parse_pet, allow_negative_numbers = true)]
     pub id: i64,
+}
+
+#[derive(Debug, Args)]
+pub struct ImportArgs {
+    /// The CSV file: a header row with name, categoryId (or category_id, category) and
+    /// optionally status, in any order; comma or semicolon separated
+    #[arg(value_name = "FILE.csv")]
+    pub file: std::path::PathBuf,
+    /// Check the file and show what would be created, and how long it would take; send nothing
+    #[arg(long)]
+    pub dry_run: bool,
+    /// Also write every row with its outcome and created id to this CSV file (an existing one
+    /// is kept as OUT.csv.bak)
+    #[arg(long, value_name = "OUT.csv")]
+    pub report: Option<std::path::PathBuf>,
+    /// Answer yes to the confirmation (importing into production); never to resending
+    #[arg(long)]
+    pub yes: bool,
+    /// Send again the rows whose outcome stayed unknown and that were not found in the pet
+    /// list (they may exist twice if the service stored them without being able to show them)
+    #[arg(long)]
+    pub resend_unknown: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct ExportArgs {
+    /// Only pets with this status
+    #[arg(long, value_name = "available|pending|sold", value_parser = parse_status)]
+    pub status: Option<PetStatus>,
+    /// csv (default; --json makes it json) or json
+    #[arg(long, value_name = "csv|json", value_parser = parse_format)]
+    pub format: Option<petstore_bulk::ExportFormat>,
+    /// Write to this file instead of stdout (written whole or not at all)
+    #[arg(short = 'o', long = "output", value_name = "FILE")]
+    pub output: Option<std::path::PathBuf>,
+    /// Replace an existing FILE (the old one is kept as FILE.bak)
+    #[arg(long, requires = "output")]
+    pub force: bool,
+}
+
+fn parse_format(text: &str) -> Result<petstore_bulk::ExportFormat, String> {
+    match text.trim().to_ascii_lowercase().as_str() {
+        "csv" => Ok(petstore_bulk::ExportFormat::Csv),
+        "json" => Ok(petstore_bulk::ExportFormat::Json),
+        _ => Err(format!("'{text}' is not a format: use csv or json")),
+    }
 }
 
 #[derive(Debug, Clone, Copy, Subcommand)]

@@ -19,6 +19,9 @@ pub const SERVER: u8 = 6;
 pub const NETWORK: u8 = 7;
 pub const OUTCOME_UNKNOWN: u8 = 8;
 pub const CONFIG: u8 = 9;
+/// `import`: some valid rows were not created (refused by the service, or not sent because
+/// the import was cancelled or stopped); none is of unknown outcome.
+pub const IMPORT_INCOMPLETE: u8 = 10;
 
 /// Shown after `petstore --help`; the README carries the same table.
 pub const EXIT_CODES_HELP: &str = "\
@@ -35,6 +38,14 @@ Exit codes:
   8  outcome unknown: a create may or may not have happened;
      check with `petstore list` before retrying
   9  configuration or keychain problem
+  10  import: some valid rows were not created (refused, or not sent: cancelled
+      or stopped); run the same import again to send the rest
+
+`import` exits 0 only when every valid row of the file is created (now or by an
+earlier run; invalid rows are reported, not sent). Rows whose outcome stayed
+unknown and that were not found in the pet list: exit 8 (resend them with
+--resend-unknown). A stop that every row would meet (key refused, quota used up
+beyond the wait, no network) exits with that failure's code (3, 5, 7).
 
 The API key comes from PETSTORE_API_KEY, else the OS keychain (`petstore key set`);
 the sandbox falls back to its demo key. A stored key goes only to its environment's own
@@ -103,6 +114,32 @@ pub enum CliError {
     Stdout(std::io::Error),
     #[error("Internal error: {0}")]
     Internal(String),
+    #[error("Could not read {}: {source}. Check the path and that the file may be read.", .path.display())]
+    ReadFile {
+        path: std::path::PathBuf,
+        source: std::io::Error,
+    },
+    #[error("{}: {source}", .path.display())]
+    Contract {
+        path: std::path::PathBuf,
+        #[source]
+        source: petstore_bulk::ContractError,
+    },
+    #[error(transparent)]
+    Import(#[from] petstore_bulk::ImportError),
+    #[error(transparent)]
+    Export(#[from] petstore_bulk::ExportError),
+    #[error(
+        "This would import {rows} pets into production. Nothing was sent. Run again with --yes to confirm."
+    )]
+    NeedsConfirmation { rows: usize },
+    #[error(
+        "No data folder for the import journal on this computer. Set PETSTORE_DATA_DIR to a folder."
+    )]
+    NoDataDir,
+    /// The import ended without every valid row created; the summary was already printed.
+    #[error("{message}")]
+    ImportIncomplete { code: u8, message: String },
 }
 
 fn another_server_message(env: Environment, url: &str, configured: Option<&str>) -> String {
@@ -184,11 +221,44 @@ impl CliError {
             CliError::CreateOutcomeUnknown { .. } => OUTCOME_UNKNOWN,
             CliError::Stdin(_) => USAGE,
             CliError::Stdout(_) | CliError::Internal(_) => INTERNAL,
+            CliError::ReadFile { .. }
+            | CliError::Contract { .. }
+            | CliError::NeedsConfirmation { .. } => USAGE,
+            CliError::Import(petstore_bulk::ImportError::Journal(_))
+            | CliError::NoDataDir
+            | CliError::Export(petstore_bulk::ExportError::Write(_)) => CONFIG,
+            CliError::Export(petstore_bulk::ExportError::Exists { .. }) => USAGE,
+            CliError::Import(petstore_bulk::ImportError::ListingBefore(
+                petstore_bulk::PagesError::Client(err),
+            ))
+            | CliError::Export(petstore_bulk::ExportError::Listing(
+                petstore_bulk::PagesError::Client(err),
+            )) => api_exit_code(err),
+            CliError::Export(petstore_bulk::ExportError::Listing(
+                petstore_bulk::PagesError::Sink(_),
+            )) => CONFIG,
+            CliError::Import(_) | CliError::Export(_) => SERVER,
+            CliError::ImportIncomplete { code, .. } => *code,
         }
     }
 
     pub fn into_exit_code(self) -> ExitCode {
         ExitCode::from(self.exit_code())
+    }
+}
+
+/// The exit code of a failure known only by its kind (an import stopped by it).
+pub fn kind_exit_code(kind: petstore_client::ErrorKind) -> u8 {
+    use petstore_client::ErrorKind as K;
+    match kind {
+        K::BadRequest | K::InvalidInput => USAGE,
+        K::Unauthorized => AUTH,
+        K::NotFound | K::Gone => NOT_FOUND,
+        K::RateLimited => RATE_LIMITED,
+        K::Server | K::UnexpectedResponse | K::Decode | K::ResponseTooLarge => SERVER,
+        K::Timeout | K::Network => NETWORK,
+        K::OutcomeUnknown => OUTCOME_UNKNOWN,
+        K::Configuration => CONFIG,
     }
 }
 
@@ -251,6 +321,7 @@ mod tests {
             NETWORK,
             OUTCOME_UNKNOWN,
             CONFIG,
+            IMPORT_INCOMPLETE,
         ];
         let mut sorted = codes.to_vec();
         sorted.dedup();

@@ -1,6 +1,7 @@
 //! `petstore`: the Pet Store client for admins who script. Exit codes: see `exit.rs`.
 
 mod args;
+mod bulk;
 mod commands;
 mod exit;
 mod keycmd;
@@ -8,6 +9,7 @@ mod keysource;
 mod logging;
 mod notices;
 mod output;
+mod progress;
 mod quota;
 mod session;
 
@@ -24,6 +26,8 @@ fn main() -> ExitCode {
     log::info!("petstore {} starting", env!("CARGO_PKG_VERSION"));
     let result = match &cli.command {
         Command::Key { action } => keycmd::run(&cli, *action),
+        Command::Import(args) => bulk::import(&cli, args),
+        Command::Export(args) => bulk::export(&cli, args),
         _ => commands::run(&cli),
     };
     match result {

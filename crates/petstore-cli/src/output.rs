@@ -187,6 +187,11 @@ pub fn distance(at: DateTime<Utc>) -> String {
     }
 }
 
+/// 10,000 as people read it.
+pub fn count(n: u64) -> String {
+    petstore_bulk::estimate::count(n)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -29,6 +29,6 @@ pub use model::{
     Limit, ListQuery, NewPet, NextPage, Pet, PetPage, PetStatus, Response, parse_category_id,
     parse_pet_id,
 };
-pub use ratelimit::{Plan, QuotaWindow, RateLimitSnapshot, WaitStore};
+pub use ratelimit::{Plan, Priority, QuotaWindow, RateLimitSnapshot, WaitStore};
 pub use retry::RetryPolicy;
 pub use secret::ApiKey;

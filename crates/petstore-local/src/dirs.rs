@@ -8,6 +8,14 @@ pub const APP_ID: &str = "dev.petstore.admin";
 pub const CONFIG_DIR_VAR: &str = "PETSTORE_CONFIG_DIR";
 /// Overrides the folder of the remembered waits (tests, portable installs).
 pub const CACHE_DIR_VAR: &str = "PETSTORE_CACHE_DIR";
+/// Overrides the data folder (import journals; tests, portable installs).
+pub const DATA_DIR_VAR: &str = "PETSTORE_DATA_DIR";
+
+/// The app's data folder (what the app keeps that is neither settings nor cache: the import
+/// journals), shared by the app and the CLI. `None` where the OS has none.
+pub fn data_dir() -> Option<PathBuf> {
+    app_dir(std::env::var(DATA_DIR_VAR).ok(), dirs::data_dir)
+}
 
 /// The app's own folder of one kind: the override, when set and not blank, else `APP_ID` inside
 /// the OS folder `os_dir` gives (config, cache, ...). `None` where the OS has no such folder.

@@ -134,6 +134,7 @@ fn configure(cmd: &mut StdCommand, config_dir: &Path, key: Option<&str>) {
     cmd.env("PETSTORE_CONFIG_DIR", config_dir)
         .env("XDG_CONFIG_HOME", config_dir)
         .env("PETSTORE_CACHE_DIR", config_dir.join("cache"))
+        .env("PETSTORE_DATA_DIR", config_dir.join("data"))
         .env_remove("PETSTORE_PRODUCTION_URL")
         .env_remove("PETSTORE_STAGING_URL")
         .env_remove("PETSTORE_API_KEY");

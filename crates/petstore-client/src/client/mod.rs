@@ -26,7 +26,7 @@ use crate::events::ClientEvent;
 use crate::link;
 use crate::model::Limit;
 use crate::model::{ListQuery, NewPet, NextPage, Pet, PetPage, PetStatus, Response};
-use crate::ratelimit::{Governor, GovernorKey, RateLimitSnapshot, WaitStore};
+use crate::ratelimit::{Governor, GovernorKey, Priority, RateLimitSnapshot, WaitStore};
 use crate::retry::RetryPolicy;
 use crate::secret::ApiKey;
 
@@ -42,6 +42,8 @@ pub struct PetstoreClient {
     shared: Arc<Shared>,
     /// Bounds every wait and attempt of a call made through this handle.
     deadline: Option<DateTime<Utc>>,
+    /// Whether this handle's calls let interactive ones of the same key go first.
+    priority: Priority,
 }
 
 struct Shared {
@@ -86,6 +88,7 @@ impl PetstoreClient {
                 wait_store: config.wait_store,
             }),
             deadline: None,
+            priority: Priority::Interactive,
         };
         client.honour_remembered_wait();
         client
@@ -105,7 +108,22 @@ impl PetstoreClient {
         PetstoreClient {
             shared: self.shared.clone(),
             deadline: Some(deadline),
+            priority: self.priority,
         }
+    }
+
+    /// A handle whose calls go at `priority` (an import: [`Priority::Background`], which lets
+    /// every interactive call of the same key go first), sharing everything else with `self`.
+    pub fn with_priority(&self, priority: Priority) -> PetstoreClient {
+        PetstoreClient {
+            shared: self.shared.clone(),
+            deadline: self.deadline,
+            priority,
+        }
+    }
+
+    pub fn priority(&self) -> Priority {
+        self.priority
     }
 
     pub fn deadline(&self) -> Option<DateTime<Utc>> {
@@ -341,6 +359,7 @@ impl fmt::Debug for PetstoreClient {
             .field("base_url", &self.shared.base_url)
             .field("api_key", &self.shared.api_key)
             .field("deadline", &self.deadline)
+            .field("priority", &self.priority)
             .finish_non_exhaustive()
     }
 }

@@ -108,7 +108,11 @@ impl PetstoreClient {
         loop {
             let trace = Trace::new(&call, number);
             self.honour_remembered_wait();
-            let permit = match shared.governor.acquire(self.deadline).await {
+            let permit = match shared
+                .governor
+                .acquire_as(self.deadline, self.priority)
+                .await
+            {
                 Ok(permit) => permit,
                 Err(limited) => return Err(self.gave_up_waiting(&trace, limited, server)),
             };

@@ -18,6 +18,7 @@ use super::RateLimitSnapshot;
 use crate::clock::Clock;
 use crate::events::{ClientEvent, WaitReason};
 use crate::retry::{RetryBudget, RetryPolicy};
+pub use state::{BACKGROUND_RESERVE, Priority};
 use state::{State, Step, Ticket};
 
 /// Whose quota: the base address and a fingerprint of the key (never the key itself).
@@ -109,6 +110,17 @@ impl Governor {
     /// Waiting for a probe's answer is bounded by that request's own timeout, not by `deadline`.
     /// Cancel-safe: dropping the future mid-wait leaves nothing behind.
     pub async fn acquire(&self, deadline: Option<DateTime<Utc>>) -> Result<Permit, RateLimited> {
+        self.acquire_as(deadline, Priority::Interactive).await
+    }
+
+    /// [`Governor::acquire`] for a request of `priority`: a background one also waits while an
+    /// interactive one is asking, and leaves the last slots of a window to interactive ones.
+    pub async fn acquire_as(
+        &self,
+        deadline: Option<DateTime<Utc>>,
+        priority: Priority,
+    ) -> Result<Permit, RateLimited> {
+        let _asking = (priority == Priority::Interactive).then(|| Asking::new(&self.core));
         let core = &self.core;
         let start = core.clock.now();
         let give_up_after = state::after(start, core.policy.max_wait)
@@ -119,7 +131,7 @@ impl Governor {
             let sleep = {
                 let mut state = core.lock();
                 let now = core.clock.now();
-                match state.step(now, &core.policy) {
+                match state.step(now, &core.policy, priority) {
                     Step::Grant(ticket) => {
                         if state.take_announcement() {
                             core.emit(ClientEvent::Resumed);
@@ -131,6 +143,16 @@ impl Governor {
                         });
                     }
                     Step::AwaitChange => None,
+                    Step::Yield { until } => {
+                        if until > give_up_after {
+                            return Err(RateLimited {
+                                retry_at: until,
+                                reason: WaitReason::QuotaExhausted,
+                            });
+                        }
+                        let duration = (until - now).to_std().unwrap_or_default();
+                        Some(core.clock.sleep(duration))
+                    }
                     Step::Sleep { until, reason } => {
                         if until > give_up_after {
                             return Err(RateLimited {
@@ -277,6 +299,27 @@ impl Drop for Permit {
             self.core.lock().abandon(self.ticket);
             self.core.changed.send_replace(());
         }
+    }
+}
+
+/// An interactive request asking for a permit, counted while it asks (cancel-safe: dropping
+/// the acquire counts it out), so background requests let it go first.
+struct Asking<'a> {
+    core: &'a Core,
+}
+
+impl<'a> Asking<'a> {
+    fn new(core: &'a Core) -> Self {
+        core.lock().interactive_asks();
+        Asking { core }
+    }
+}
+
+impl Drop for Asking<'_> {
+    fn drop(&mut self) {
+        self.core.lock().interactive_done();
+        // Background requests waiting for it may go now.
+        self.core.changed.send_replace(());
     }
 }
 

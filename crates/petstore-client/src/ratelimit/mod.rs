@@ -8,7 +8,9 @@ mod props;
 mod snapshot;
 mod store;
 
-pub use governor::{Governor, GovernorKey, Observation, Permit, RateLimited};
+pub use governor::{
+    BACKGROUND_RESERVE, Governor, GovernorKey, Observation, Permit, Priority, RateLimited,
+};
 pub use headers::parse_retry_after;
 pub use snapshot::{Plan, QuotaWindow, RateLimitSnapshot};
 pub use store::WaitStore;

@@ -128,13 +128,43 @@ fn infer_window(reset_at: Option<DateTime<Utc>>, now: DateTime<Utc>) -> QuotaWin
 }
 
 /// The spec's plan table; Enterprise is custom, so it is never inferred.
-fn infer_plan(window: QuotaWindow, limit: u64) -> Option<Plan> {
-    match (window, limit) {
-        (QuotaWindow::Minute, 60) | (QuotaWindow::Day, 1_000) => Some(Plan::Free),
-        (QuotaWindow::Minute, 300) | (QuotaWindow::Day, 10_000) => Some(Plan::Pro),
-        (QuotaWindow::Minute, 1_000) | (QuotaWindow::Day, 100_000) => Some(Plan::Business),
-        _ => None,
+impl Plan {
+    pub const ALL: [Plan; 3] = [Plan::Free, Plan::Pro, Plan::Business];
+
+    /// Requests a minute (spec §8).
+    pub fn per_minute(self) -> u64 {
+        match self {
+            Plan::Free => 60,
+            Plan::Pro => 300,
+            Plan::Business => 1_000,
+        }
     }
+
+    /// Requests a day (spec §8).
+    pub fn per_day(self) -> u64 {
+        match self {
+            Plan::Free => 1_000,
+            Plan::Pro => 10_000,
+            Plan::Business => 100_000,
+        }
+    }
+
+    /// "Pro", as a person reads it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Plan::Free => "Free",
+            Plan::Pro => "Pro",
+            Plan::Business => "Business",
+        }
+    }
+}
+
+fn infer_plan(window: QuotaWindow, limit: u64) -> Option<Plan> {
+    Plan::ALL.into_iter().find(|plan| match window {
+        QuotaWindow::Minute => plan.per_minute() == limit,
+        QuotaWindow::Day => plan.per_day() == limit,
+        QuotaWindow::Unknown => false,
+    })
 }
 
 #[cfg(test)]

@@ -24,6 +24,8 @@ pub(super) struct State {
     epoch: u64,
     next_probe: u64,
     in_flight: u64,
+    /// Interactive requests asking for a permit right now: background ones wait for them.
+    interactive_waiting: u64,
     /// The wait last reported as `Waiting`, so eight waiters make one event.
     announced: Option<(DateTime<Utc>, WaitReason)>,
     pub(super) latest: Option<RateLimitSnapshot>,
@@ -66,7 +68,26 @@ pub(super) enum Step {
     },
     /// Wait for an answer to a request in flight.
     AwaitChange,
+    /// A background request steps aside until `until` (the window's last slots are kept for
+    /// interactive calls). Not a wait of the key: nobody is told "waiting".
+    Yield {
+        until: DateTime<Utc>,
+    },
 }
+
+/// Who is asking: a person waiting for an answer, or bulk work that may wait for them.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub enum Priority {
+    #[default]
+    Interactive,
+    /// An import: goes only when no interactive request is asking, and leaves the last
+    /// [`BACKGROUND_RESERVE`] requests of a known window to interactive calls.
+    Background,
+}
+
+/// Requests of each quota window that background work leaves to interactive calls, so a clerk
+/// browsing during an import is answered within one request instead of after the reset.
+pub const BACKGROUND_RESERVE: u64 = 1;
 
 impl Default for State {
     fn default() -> Self {
@@ -79,6 +100,7 @@ impl Default for State {
             epoch: 0,
             next_probe: 0,
             in_flight: 0,
+            interactive_waiting: 0,
             announced: None,
             latest: None,
         }
@@ -87,7 +109,12 @@ impl Default for State {
 
 impl State {
     /// Decides for one request that asks to be sent now.
-    pub(super) fn step(&mut self, now: DateTime<Utc>, policy: &RetryPolicy) -> Step {
+    pub(super) fn step(
+        &mut self,
+        now: DateTime<Utc>,
+        policy: &RetryPolicy,
+        priority: Priority,
+    ) -> Step {
         if self.blocked_until.is_some_and(|until| until > now) {
             // Straight to the later of Retry-After and a spent quota's reset, so a wait too long
             // for the caller is refused before any of it is slept.
@@ -97,6 +124,11 @@ impl State {
             };
         }
         if let Some(step) = self.exhausted(now, policy) {
+            return step;
+        }
+        if priority == Priority::Background
+            && let Some(step) = self.background_yields(now, policy)
+        {
             return step;
         }
         let probe = match self.gate {
@@ -147,6 +179,42 @@ impl State {
             self.gate = Gate::NeedProbe;
         }
         None
+    }
+
+    /// `Some` when a background request must let interactive ones go first: one is asking, or
+    /// only the reserved slots of a known window are left (then until its reset, after which
+    /// the whole new window is assumed, as for a spent one).
+    fn background_yields(&mut self, now: DateTime<Utc>, policy: &RetryPolicy) -> Option<Step> {
+        if self.interactive_waiting > 0 {
+            return Some(Step::AwaitChange);
+        }
+        let quota = self
+            .quota
+            .as_mut()
+            .filter(|quota| quota.budget > 0 && quota.budget <= BACKGROUND_RESERVE)?;
+        match quota.reset_at {
+            Some(reset) => {
+                let resume = after(reset, policy.reset_margin);
+                if resume > now {
+                    return Some(Step::Yield { until: resume });
+                }
+                quota.floor = Some(reset);
+                quota.reset_at = None;
+                quota.budget = quota.limit;
+                None
+            }
+            // A window assumed after a reset: its first answer will tell the reset.
+            None if self.in_flight > 0 => Some(Step::AwaitChange),
+            None => None,
+        }
+    }
+
+    pub(super) fn interactive_asks(&mut self) {
+        self.interactive_waiting += 1;
+    }
+
+    pub(super) fn interactive_done(&mut self) {
+        self.interactive_waiting = self.interactive_waiting.saturating_sub(1);
     }
 
     /// Records an answer. Returns when sending may resume if the answer imposed a wait: a 429,

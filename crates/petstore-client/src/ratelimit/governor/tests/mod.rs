@@ -13,6 +13,7 @@ use super::*;
 
 mod after_429;
 mod lifecycle;
+mod priority;
 mod props;
 mod quota;
 use crate::clock::ManualClock;

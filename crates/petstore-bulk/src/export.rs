@@ -1,0 +1,233 @@
+//! Export: every pet the service lists (all pages, same origin only), streamed page by page to
+//! a writer as CSV or JSON, ids exact. CSV cells a spreadsheet would run as a formula are
+//! guarded. Writing to a file goes through a temporary file and a rename, and never replaces a
+//! file unasked (see [`SafeFile`]).
+
+use std::borrow::Cow;
+use std::fs::File;
+use std::io::{self, BufWriter, Write};
+use std::path::{Path, PathBuf};
+
+use petstore_client::{Pet, PetStatus, PetstoreClient};
+use serde::Serialize;
+
+use crate::pages::{PagesError, for_each_page};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub enum ExportFormat {
+    Csv,
+    Json,
+}
+
+/// The CSV header of an export (and the columns an import reads back).
+pub const CSV_HEADER: [&str; 4] = ["id", "name", "categoryId", "status"];
+
+#[derive(Debug, thiserror::Error)]
+pub enum ExportError {
+    #[error(transparent)]
+    Listing(#[from] PagesError<io::Error>),
+    #[error("Could not write the export: {0}")]
+    Write(#[source] io::Error),
+    #[error(
+        "{} already exists and was left as it is. Choose another name, or add --force to replace it (the old file is then kept as {}).",
+        .path.display(), backup_path(.path).display()
+    )]
+    Exists { path: PathBuf },
+}
+
+/// A cell starting with `=`, `+`, `-`, `@`, a tab or a carriage return is one a spreadsheet may
+/// run as a formula (CSV injection): it gets a leading `'`, which spreadsheets show as text.
+pub fn guard(cell: &str) -> Cow<'_, str> {
+    if cell.starts_with(['=', '+', '-', '@', '\t', '\r']) {
+        Cow::Owned(format!("'{cell}"))
+    } else {
+        Cow::Borrowed(cell)
+    }
+}
+
+/// Writes every pet of `status` (all when `None`) to `out`, page by page. Returns how many.
+/// Numbers (id, categoryId) are written as they are, exact; the text cells (name, status) are
+/// guarded in CSV.
+pub async fn export(
+    client: &PetstoreClient,
+    status: Option<PetStatus>,
+    format: ExportFormat,
+    out: impl Write,
+) -> Result<u64, ExportError> {
+    match format {
+        ExportFormat::Csv => {
+            let mut writer = csv::Writer::from_writer(out);
+            writer.write_record(CSV_HEADER).map_err(csv_error)?;
+            let count = for_each_page(client, status, |pets| {
+                for pet in pets {
+                    write_csv_row(&mut writer, pet)?;
+                }
+                Ok(())
+            })
+            .await?;
+            writer.flush().map_err(ExportError::Write)?;
+            Ok(count)
+        }
+        ExportFormat::Json => {
+            let mut out = out;
+            out.write_all(b"[").map_err(ExportError::Write)?;
+            let mut first = true;
+            let count = for_each_page(client, status, |pets| {
+                for pet in pets {
+                    if !first {
+                        out.write_all(b",")?;
+                    }
+                    first = false;
+                    out.write_all(b"\n  ")?;
+                    serde_json::to_writer(&mut out, pet)?;
+                }
+                Ok(())
+            })
+            .await?;
+            out.write_all(if first { b"]\n" } else { b"\n]\n" })
+                .and_then(|()| out.flush())
+                .map_err(ExportError::Write)?;
+            Ok(count)
+        }
+    }
+}
+
+fn write_csv_row(writer: &mut csv::Writer<impl Write>, pet: &Pet) -> io::Result<()> {
+    let status = pet
+        .status
+        .as_ref()
+        .map(PetStatus::as_str)
+        .unwrap_or_default();
+    writer
+        .write_record([
+            pet.id.to_string().as_str(),
+            &guard(&pet.name),
+            pet.category_id.to_string().as_str(),
+            &guard(status),
+        ])
+        .map_err(|e| io::Error::other(e.to_string()))
+}
+
+fn csv_error(error: csv::Error) -> ExportError {
+    ExportError::Write(io::Error::other(error.to_string()))
+}
+
+/// Where `--force` keeps the file it replaces: `<name>.bak` beside it.
+pub fn backup_path(path: &Path) -> PathBuf {
+    let mut name = path.file_name().unwrap_or_default().to_owned();
+    name.push(".bak");
+    path.with_file_name(name)
+}
+
+/// A file written whole or not at all: the content goes to a temporary file beside the target,
+/// which replaces the target by a rename only once complete and synced. An existing target is
+/// refused unless `replace`, and then kept as `<name>.bak` first (replacing an older `.bak`).
+#[derive(Debug)]
+pub struct SafeFile {
+    target: PathBuf,
+    temp: PathBuf,
+    writer: BufWriter<File>,
+    replace: bool,
+}
+
+impl SafeFile {
+    pub fn create(target: &Path, replace: bool) -> Result<SafeFile, ExportError> {
+        if target.exists() && !replace {
+            return Err(ExportError::Exists {
+                path: target.to_owned(),
+            });
+        }
+        let mut temp_name = std::ffi::OsString::from(".");
+        temp_name.push(target.file_name().unwrap_or_default());
+        temp_name.push(format!(".{}.tmp", std::process::id()));
+        let temp = target.with_file_name(temp_name);
+        let file = File::options()
+            .write(true)
+            .create_new(true)
+            .open(&temp)
+            .map_err(ExportError::Write)?;
+        Ok(SafeFile {
+            target: target.to_owned(),
+            temp,
+            writer: BufWriter::new(file),
+            replace,
+        })
+    }
+
+    pub fn writer(&mut self) -> &mut BufWriter<File> {
+        &mut self.writer
+    }
+
+    /// Puts the complete file in place. Returns where an existing file was kept, if any.
+    pub fn commit(mut self) -> Result<Option<PathBuf>, ExportError> {
+        self.writer.flush().map_err(ExportError::Write)?;
+        self.writer
+            .get_ref()
+            .sync_all()
+            .map_err(ExportError::Write)?;
+        let mut kept = None;
+        if self.target.exists() {
+            if !self.replace {
+                return Err(ExportError::Exists {
+                    path: self.target.clone(),
+                });
+            }
+            let backup = backup_path(&self.target);
+            std::fs::rename(&self.target, &backup).map_err(ExportError::Write)?;
+            kept = Some(backup);
+        }
+        std::fs::rename(&self.temp, &self.target).map_err(ExportError::Write)?;
+        Ok(kept)
+    }
+}
+
+impl Drop for SafeFile {
+    fn drop(&mut self) {
+        // Not committed (or committed: then the temporary name is gone and this does nothing).
+        let _ = std::fs::remove_file(&self.temp);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn formula_cells_are_guarded_and_others_kept() {
+        for risky in ["=1+1", "+1", "-1", "@SUM(A1)", "\tx", "\rx"] {
+            assert_eq!(guard(risky), format!("'{risky}"));
+        }
+        for plain in ["Rex", "", " =x", "'quoted"] {
+            assert!(matches!(guard(plain), Cow::Borrowed(_)), "{plain}");
+        }
+    }
+
+    #[test]
+    fn safe_file_refuses_then_keeps_the_old_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("pets.csv");
+        std::fs::write(&path, "mine").unwrap();
+        let err = SafeFile::create(&path, false).unwrap_err();
+        assert!(err.to_string().contains("--force"), "{err}");
+        let mut file = SafeFile::create(&path, true).unwrap();
+        file.writer().write_all(b"new").unwrap();
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "mine");
+        let kept = file.commit().unwrap().unwrap();
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "new");
+        assert_eq!(std::fs::read_to_string(&kept).unwrap(), "mine");
+        assert_eq!(kept, dir.path().join("pets.csv.bak"));
+        let names: Vec<_> = std::fs::read_dir(dir.path()).unwrap().collect();
+        assert_eq!(names.len(), 2, "no temporary file left");
+    }
+
+    #[test]
+    fn an_uncommitted_file_leaves_nothing() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("out.json");
+        let mut file = SafeFile::create(&path, false).unwrap();
+        file.writer().write_all(b"half").unwrap();
+        drop(file);
+        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
+    }
+}

@@ -1,0 +1,409 @@
+//! The import: every valid row of a file through `create_pet`, at background priority, with
+//! the journal written before and after each request. Resumes where an earlier run stopped,
+//! never sends a row already created or possibly created, reconciles rows whose outcome was
+//! lost by listing the pets, and resends those not found only when the person says so.
+
+mod control;
+mod reconcile;
+mod report;
+
+use std::collections::BTreeSet;
+use std::path::Path;
+
+use chrono::Utc;
+use petstore_client::{Error, ErrorKind, NewPet, Pet, PetstoreClient, Priority};
+use tokio::sync::watch;
+
+pub use control::{ImportControl, Phase, Progress};
+pub use report::{Counts, ImportReport, Outcome, RowReport, Stop};
+
+use crate::contract::ParsedFile;
+use crate::estimate::Estimate;
+use crate::journal::{Journal, JournalError, JournalId, RowState, UnknownReason};
+use crate::pages::{PagesError, for_each_page};
+
+/// What only the person may decide.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct ImportOptions {
+    /// Send again the rows whose outcome stayed unknown after reconciliation (not found among
+    /// the new pets). The person's yes, never a default.
+    pub resend_unknown: bool,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum ImportError {
+    #[error(transparent)]
+    Journal(#[from] JournalError),
+    #[error(
+        "Could not list the pets before the import (needed to find later which pets it created): {0} Nothing was sent."
+    )]
+    ListingBefore(#[source] PagesError<std::convert::Infallible>),
+}
+
+/// One import of one file to one environment, ready to run (its journal open and locked).
+#[derive(Debug)]
+pub struct Import {
+    client: PetstoreClient,
+    file: ParsedFile,
+    journal: Journal,
+    /// The journal state of each row when this run began (to tell skipped from created).
+    at_start: Vec<RowState>,
+    control: ImportControl,
+    progress: watch::Sender<Progress>,
+    /// The counts of `progress`, kept as rows change (never recounted: 100,000 rows).
+    tally: Progress,
+}
+
+/// How an error of one create decides the row and the run.
+enum Verdict {
+    /// Refused: not created. The run goes on with the next row.
+    Failed,
+    /// Refused for a reason every further row would meet: not created, and the run stops.
+    Fatal,
+    /// May have been created: reconciled later, never resent blindly.
+    Unknown,
+}
+
+fn verdict(error: &Error) -> Verdict {
+    match error.kind() {
+        ErrorKind::BadRequest | ErrorKind::InvalidInput => Verdict::Failed,
+        // Rate limited: the client waited as long as allowed and did not send. Network: the
+        // client reports it for a create only when the request provably never left.
+        ErrorKind::Unauthorized
+        | ErrorKind::NotFound
+        | ErrorKind::Gone
+        | ErrorKind::RateLimited
+        | ErrorKind::Network
+        | ErrorKind::Configuration => Verdict::Fatal,
+        ErrorKind::OutcomeUnknown
+        | ErrorKind::Timeout
+        | ErrorKind::Server
+        | ErrorKind::UnexpectedResponse
+        | ErrorKind::Decode
+        | ErrorKind::ResponseTooLarge => Verdict::Unknown,
+    }
+}
+
+fn kind_word(kind: ErrorKind) -> String {
+    serde_json::to_value(kind)
+        .ok()
+        .and_then(|v| v.as_str().map(str::to_owned))
+        .unwrap_or_else(|| "error".to_owned())
+}
+
+impl Import {
+    /// Opens (or resumes) the journal of `file_bytes` to the client's environment in
+    /// `data_dir`. `file` is `contract::parse(file_bytes)`, or the app's preview after fixes
+    /// (then pass the fixed content's bytes, so a changed file is a new import).
+    pub fn prepare(
+        data_dir: &Path,
+        file_bytes: &[u8],
+        file: ParsedFile,
+        client: &PetstoreClient,
+    ) -> Result<Import, ImportError> {
+        let id = JournalId::new(file_bytes, client.base_url().as_str());
+        let journal = Journal::open(data_dir, &id, file.rows.len())?;
+        let at_start = (0..file.rows.len()).map(|i| journal.state(i)).collect();
+        let mut tally = Progress::new(file.valid_rows().count());
+        for (row, _) in file.valid_rows() {
+            let state = journal.state(row.index);
+            count(&mut tally, &Outcome::of(&state, &state), 1);
+        }
+        let import = Import {
+            client: client.with_priority(Priority::Background),
+            file,
+            journal,
+            at_start,
+            control: ImportControl::default(),
+            progress: watch::Sender::new(tally.clone()),
+            tally,
+        };
+        import.publish(Phase::ListingBefore);
+        Ok(import)
+    }
+
+    /// An earlier run of this import left a journal: rows it created are skipped.
+    pub fn resumed(&self) -> bool {
+        self.journal.resumed()
+    }
+
+    pub fn file(&self) -> &ParsedFile {
+        &self.file
+    }
+
+    /// Records the file this import reads in its journal, so the app can offer to resume it
+    /// after a restart (`journal::unfinished`).
+    pub fn record_source(&mut self, path: &Path) -> Result<(), ImportError> {
+        Ok(self.journal.record_source(path)?)
+    }
+
+    pub fn journal_path(&self) -> &Path {
+        self.journal.path()
+    }
+
+    pub fn control(&self) -> ImportControl {
+        self.control.clone()
+    }
+
+    pub fn progress(&self) -> watch::Receiver<Progress> {
+        self.progress.subscribe()
+    }
+
+    /// Rows this run would send (valid, not created by an earlier run, not awaiting
+    /// reconciliation).
+    pub fn to_send(&self) -> usize {
+        self.file
+            .valid_rows()
+            .filter(|(row, _)| {
+                matches!(
+                    self.journal.state(row.index),
+                    RowState::Pending | RowState::Failed { .. }
+                )
+            })
+            .count()
+    }
+
+    /// The time the rows still to send take under the latest quota the key saw.
+    pub fn estimate(&self) -> Estimate {
+        Estimate::new(
+            self.to_send() as u64,
+            self.client.rate_limit().as_ref(),
+            Utc::now(),
+        )
+    }
+
+    /// Runs to the end, a cancel or a stop. Rows are sent one at a time, in file order.
+    pub async fn run(mut self, options: ImportOptions) -> Result<ImportReport, ImportError> {
+        if self.journal.before().is_none() {
+            let ids = self.list_ids().await.map_err(ImportError::ListingBefore)?;
+            self.journal.record_before(&ids)?;
+        }
+        self.publish(Phase::Sending);
+        let rows: Vec<(usize, NewPet)> = self
+            .file
+            .valid_rows()
+            .map(|(row, pet)| (row.index, pet.clone()))
+            .collect();
+        let mut stopped = self.send_rows(&rows, Phase::Sending, true).await?;
+        if stopped.is_none() && self.any_unknown(UnknownFilter::Any) {
+            stopped = self.reconcile().await?;
+        }
+        if stopped.is_none() && options.resend_unknown && self.any_unknown(UnknownFilter::NotFound)
+        {
+            self.publish(Phase::Resending);
+            let again: Vec<(usize, NewPet)> = rows
+                .iter()
+                .filter(|(index, _)| {
+                    self.journal.state(*index)
+                        == RowState::Unknown {
+                            reason: UnknownReason::NotFound,
+                        }
+                })
+                .cloned()
+                .collect();
+            stopped = self.send_rows(&again, Phase::Resending, false).await?;
+            if stopped.is_none() && self.any_unknown(UnknownFilter::Any) {
+                stopped = self.reconcile().await?;
+            }
+        }
+        let report = self.report(stopped);
+        if report.all_created() {
+            self.journal.record_finished()?;
+        }
+        self.publish(Phase::Finished);
+        Ok(report)
+    }
+
+    /// Sends each row that may be sent. `resend_unknown` off: only pending and failed rows.
+    async fn send_rows(
+        &mut self,
+        rows: &[(usize, NewPet)],
+        phase: Phase,
+        first_pass: bool,
+    ) -> Result<Option<Stop>, ImportError> {
+        for (index, pet) in rows {
+            let may_send = match self.journal.state(*index) {
+                RowState::Pending | RowState::Failed { .. } => first_pass,
+                RowState::Unknown {
+                    reason: UnknownReason::NotFound,
+                } => !first_pass,
+                RowState::Created { .. } | RowState::Sent | RowState::Unknown { .. } => false,
+            };
+            if !may_send {
+                continue;
+            }
+            if self.control.is_paused() {
+                self.publish(phase);
+            }
+            if !self.control.may_go().await {
+                return Ok(Some(Stop::Cancelled));
+            }
+            self.record(*index, RowState::Sent)?;
+            let result = self.client.create_pet(pet).await;
+            let stop = match result {
+                Ok(response) => {
+                    let id = response.value.id;
+                    self.record(*index, RowState::Created { id })?;
+                    None
+                }
+                Err(error) => {
+                    let kind = error.kind();
+                    match verdict(&error) {
+                        Verdict::Unknown => {
+                            log::warn!("import row {index}: outcome unknown ({error})");
+                            let reason = UnknownReason::Outcome;
+                            self.record(*index, RowState::Unknown { reason })?;
+                            None
+                        }
+                        Verdict::Failed => {
+                            let kind = kind_word(kind);
+                            self.record(*index, RowState::Failed { kind })?;
+                            None
+                        }
+                        Verdict::Fatal => {
+                            let word = kind_word(kind);
+                            self.record(*index, RowState::Failed { kind: word })?;
+                            Some(Stop::Failed {
+                                kind,
+                                message: error.to_string(),
+                            })
+                        }
+                    }
+                }
+            };
+            self.publish(phase);
+            if stop.is_some() {
+                return Ok(stop);
+            }
+        }
+        Ok(None)
+    }
+
+    /// Lists the pets and settles every unknown row: found → created, else unknown, not found.
+    async fn reconcile(&mut self) -> Result<Option<Stop>, ImportError> {
+        self.publish(Phase::Reconciling);
+        let before = self.journal.before().cloned().unwrap_or_default();
+        let claimed = self.journal.created_ids();
+        let mut candidates: Vec<Pet> = Vec::new();
+        let listed = for_each_page(&self.client, None, |pets| {
+            candidates.extend(
+                pets.iter()
+                    .filter(|pet| !before.contains(&pet.id) && !claimed.contains(&pet.id))
+                    .cloned(),
+            );
+            Ok::<(), std::convert::Infallible>(())
+        })
+        .await;
+        if let Err(error) = listed {
+            let (kind, message) = match &error {
+                PagesError::Client(e) => (e.kind(), e.to_string()),
+                other => (ErrorKind::UnexpectedResponse, other.to_string()),
+            };
+            return Ok(Some(Stop::ReconcileFailed { kind, message }));
+        }
+        let unknown: Vec<(usize, &NewPet)> = self
+            .file
+            .valid_rows()
+            .filter(|(row, _)| {
+                matches!(
+                    self.journal.state(row.index),
+                    RowState::Sent | RowState::Unknown { .. }
+                )
+            })
+            .map(|(row, pet)| (row.index, pet))
+            .collect();
+        let found = reconcile::match_rows(&unknown, &candidates);
+        let unknown_rows: Vec<usize> = unknown.iter().map(|(index, _)| *index).collect();
+        for (index, id) in &found {
+            self.record(*index, RowState::Created { id: *id })?;
+        }
+        for index in unknown_rows {
+            if !found.iter().any(|(i, _)| *i == index) {
+                let reason = UnknownReason::NotFound;
+                self.record(index, RowState::Unknown { reason })?;
+            }
+        }
+        self.publish(Phase::Reconciling);
+        Ok(None)
+    }
+
+    async fn list_ids(&self) -> Result<BTreeSet<i64>, PagesError<std::convert::Infallible>> {
+        let mut ids = BTreeSet::new();
+        for_each_page(&self.client, None, |pets| {
+            ids.extend(pets.iter().map(|pet| pet.id));
+            Ok(())
+        })
+        .await?;
+        Ok(ids)
+    }
+
+    fn any_unknown(&self, filter: UnknownFilter) -> bool {
+        self.file
+            .valid_rows()
+            .any(|(row, _)| match self.journal.state(row.index) {
+                RowState::Sent => filter == UnknownFilter::Any,
+                RowState::Unknown { reason } => {
+                    filter == UnknownFilter::Any || reason == UnknownReason::NotFound
+                }
+                _ => false,
+            })
+    }
+
+    /// Records a row's new state in the journal (synced) and in the counts.
+    fn record(&mut self, index: usize, state: RowState) -> Result<(), JournalError> {
+        let at_start = &self.at_start[index];
+        let old = Outcome::of(&self.journal.state(index), at_start);
+        let new = Outcome::of(&state, at_start);
+        self.journal.record(index, state)?;
+        count(&mut self.tally, &old, -1);
+        count(&mut self.tally, &new, 1);
+        Ok(())
+    }
+
+    fn publish(&self, phase: Phase) {
+        let mut progress = self.tally.clone();
+        progress.phase = phase;
+        progress.paused = self.control.is_paused();
+        progress.quota = self.client.rate_limit();
+        let left = progress.total.saturating_sub(progress.done()) as u64;
+        progress.time_left = Estimate::new(left, progress.quota.as_ref(), Utc::now()).duration;
+        self.progress.send_replace(progress);
+    }
+
+    fn report(&self, stopped: Option<Stop>) -> ImportReport {
+        let rows = self
+            .file
+            .rows
+            .iter()
+            .map(|row| {
+                let outcome = if row.pet.is_none() {
+                    Outcome::Invalid {
+                        problems: row.problems.clone(),
+                    }
+                } else {
+                    Outcome::of(&self.journal.state(row.index), &self.at_start[row.index])
+                };
+                RowReport::new(row, outcome)
+            })
+            .collect();
+        ImportReport::new(self.journal.resumed(), rows, stopped)
+    }
+}
+
+/// Adds `by` (1 or -1) to the count `outcome` belongs to.
+fn count(tally: &mut Progress, outcome: &Outcome, by: isize) {
+    let slot = match outcome {
+        Outcome::Created { .. } => &mut tally.created,
+        Outcome::Skipped { .. } => &mut tally.skipped,
+        Outcome::Failed { .. } => &mut tally.failed,
+        Outcome::Unknown { .. } => &mut tally.unknown,
+        Outcome::Invalid { .. } | Outcome::NotSent => return,
+    };
+    *slot = slot.saturating_add_signed(by);
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum UnknownFilter {
+    Any,
+    NotFound,
+}

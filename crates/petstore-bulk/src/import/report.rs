@@ -1,0 +1,216 @@
+//! What an import did to each row, for the end screen, `--report` and `--json`.
+
+use std::io::Write;
+
+use petstore_client::{ErrorKind, PetStatus};
+use serde::Serialize;
+
+use crate::contract::{Row, RowProblem};
+use crate::journal::{RowState, UnknownReason};
+
+/// The outcome of one row of the file.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase", tag = "outcome")]
+pub enum Outcome {
+    /// Created by this run (or found by reconciliation).
+    Created {
+        id: i64,
+    },
+    /// Created by an earlier run of this import: not sent again.
+    Skipped {
+        id: i64,
+    },
+    Invalid {
+        problems: Vec<RowProblem>,
+    },
+    /// Refused by the service (not created); `kind` is the client's error kind.
+    Failed {
+        kind: String,
+    },
+    /// Sent, outcome unknown, and not found among the new pets (or not looked for yet). Resent
+    /// only when the person says so.
+    Unknown {
+        reason: UnknownReason,
+    },
+    /// Not sent: the import was cancelled or stopped first.
+    NotSent,
+}
+
+impl Outcome {
+    /// The outcome of a row from its journal state, given the state it had when this run began.
+    pub(super) fn of(state: &RowState, at_start: &RowState) -> Outcome {
+        match (state, at_start) {
+            (RowState::Created { id }, RowState::Created { .. }) => Outcome::Skipped { id: *id },
+            (RowState::Created { id }, _) => Outcome::Created { id: *id },
+            (RowState::Failed { kind }, _) => Outcome::Failed { kind: kind.clone() },
+            (RowState::Sent, _) => Outcome::Unknown {
+                reason: UnknownReason::Outcome,
+            },
+            (RowState::Unknown { reason }, _) => Outcome::Unknown { reason: *reason },
+            (RowState::Pending, _) => Outcome::NotSent,
+        }
+    }
+
+    fn word(&self) -> &'static str {
+        match self {
+            Outcome::Created { .. } => "created",
+            Outcome::Skipped { .. } => "skipped",
+            Outcome::Invalid { .. } => "invalid",
+            Outcome::Failed { .. } => "failed",
+            Outcome::Unknown { .. } => "unknown",
+            Outcome::NotSent => "not sent",
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct RowReport {
+    pub index: usize,
+    pub line: u64,
+    pub name: String,
+    pub category_id: String,
+    pub status: Option<PetStatus>,
+    #[serde(flatten)]
+    pub outcome: Outcome,
+}
+
+impl RowReport {
+    pub(super) fn new(row: &Row, outcome: Outcome) -> RowReport {
+        RowReport {
+            index: row.index,
+            line: row.line,
+            name: row
+                .pet
+                .as_ref()
+                .map_or_else(|| row.cells.name.clone(), |p| p.name.clone()),
+            category_id: row.pet.as_ref().map_or_else(
+                || row.cells.category_id.clone(),
+                |p| p.category_id.to_string(),
+            ),
+            status: row.pet.as_ref().and_then(|p| p.status.clone()),
+            outcome,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Counts {
+    pub created: usize,
+    pub skipped: usize,
+    pub invalid: usize,
+    pub failed: usize,
+    pub unknown: usize,
+    pub not_sent: usize,
+}
+
+/// Why a run ended before every row had an outcome.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase", tag = "stop")]
+pub enum Stop {
+    Cancelled,
+    /// A failure that every further row would meet too (the key refused, the quota spent
+    /// beyond the wait allowed, the network gone). `message` is the client's, for a person.
+    Failed {
+        kind: ErrorKind,
+        message: String,
+    },
+    /// The pets could not be listed to reconcile the unknown rows; they stay unknown.
+    ReconcileFailed {
+        kind: ErrorKind,
+        message: String,
+    },
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ImportReport {
+    /// An earlier run of this import was resumed.
+    pub resumed: bool,
+    pub counts: Counts,
+    pub stopped: Option<Stop>,
+    pub rows: Vec<RowReport>,
+}
+
+impl ImportReport {
+    pub(super) fn new(resumed: bool, rows: Vec<RowReport>, stopped: Option<Stop>) -> Self {
+        let mut counts = Counts::default();
+        for row in &rows {
+            match row.outcome {
+                Outcome::Created { .. } => counts.created += 1,
+                Outcome::Skipped { .. } => counts.skipped += 1,
+                Outcome::Invalid { .. } => counts.invalid += 1,
+                Outcome::Failed { .. } => counts.failed += 1,
+                Outcome::Unknown { .. } => counts.unknown += 1,
+                Outcome::NotSent => counts.not_sent += 1,
+            }
+        }
+        ImportReport {
+            resumed,
+            counts,
+            stopped,
+            rows,
+        }
+    }
+
+    /// Every valid row is created (now or by an earlier run), nothing else is pending.
+    pub fn all_created(&self) -> bool {
+        let c = self.counts;
+        c.failed == 0 && c.unknown == 0 && c.not_sent == 0 && self.stopped.is_none()
+    }
+
+    /// The report as CSV: `line,name,categoryId,status,outcome,id,detail`, formula-guarded.
+    pub fn write_csv(&self, out: impl Write) -> csv::Result<()> {
+        let mut writer = csv::Writer::from_writer(out);
+        writer.write_record([
+            "line",
+            "name",
+            "categoryId",
+            "status",
+            "outcome",
+            "id",
+            "detail",
+        ])?;
+        for row in &self.rows {
+            let (id, detail) = match &row.outcome {
+                Outcome::Created { id } | Outcome::Skipped { id } => {
+                    (id.to_string(), String::new())
+                }
+                Outcome::Invalid { problems } => (
+                    String::new(),
+                    problems
+                        .iter()
+                        .map(ToString::to_string)
+                        .collect::<Vec<_>>()
+                        .join(" "),
+                ),
+                Outcome::Failed { kind } => (String::new(), kind.clone()),
+                Outcome::Unknown { reason } => (
+                    String::new(),
+                    match reason {
+                        UnknownReason::Outcome => "outcome unknown, not yet looked for".to_owned(),
+                        UnknownReason::NotFound => {
+                            "outcome unknown, not found among the new pets".to_owned()
+                        }
+                    },
+                ),
+                Outcome::NotSent => (String::new(), String::new()),
+            };
+            writer.write_record([
+                row.line.to_string(),
+                crate::export::guard(&row.name).into_owned(),
+                crate::export::guard(&row.category_id).into_owned(),
+                row.status
+                    .as_ref()
+                    .map(ToString::to_string)
+                    .unwrap_or_default(),
+                row.outcome.word().to_owned(),
+                id,
+                crate::export::guard(&detail).into_owned(),
+            ])?;
+        }
+        writer.flush()?;
+        Ok(())
+    }
+}

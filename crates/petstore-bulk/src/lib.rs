@@ -1,0 +1,38 @@
+//! Bulk work over the Pet Store client (issue 11): the CSV contract of an import, a journal that
+//! a crash cannot make lie, the import itself (paced at background priority, resumable,
+//! reconciled, never sending a row twice when the first may have succeeded), and a streaming
+//! export.
+//!
+//! Tauri-free: the caller gives the data folder (`petstore_local::data_dir()`, the same for the
+//! app and the CLI) and the client; the app's import dialog and the `petstore import` and
+//! `petstore export` commands are thin layers over this crate.
+//!
+//! ```text
+//! contract::parse(bytes)            -> ParsedFile (rows, problems, ignored columns)
+//! Import::prepare(dir, bytes, file, client) -> Import (journal open; resumed()?; estimate())
+//! import.control() / import.progress()      -> pause/resume/cancel, live Progress
+//! import.run(ImportOptions).await   -> ImportReport (per row outcome, counts, stop reason)
+//! export::export(client, status, format, writer).await; export::SafeFile for files
+//! ```
+
+pub mod contract;
+pub mod estimate;
+pub mod export;
+pub mod import;
+pub mod journal;
+pub mod pages;
+
+pub use contract::{
+    Cells, Column, Columns, ContractError, MAX_FILE_BYTES, MAX_NAME_CHARS, MAX_ROWS, ParsedFile,
+    Row, RowProblem, parse,
+};
+pub use estimate::Estimate;
+pub use export::{ExportError, ExportFormat, SafeFile, export};
+pub use import::{
+    Counts, Import, ImportControl, ImportError, ImportOptions, ImportReport, Outcome, Phase,
+    Progress, RowReport, Stop,
+};
+pub use journal::{
+    Journal, JournalError, JournalId, RowState, UnfinishedImport, UnknownReason, unfinished,
+};
+pub use pages::{PagesError, for_each_page};

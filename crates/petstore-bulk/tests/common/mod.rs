@@ -1,0 +1,51 @@
+//! A sandbox on 127.0.0.1:0 (with next-page links, so every list is complete) and a client.
+#![allow(dead_code)]
+
+use std::collections::HashMap;
+
+use petstore_client::{ApiKey, BaseUrl, ClientConfig, Environment, PetstoreClient};
+use petstore_sandbox::{Plan, Sandbox, SandboxConfig};
+
+pub const KEY: &str = "bulk-test-key-0042";
+
+pub async fn sandbox() -> Sandbox {
+    let mut config = SandboxConfig::default().with_key(KEY, Plan::Pro);
+    config.page_size_links = true;
+    Sandbox::start(config).await.expect("sandbox starts")
+}
+
+pub fn client(sandbox: &Sandbox) -> PetstoreClient {
+    let config = ClientConfig::new(
+        Environment::Sandbox,
+        BaseUrl::parse(&sandbox.base_url()).expect("loopback base URL"),
+    )
+    .with_api_key(ApiKey::new(KEY.to_owned()).expect("valid key"));
+    PetstoreClient::new(config).expect("client builds")
+}
+
+/// A file of `rows` pets named `{prefix}-{i}`.
+pub fn csv_file(prefix: &str, rows: usize) -> String {
+    let mut text = String::from("name,categoryId,status\n");
+    for i in 0..rows {
+        text.push_str(&format!(
+            "{prefix}-{i},{},{}\n",
+            i % 7 + 1,
+            ["available", "pending", "sold", ""][i % 4]
+        ));
+    }
+    text
+}
+
+/// How many pets of each name the sandbox holds, listing every page.
+pub async fn names(client: &PetstoreClient) -> HashMap<String, usize> {
+    let mut counts = HashMap::new();
+    petstore_bulk::for_each_page(client, None, |pets| {
+        for pet in pets {
+            *counts.entry(pet.name.clone()).or_insert(0) += 1;
+        }
+        Ok::<(), std::convert::Infallible>(())
+    })
+    .await
+    .expect("the list loads");
+    counts
+}

@@ -1,0 +1,327 @@
+//! `petstore import` and `petstore export`: thin over `petstore-bulk`.
+
+use std::io::{IsTerminal, Read, Write};
+use std::path::Path;
+
+use petstore_bulk::{
+    ExportFormat, Import, ImportOptions, ImportReport, Outcome, ParsedFile, SafeFile, Stop,
+    UnknownReason,
+};
+use petstore_client::Environment;
+
+use crate::args::{Cli, ExportArgs, ImportArgs};
+use crate::exit::{self, CliError};
+use crate::notices::{self, WaitState};
+use crate::output;
+use crate::progress;
+use crate::session;
+
+/// Invalid rows listed one by one before "and N more".
+const INVALID_SHOWN: usize = 20;
+
+pub fn import(cli: &Cli, args: &ImportArgs) -> Result<(), CliError> {
+    let bytes = read_file(&args.file)?;
+    let file = petstore_bulk::parse(&bytes).map_err(|source| CliError::Contract {
+        path: args.file.clone(),
+        source,
+    })?;
+    describe_file(&file);
+    if args.dry_run {
+        return dry_run(cli, &file);
+    }
+    let session = session::prepare(cli)?;
+    let env = session.config.environment;
+    let valid = file.valid_rows().count();
+    if env == Environment::Production && !args.yes {
+        confirm_production(valid)?;
+    }
+    let data_dir = petstore_local::data_dir().ok_or(CliError::NoDataDir)?;
+    let runtime = runtime()?;
+    let report = runtime.block_on(async {
+        let client = session.client()?;
+        notices::spawn(client.subscribe(), WaitState::default());
+        let mut import = Import::prepare(&data_dir, &bytes, file, &client)?;
+        let source = std::fs::canonicalize(&args.file).unwrap_or_else(|_| args.file.clone());
+        import.record_source(&source)?;
+        log::info!("import journal: {}", import.journal_path().display());
+        if import.resumed() {
+            eprintln!(
+                "Resuming an earlier import of this file to {}: rows it created are skipped, never sent again.",
+                client.base_url()
+            );
+        }
+        eprintln!(
+            "Importing {} pets into {env} ({}).",
+            output::count(import.to_send() as u64),
+            client.base_url()
+        );
+        let control = import.control();
+        tokio::spawn(async move {
+            if tokio::signal::ctrl_c().await.is_ok() {
+                eprintln!("\nStopping after the request under way (what was created stays created)…");
+                control.cancel();
+            }
+        });
+        let shown = progress::spawn(import.progress());
+        let options = ImportOptions {
+            resend_unknown: args.resend_unknown,
+        };
+        let report = import.run(options).await;
+        shown.await.ok();
+        Ok::<_, CliError>(report?)
+    })?;
+    if let Some(path) = &args.report {
+        write_report(path, &report)?;
+    }
+    if cli.json {
+        output::print_json(&report)?;
+    }
+    summarize(&report, args.resend_unknown)
+}
+
+fn read_file(path: &Path) -> Result<Vec<u8>, CliError> {
+    let read = |source| CliError::ReadFile {
+        path: path.to_owned(),
+        source,
+    };
+    let file = std::fs::File::open(path).map_err(read)?;
+    let mut bytes = Vec::new();
+    // One byte more than allowed, so the contract can say the file is too large.
+    file.take(petstore_bulk::MAX_FILE_BYTES as u64 + 1)
+        .read_to_end(&mut bytes)
+        .map_err(read)?;
+    Ok(bytes)
+}
+
+fn describe_file(file: &ParsedFile) {
+    let valid = file.valid_rows().count();
+    let invalid: Vec<_> = file.invalid_rows().collect();
+    eprintln!(
+        "{} valid rows, {} invalid.",
+        output::count(valid as u64),
+        output::count(invalid.len() as u64)
+    );
+    for row in invalid.iter().take(INVALID_SHOWN) {
+        let problems: Vec<String> = row.problems.iter().map(ToString::to_string).collect();
+        eprintln!("  line {}: {}", row.line, problems.join(" "));
+    }
+    if invalid.len() > INVALID_SHOWN {
+        eprintln!(
+            "  … and {} more (see --report or --json).",
+            invalid.len() - INVALID_SHOWN
+        );
+    }
+    if !file.ignored_columns.is_empty() {
+        eprintln!("Ignored columns: {}.", file.ignored_columns.join(", "));
+    }
+}
+
+fn dry_run(cli: &Cli, file: &ParsedFile) -> Result<(), CliError> {
+    let estimate =
+        petstore_bulk::Estimate::new(file.valid_rows().count() as u64, None, chrono::Utc::now());
+    if cli.json {
+        return output::print_json(&serde_json::json!({
+            "dryRun": true,
+            "rows": file.rows,
+            "ignoredColumns": file.ignored_columns,
+            "estimate": estimate,
+        }));
+    }
+    let mut table = String::from("LINE  NAME  CATEGORY  STATUS\n");
+    for (row, pet) in file.valid_rows() {
+        table.push_str(&format!(
+            "{}  {}  {}  {}\n",
+            row.line,
+            output::truncate(&pet.name, 32),
+            pet.category_id,
+            pet.status
+                .as_ref()
+                .map_or_else(|| "-".to_owned(), ToString::to_string)
+        ));
+    }
+    output::print(&table)?;
+    eprintln!("Dry run: nothing was sent. Time: {estimate}.");
+    Ok(())
+}
+
+/// Asks on a terminal; refuses otherwise (scripts say --yes).
+fn confirm_production(rows: usize) -> Result<(), CliError> {
+    let stdin = std::io::stdin();
+    if !stdin.is_terminal() {
+        return Err(CliError::NeedsConfirmation { rows });
+    }
+    eprint!("Import {rows} pets into PRODUCTION? Type yes to go on: ");
+    let _ = std::io::stderr().flush();
+    let mut answer = String::new();
+    stdin
+        .lock()
+        .take(64)
+        .read_line_bounded(&mut answer)
+        .map_err(CliError::Stdin)?;
+    if answer.trim().eq_ignore_ascii_case("yes") {
+        Ok(())
+    } else {
+        Err(CliError::NeedsConfirmation { rows })
+    }
+}
+
+trait ReadLineBounded {
+    fn read_line_bounded(&mut self, into: &mut String) -> std::io::Result<usize>;
+}
+
+impl<R: Read> ReadLineBounded for R {
+    fn read_line_bounded(&mut self, into: &mut String) -> std::io::Result<usize> {
+        let mut bytes = Vec::new();
+        let mut byte = [0u8; 1];
+        while self.read(&mut byte)? == 1 && byte[0] != b'\n' {
+            bytes.push(byte[0]);
+        }
+        into.push_str(&String::from_utf8_lossy(&bytes));
+        Ok(bytes.len())
+    }
+}
+
+fn write_report(path: &Path, report: &ImportReport) -> Result<(), CliError> {
+    let mut file = SafeFile::create(path, true)?;
+    report.write_csv(file.writer()).map_err(|e| {
+        CliError::Export(petstore_bulk::ExportError::Write(std::io::Error::other(
+            e.to_string(),
+        )))
+    })?;
+    if let Some(kept) = file.commit()? {
+        eprintln!("The earlier report was kept as {}.", kept.display());
+    }
+    eprintln!("Report written to {}.", path.display());
+    Ok(())
+}
+
+/// The final counts on stderr, and the exit code's reason.
+fn summarize(report: &ImportReport, resend_asked: bool) -> Result<(), CliError> {
+    let c = report.counts;
+    eprintln!(
+        "Created {}, skipped (already created) {}, invalid {}, failed {}, unknown {}{}.",
+        output::count(c.created as u64),
+        output::count(c.skipped as u64),
+        output::count(c.invalid as u64),
+        output::count(c.failed as u64),
+        output::count(c.unknown as u64),
+        if c.not_sent > 0 {
+            format!(", not sent {}", output::count(c.not_sent as u64))
+        } else {
+            String::new()
+        }
+    );
+    let lines = |pick: &dyn Fn(&Outcome) -> bool| -> String {
+        let lines: Vec<String> = report
+            .rows
+            .iter()
+            .filter(|row| pick(&row.outcome))
+            .take(INVALID_SHOWN)
+            .map(|row| row.line.to_string())
+            .collect();
+        lines.join(", ")
+    };
+    if let Some(stop) = &report.stopped {
+        let (code, message) = match stop {
+            Stop::Cancelled => (
+                exit::IMPORT_INCOMPLETE,
+                "The import was cancelled. Run the same command again to send the rest.".to_owned(),
+            ),
+            Stop::Failed { kind, message } => (
+                exit::kind_exit_code(*kind),
+                format!(
+                    "The import stopped: {message} Run the same command again to send the rest."
+                ),
+            ),
+            Stop::ReconcileFailed { kind, message } => (
+                exit::kind_exit_code(*kind),
+                format!(
+                    "Some rows' outcome is unknown and the pet list could not be read to check them: {message} Run the same command again to check them; they are not sent again."
+                ),
+            ),
+        };
+        return Err(CliError::ImportIncomplete { code, message });
+    }
+    if c.unknown > 0 {
+        let which = lines(&|o| {
+            matches!(
+                o,
+                Outcome::Unknown {
+                    reason: UnknownReason::NotFound
+                }
+            )
+        });
+        let hint = if resend_asked {
+            "They were sent again and the outcome is still unknown; check the pet list."
+        } else {
+            "Check the pet list; to send them again, run the same command with --resend-unknown."
+        };
+        return Err(CliError::ImportIncomplete {
+            code: exit::OUTCOME_UNKNOWN,
+            message: format!(
+                "{} rows may or may not have been created and were not found in the pet list (lines {which}). {hint}",
+                c.unknown
+            ),
+        });
+    }
+    if c.failed > 0 {
+        let which = lines(&|o| matches!(o, Outcome::Failed { .. }));
+        return Err(CliError::ImportIncomplete {
+            code: exit::IMPORT_INCOMPLETE,
+            message: format!(
+                "{} rows were refused by the service (lines {which}); see --report for why. Correct them in the file and import it again.",
+                c.failed
+            ),
+        });
+    }
+    Ok(())
+}
+
+pub fn export(cli: &Cli, args: &ExportArgs) -> Result<(), CliError> {
+    let format = args.format.unwrap_or(if cli.json {
+        ExportFormat::Json
+    } else {
+        ExportFormat::Csv
+    });
+    let mut target = match &args.output {
+        Some(path) => Some(SafeFile::create(path, args.force)?),
+        None => None,
+    };
+    let session = session::prepare(cli)?;
+    let runtime = runtime()?;
+    let count = runtime.block_on(async {
+        let client = session.client()?;
+        notices::spawn(client.subscribe(), WaitState::default());
+        let status = args.status.clone();
+        let count = match &mut target {
+            Some(file) => petstore_bulk::export(&client, status, format, file.writer()).await?,
+            None => {
+                let stdout = std::io::stdout().lock();
+                petstore_bulk::export(&client, status, format, std::io::BufWriter::new(stdout))
+                    .await?
+            }
+        };
+        Ok::<_, CliError>(count)
+    })?;
+    match (target, &args.output) {
+        (Some(file), Some(path)) => {
+            if let Some(kept) = file.commit()? {
+                eprintln!("The earlier file was kept as {}.", kept.display());
+            }
+            eprintln!(
+                "Exported {} pets to {}.",
+                output::count(count),
+                path.display()
+            );
+        }
+        _ => eprintln!("Exported {} pets.", output::count(count)),
+    }
+    Ok(())
+}
+
+fn runtime() -> Result<tokio::runtime::Runtime, CliError> {
+    tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .map_err(|err| CliError::Internal(format!("could not start the async runtime: {err}")))
+}
