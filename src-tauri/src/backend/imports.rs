@@ -1,0 +1,511 @@
+//! Import from a file (issue 11 §4), over `petstore-bulk`: read and validate a file for the
+//! preview, fix invalid rows in place, then run the import in the background (it goes on when the
+//! dialog is closed), paused, resumed or cancelled from the UI, with its progress as events and
+//! its end screen kept for a reopened dialog.
+//!
+//! Content identity: the journal of an import is named after the exact bytes it imports and the
+//! environment's base address (`petstore-bulk`'s `JournalId`). A file imported as it is keeps the
+//! file's bytes. A file with rows fixed in place is another content: the app writes the fixed rows
+//! to a copy in its data folder (`imports/fixed-<sha256>.csv`, a `line` column keeping the
+//! original line numbers) and imports that copy, so the journal names what was really sent, the
+//! same fixes give the same journal, and a restart finds the copy to resume from.
+
+mod convert;
+mod fixed;
+
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+use std::time::Duration;
+
+use chrono::Utc;
+use petstore_bulk::{
+    Cells, Estimate, Import, ImportOptions, JournalId, MAX_FILE_BYTES, ParsedFile, Row,
+};
+use petstore_client::{Environment, PetstoreClient};
+
+use super::Backend;
+use crate::dto::{
+    AppErrorKind, AppEvent, ClientErrorKind, CommandError, ImportPhase, ImportPreview,
+    ImportProgress, ImportResult, ImportStatus, RowCells, UnfinishedImport,
+};
+use crate::events::EventSink;
+
+/// How often progress events go to the UI at most: counts change with every row.
+const PROGRESS_EVERY: Duration = Duration::from_millis(150);
+
+/// The preview on screen and the import of this session.
+#[derive(Debug, Default)]
+pub(super) struct Imports {
+    preview: Mutex<Option<Preview>>,
+    current: Arc<Mutex<Option<Current>>>,
+}
+
+/// A file read for the preview, with the fixes made to it so far.
+#[derive(Debug, Clone)]
+struct Preview {
+    path: PathBuf,
+    bytes: Vec<u8>,
+    file: ParsedFile,
+    edited: bool,
+    env: Environment,
+    base_url: String,
+}
+
+/// What an import run needs, kept to run it again ("Resend these rows").
+#[derive(Debug, Clone)]
+struct Job {
+    /// The file the journal records as its source (the original or the fixed copy).
+    source: PathBuf,
+    file_name: String,
+    bytes: Vec<u8>,
+    file: ParsedFile,
+    env: Environment,
+    base_url: String,
+}
+
+#[derive(Debug)]
+struct Current {
+    job: Job,
+    control: petstore_bulk::ImportControl,
+    progress: ImportProgress,
+    running: bool,
+    result: Option<ImportResult>,
+    report: Option<petstore_bulk::ImportReport>,
+}
+
+impl Imports {
+    fn preview(&self) -> MutexGuard<'_, Option<Preview>> {
+        self.preview.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    fn current(&self) -> MutexGuard<'_, Option<Current>> {
+        lock(&self.current)
+    }
+}
+
+fn lock(current: &Mutex<Option<Current>>) -> MutexGuard<'_, Option<Current>> {
+    current.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+impl Backend {
+    /// Where import journals (and fixed copies) live.
+    #[allow(
+        clippy::result_large_err,
+        reason = "CommandError is the IPC error, built once per command; never on a hot path"
+    )]
+    fn data_dir(&self) -> Result<&Path, CommandError> {
+        self.data_dir.as_deref().ok_or_else(|| {
+            CommandError::new(
+                AppErrorKind::File,
+                "This computer gives the app no data folder, where an import keeps its journal. \
+                 Set PETSTORE_DATA_DIR to a folder the app may write to, then restart it.",
+            )
+        })
+    }
+
+    /// Reads and validates `path` for the selected environment. Sends nothing (the quota the
+    /// estimate uses is the latest the environment's key saw).
+    pub async fn preview_import(&self, path: &Path) -> Result<ImportPreview, CommandError> {
+        let bytes = read_bounded(path).await?;
+        let file = petstore_bulk::parse(&bytes)
+            .map_err(|error| CommandError::new(ClientErrorKind::InvalidInput, error.to_string()))?;
+        let env = self.selected();
+        let base_url = self.base_url(env, true).await?.as_str().to_owned();
+        let preview = Preview {
+            path: path.to_owned(),
+            bytes,
+            file,
+            edited: false,
+            env,
+            base_url,
+        };
+        let shown = self.show_preview(&preview).await?;
+        *self.imports.preview() = Some(preview);
+        Ok(shown)
+    }
+
+    /// Replaces the cells of row `index` of the preview with the person's, validated again.
+    pub async fn fix_import_row(
+        &self,
+        index: u32,
+        cells: RowCells,
+    ) -> Result<ImportPreview, CommandError> {
+        let preview = {
+            let mut guard = self.imports.preview();
+            let Some(preview) = guard.as_mut() else {
+                return Err(no_preview());
+            };
+            let Some(row) = preview.file.rows.get_mut(index as usize) else {
+                return Err(CommandError::new(
+                    ClientErrorKind::InvalidInput,
+                    "That row is not in the file. Choose the file again.",
+                ));
+            };
+            let cells = Cells {
+                name: cells.name,
+                category_id: cells.category_id,
+                status: cells.status,
+            };
+            if row.cells != cells {
+                *row = Row::from_cells(row.index, row.line, cells);
+                preview.edited = true;
+            }
+            preview.clone()
+        };
+        self.show_preview(&preview).await
+    }
+
+    async fn show_preview(&self, preview: &Preview) -> Result<ImportPreview, CommandError> {
+        let client = self.client(preview.env).await?;
+        let (bytes, _) = self.content(preview)?;
+        let id = JournalId::new(&bytes, &preview.base_url);
+        let resumable = petstore_bulk::unfinished(self.data_dir()?)
+            .into_iter()
+            .find(|u| u.journal.file_name() == Some(id.file_name().as_ref()));
+        let created = resumable.as_ref().map_or(0, |u| u.created + u.unknown);
+        let to_send = preview.file.valid_rows().count().saturating_sub(created);
+        let estimate = Estimate::new(to_send as u64, client.rate_limit().as_ref(), Utc::now());
+        Ok(convert::preview(
+            preview,
+            super::label(preview.env),
+            &estimate,
+            resumable.as_ref(),
+        ))
+    }
+
+    /// The bytes an import of `preview` is identified by, and the file its journal names.
+    #[allow(
+        clippy::result_large_err,
+        reason = "CommandError is the IPC error, built once per command; never on a hot path"
+    )]
+    fn content(&self, preview: &Preview) -> Result<(Vec<u8>, PathBuf), CommandError> {
+        if !preview.edited {
+            return Ok((preview.bytes.clone(), preview.path.clone()));
+        }
+        let bytes = fixed::content(&preview.file);
+        let path = fixed::path(self.data_dir()?, &bytes);
+        Ok((bytes, path))
+    }
+
+    /// Starts importing the previewed file to `env`, the environment the preview showed (a
+    /// switch since cannot redirect it). Resumes an earlier run of the same content.
+    pub async fn start_import(&self, env: Environment) -> Result<ImportProgress, CommandError> {
+        let Some(preview) = self.imports.preview().clone() else {
+            return Err(no_preview());
+        };
+        if preview.env != env {
+            return Err(CommandError::new(
+                ClientErrorKind::InvalidInput,
+                "The environment changed since the file was read. Choose the file again.",
+            ));
+        }
+        let (bytes, source) = self.content(&preview)?;
+        if preview.edited {
+            fixed::write(&source, &bytes)?;
+        }
+        let file_name = file_name(&preview.path);
+        let job = Job {
+            source,
+            file_name,
+            bytes,
+            file: preview.file,
+            env,
+            base_url: preview.base_url,
+        };
+        let progress = self.launch(job, ImportOptions::default()).await?;
+        *self.imports.preview() = None;
+        Ok(progress)
+    }
+
+    /// Runs the ended import again with the rows whose outcome stayed unknown resent: the
+    /// person's explicit yes ("Resend these N rows?"), never automatic.
+    pub async fn resend_unknown_rows(&self) -> Result<ImportProgress, CommandError> {
+        let job = match self.imports.current().as_ref() {
+            Some(current) if !current.running => current.job.clone(),
+            Some(_) => return Err(busy()),
+            None => return Err(no_preview()),
+        };
+        self.launch(
+            job,
+            ImportOptions {
+                resend_unknown: true,
+            },
+        )
+        .await
+    }
+
+    async fn launch(
+        &self,
+        job: Job,
+        options: ImportOptions,
+    ) -> Result<ImportProgress, CommandError> {
+        if self.imports.current().as_ref().is_some_and(|c| c.running) {
+            return Err(busy());
+        }
+        let client = self.client(job.env).await?;
+        if client.base_url().as_str() != job.base_url {
+            return Err(CommandError::new(
+                ClientErrorKind::InvalidInput,
+                "The environment's address changed since the file was read. Choose the file again.",
+            ));
+        }
+        let data_dir = self.data_dir()?.to_owned();
+        let import = prepare(&data_dir, &job, &client)?;
+        let control = import.control();
+        let progress = convert::progress(&import.progress().borrow(), &job, false);
+        {
+            let mut current = self.imports.current();
+            if current.as_ref().is_some_and(|c| c.running) {
+                return Err(busy());
+            }
+            *current = Some(Current {
+                job: job.clone(),
+                control,
+                progress: progress.clone(),
+                running: true,
+                result: None,
+                report: None,
+            });
+        }
+        log::info!(
+            "import of {} valid rows to {} started",
+            job.file.valid_rows().count(),
+            job.env
+        );
+        spawn_run(
+            import,
+            options,
+            job,
+            self.imports.current.clone(),
+            self.events.0.clone(),
+        );
+        Ok(progress)
+    }
+
+    pub fn pause_import(&self) -> Option<ImportStatus> {
+        self.control_import(|control| control.pause())
+    }
+
+    pub fn resume_import(&self) -> Option<ImportStatus> {
+        self.control_import(|control| control.resume())
+    }
+
+    /// Stops sending after the row in flight; what was created stays created.
+    pub fn cancel_import(&self) -> Option<ImportStatus> {
+        self.control_import(|control| control.cancel())
+    }
+
+    fn control_import(
+        &self,
+        act: impl FnOnce(&petstore_bulk::ImportControl),
+    ) -> Option<ImportStatus> {
+        {
+            let mut current = self.imports.current();
+            let current = current.as_mut()?;
+            if current.running {
+                act(&current.control);
+                current.progress.paused = current.control.is_paused();
+                current.progress.cancelling = current.control.is_cancelled();
+            }
+        }
+        self.import_status()
+    }
+
+    /// This session's import, running or ended.
+    pub fn import_status(&self) -> Option<ImportStatus> {
+        self.imports.current().as_ref().map(|current| ImportStatus {
+            progress: current.progress.clone(),
+            running: current.running,
+            result: current.result.clone(),
+        })
+    }
+
+    /// Writes the ended import's report (every row, its outcome and id) to `path` as CSV. An
+    /// existing file there is kept as `<name>.bak`.
+    #[allow(
+        clippy::result_large_err,
+        reason = "CommandError is the IPC error, built once per command; never on a hot path"
+    )]
+    pub fn save_import_report(&self, path: &Path) -> Result<crate::dto::SavedFile, CommandError> {
+        let report = self
+            .imports
+            .current()
+            .as_ref()
+            .and_then(|current| current.report.clone())
+            .ok_or_else(|| {
+                CommandError::new(
+                    ClientErrorKind::InvalidInput,
+                    "No import has ended in this session: there is no report to save yet.",
+                )
+            })?;
+        super::exports::write_file(path, |out| {
+            report
+                .write_csv(out)
+                .map_err(|error| std::io::Error::other(error.to_string()))
+        })
+        .map(|kept| crate::dto::SavedFile {
+            path: path.display().to_string(),
+            kept_as: kept.map(|k| k.display().to_string()),
+            pets: None,
+        })
+    }
+
+    /// Imports earlier sessions began and did not finish, whose file is still there.
+    pub async fn unfinished_imports(&self) -> Vec<UnfinishedImport> {
+        let Ok(dir) = self.data_dir() else {
+            return Vec::new();
+        };
+        let running = self
+            .imports
+            .current()
+            .as_ref()
+            .filter(|c| c.running)
+            .map(|c| c.job.source.clone());
+        let mut addresses = Vec::new();
+        for env in Environment::ALL {
+            if let Ok(url) = self.base_url(env, false).await {
+                addresses.push((env, url.as_str().to_owned()));
+            }
+        }
+        petstore_bulk::unfinished(dir)
+            .into_iter()
+            .filter_map(|u| {
+                let source = u.source.filter(|s| s.is_file())?;
+                if running.as_ref() == Some(&source) {
+                    return None;
+                }
+                let environment = addresses
+                    .iter()
+                    .find(|(_, url)| *url == u.origin)
+                    .map(|(env, _)| *env);
+                Some(convert::unfinished(
+                    &source,
+                    &u.origin,
+                    environment,
+                    u.created,
+                    u.unknown,
+                ))
+            })
+            .collect()
+    }
+}
+
+#[allow(
+    clippy::result_large_err,
+    reason = "CommandError is the IPC error, built once per command; never on a hot path"
+)]
+fn prepare(data_dir: &Path, job: &Job, client: &PetstoreClient) -> Result<Import, CommandError> {
+    let mut import = Import::prepare(data_dir, &job.bytes, job.file.clone(), client)
+        .map_err(|error| file_error(&error))?;
+    import
+        .record_source(&job.source)
+        .map_err(|error| file_error(&error))?;
+    Ok(import)
+}
+
+/// Runs the import on its own task (it outlives the command and the dialog), with a second task
+/// passing its progress to the UI.
+fn spawn_run(
+    import: Import,
+    options: ImportOptions,
+    job: Job,
+    current: Arc<Mutex<Option<Current>>>,
+    events: Arc<dyn EventSink>,
+) {
+    let mut watch = import.progress();
+    let forwarder = {
+        let (current, events, job) = (current.clone(), events.clone(), job.clone());
+        tokio::spawn(async move {
+            while watch.changed().await.is_ok() {
+                let cancelling = lock(&current)
+                    .as_ref()
+                    .is_some_and(|c| c.control.is_cancelled());
+                let progress = convert::progress(&watch.borrow_and_update(), &job, cancelling);
+                if let Some(current) = lock(&current).as_mut().filter(|c| c.running) {
+                    current.progress = progress.clone();
+                }
+                events.emit(AppEvent::ImportProgress(progress));
+                tokio::time::sleep(PROGRESS_EVERY).await;
+            }
+        })
+    };
+    tokio::spawn(async move {
+        let outcome = import.run(options).await;
+        forwarder.abort();
+        let result = match &outcome {
+            Ok(report) => convert::result(report, &job),
+            Err(error) => convert::failed_start(&job, error.to_string()),
+        };
+        log::info!(
+            "import to {} ended: {} created, {} unknown, {} failed",
+            job.env,
+            result.counts.created,
+            result.counts.unknown,
+            result.counts.failed
+        );
+        if let Some(current) = lock(&current).as_mut() {
+            current.running = false;
+            current.progress.phase = ImportPhase::Finished;
+            current.progress.paused = false;
+            current.progress.cancelling = false;
+            current.progress.seconds_left = Some(0);
+            current.result = Some(result.clone());
+            current.report = outcome.ok();
+        }
+        events.emit(AppEvent::ImportFinished(result));
+    });
+}
+
+/// Reads at most [`MAX_FILE_BYTES`] + 1 bytes: the contract names a larger file as too large.
+async fn read_bounded(path: &Path) -> Result<Vec<u8>, CommandError> {
+    use tokio::io::AsyncReadExt;
+    let read = async {
+        let file = tokio::fs::File::open(path).await?;
+        let mut bytes = Vec::new();
+        file.take(MAX_FILE_BYTES as u64 + 1)
+            .read_to_end(&mut bytes)
+            .await?;
+        Ok::<_, std::io::Error>(bytes)
+    };
+    read.await.map_err(|error| {
+        CommandError::new(
+            AppErrorKind::File,
+            format!(
+                "{} could not be read: {error}. Check that the file is there and may be read, then choose it again.",
+                path.display()
+            ),
+        )
+    })
+}
+
+fn file_name(path: &Path) -> String {
+    path.file_name().map_or_else(
+        || path.display().to_string(),
+        |n| n.to_string_lossy().into_owned(),
+    )
+}
+
+fn file_error(error: &petstore_bulk::ImportError) -> CommandError {
+    let kind = match error {
+        petstore_bulk::ImportError::Journal(petstore_bulk::JournalError::Busy { .. }) => {
+            crate::dto::ErrorKind::App(AppErrorKind::CreateInFlight)
+        }
+        _ => crate::dto::ErrorKind::App(AppErrorKind::File),
+    };
+    CommandError::new(kind, error.to_string())
+}
+
+fn no_preview() -> CommandError {
+    CommandError::new(
+        ClientErrorKind::InvalidInput,
+        "No file is open for import. Choose Import… and a file first.",
+    )
+}
+
+fn busy() -> CommandError {
+    CommandError::new(
+        AppErrorKind::CreateInFlight,
+        "An import is running. Wait for it to end, or cancel it, before starting another, so no \
+         pet is added twice.",
+    )
+}
