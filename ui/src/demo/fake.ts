@@ -4,6 +4,7 @@ import { emit } from '@tauri-apps/api/event';
 import { mockIPC } from '@tauri-apps/api/mocks';
 import { ENVIRONMENT_IDS } from '../lib/environment';
 import { PET_STATUSES } from '../lib/format';
+import { importHandlers, type ImportFakeOptions } from './fake-imports';
 import type {
   CommandError,
   CommandName,
@@ -22,7 +23,7 @@ import type {
 export type Handler = (args: Record<string, unknown>) => unknown;
 export type Handlers = Partial<Record<CommandName, Handler>>;
 
-export interface FakeOptions {
+export interface FakeOptions extends ImportFakeOptions {
   pets?: Pet[];
   quota?: Quota | null;
   selected?: EnvironmentId;
@@ -190,6 +191,18 @@ export function installFake(options: FakeOptions = {}): Fake {
     },
     // The fake's reads answer at once: there is nothing on its way to call off.
     cancel_requests: () => null,
+    ...importHandlers(
+      {
+        selected: () => selected,
+        baseUrl: address,
+        create: (name, categoryId, status) => {
+          const created = pet(String(nextId++), name, categoryId, status ?? 'available');
+          fake.pets = [created, ...fake.pets];
+          return created;
+        },
+      },
+      options,
+    ),
   } satisfies Record<CommandName, Handler>;
   const isCommandName = (cmd: string): cmd is CommandName => Object.hasOwn(builtIn, cmd);
 

@@ -4,6 +4,9 @@ import type { EnvironmentId, EnvironmentInfo } from './types';
 // `npm run check` until it is listed here.
 const ENVIRONMENTS = { production: true, staging: true, sandbox: true } satisfies Record<EnvironmentId, true>;
 
+/** The environments' names, for messages about one that is not the one on screen. */
+export const ENVIRONMENT_LABELS: Record<EnvironmentId, string> = { production: 'Production', staging: 'Staging', sandbox: 'Sandbox' };
+
 /** Every environment, in the order the app shows them. */
 export const ENVIRONMENT_IDS = Object.keys(ENVIRONMENTS) as EnvironmentId[];
 
