@@ -57,6 +57,9 @@ async fn preview_fix_in_place_pause_resume_and_report() {
     let file = dir.path().join("branch.csv");
     std::fs::write(&file, FILE).expect("file written");
 
+    let refused = backend.preview_import(&file).await.expect_err("not chosen");
+    assert!(refused.message.contains("Import…"), "{}", refused.message);
+    backend.allow_import_file(&file);
     let preview = backend.preview_import(&file).await.expect("preview");
     assert_eq!(preview.environment, Environment::Staging);
     assert!(!preview.production);
@@ -191,6 +194,7 @@ async fn cancel_keeps_what_was_created_and_a_restart_offers_the_rest() {
     let rows: String = (1..=20).map(|i| format!("Pet {i},{i}\n")).collect();
     std::fs::write(&file, format!("name,categoryId\n{rows}")).expect("file written");
 
+    backend.allow_import_file(&file);
     backend.preview_import(&file).await.expect("preview");
     server.set_faults(slow(150));
     backend

@@ -12,23 +12,22 @@
 
 mod convert;
 mod fixed;
+mod run;
+mod status;
 
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::time::Duration;
 
 use chrono::Utc;
-use petstore_bulk::{
-    Cells, Estimate, Import, ImportOptions, JournalId, MAX_FILE_BYTES, ParsedFile, Row,
-};
-use petstore_client::{Environment, PetstoreClient};
+use petstore_bulk::{Cells, Estimate, ImportOptions, JournalId, MAX_FILE_BYTES, ParsedFile, Row};
+use petstore_client::Environment;
 
 use super::Backend;
 use crate::dto::{
-    AppErrorKind, AppEvent, ClientErrorKind, CommandError, ImportPhase, ImportPreview,
-    ImportProgress, ImportResult, ImportStatus, RowCells, UnfinishedImport,
+    AppErrorKind, ClientErrorKind, CommandError, ImportPreview, ImportProgress, ImportResult,
+    RowCells,
 };
-use crate::events::EventSink;
 
 /// How often progress events go to the UI at most: counts change with every row.
 const PROGRESS_EVERY: Duration = Duration::from_millis(150);
@@ -36,6 +35,9 @@ const PROGRESS_EVERY: Duration = Duration::from_millis(150);
 /// The preview on screen and the import of this session.
 #[derive(Debug, Default)]
 pub(super) struct Imports {
+    /// The files the person chose in the picker (or was offered to resume): the only files a
+    /// preview reads, so the web view cannot name another file for the app to read.
+    chosen: Mutex<std::collections::HashSet<PathBuf>>,
     preview: Mutex<Option<Preview>>,
     current: Arc<Mutex<Option<Current>>>,
 }
@@ -103,9 +105,31 @@ impl Backend {
         })
     }
 
+    /// `path` was chosen by the person in the open picker: a preview may read it.
+    pub fn allow_import_file(&self, path: &Path) {
+        self.imports
+            .chosen
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .insert(path.to_owned());
+    }
+
     /// Reads and validates `path` for the selected environment. Sends nothing (the quota the
-    /// estimate uses is the latest the environment's key saw).
+    /// estimate uses is the latest the environment's key saw). Only a file the person chose
+    /// ([`Backend::allow_import_file`]) or was offered to resume ([`Backend::unfinished_imports`]).
     pub async fn preview_import(&self, path: &Path) -> Result<ImportPreview, CommandError> {
+        let allowed = self
+            .imports
+            .chosen
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .contains(path);
+        if !allowed {
+            return Err(CommandError::new(
+                ClientErrorKind::InvalidInput,
+                "Choose the file with Import… first: the app reads only a file you chose.",
+            ));
+        }
         let bytes = read_bounded(path).await?;
         let file = petstore_bulk::parse(&bytes)
             .map_err(|error| CommandError::new(ClientErrorKind::InvalidInput, error.to_string()))?;
@@ -250,7 +274,7 @@ impl Backend {
             ));
         }
         let data_dir = self.data_dir()?.to_owned();
-        let import = prepare(&data_dir, &job, &client)?;
+        let import = run::prepare(&data_dir, &job, &client)?;
         let control = import.control();
         let progress = convert::progress(&import.progress().borrow(), &job, false);
         {
@@ -272,7 +296,7 @@ impl Backend {
             job.file.valid_rows().count(),
             job.env
         );
-        spawn_run(
+        run::spawn_run(
             import,
             options,
             job,
@@ -281,179 +305,6 @@ impl Backend {
         );
         Ok(progress)
     }
-
-    pub fn pause_import(&self) -> Option<ImportStatus> {
-        self.control_import(|control| control.pause())
-    }
-
-    pub fn resume_import(&self) -> Option<ImportStatus> {
-        self.control_import(|control| control.resume())
-    }
-
-    /// Stops sending after the row in flight; what was created stays created.
-    pub fn cancel_import(&self) -> Option<ImportStatus> {
-        self.control_import(|control| control.cancel())
-    }
-
-    fn control_import(
-        &self,
-        act: impl FnOnce(&petstore_bulk::ImportControl),
-    ) -> Option<ImportStatus> {
-        {
-            let mut current = self.imports.current();
-            let current = current.as_mut()?;
-            if current.running {
-                act(&current.control);
-                current.progress.paused = current.control.is_paused();
-                current.progress.cancelling = current.control.is_cancelled();
-            }
-        }
-        self.import_status()
-    }
-
-    /// This session's import, running or ended.
-    pub fn import_status(&self) -> Option<ImportStatus> {
-        self.imports.current().as_ref().map(|current| ImportStatus {
-            progress: current.progress.clone(),
-            running: current.running,
-            result: current.result.clone(),
-        })
-    }
-
-    /// Writes the ended import's report (every row, its outcome and id) to `path` as CSV. An
-    /// existing file there is kept as `<name>.bak`.
-    #[allow(
-        clippy::result_large_err,
-        reason = "CommandError is the IPC error, built once per command; never on a hot path"
-    )]
-    pub fn save_import_report(&self, path: &Path) -> Result<crate::dto::SavedFile, CommandError> {
-        let report = self
-            .imports
-            .current()
-            .as_ref()
-            .and_then(|current| current.report.clone())
-            .ok_or_else(|| {
-                CommandError::new(
-                    ClientErrorKind::InvalidInput,
-                    "No import has ended in this session: there is no report to save yet.",
-                )
-            })?;
-        super::exports::write_file(path, |out| {
-            report
-                .write_csv(out)
-                .map_err(|error| std::io::Error::other(error.to_string()))
-        })
-        .map(|kept| crate::dto::SavedFile {
-            path: path.display().to_string(),
-            kept_as: kept.map(|k| k.display().to_string()),
-            pets: None,
-        })
-    }
-
-    /// Imports earlier sessions began and did not finish, whose file is still there.
-    pub async fn unfinished_imports(&self) -> Vec<UnfinishedImport> {
-        let Ok(dir) = self.data_dir() else {
-            return Vec::new();
-        };
-        let running = self
-            .imports
-            .current()
-            .as_ref()
-            .filter(|c| c.running)
-            .map(|c| c.job.source.clone());
-        let mut addresses = Vec::new();
-        for env in Environment::ALL {
-            if let Ok(url) = self.base_url(env, false).await {
-                addresses.push((env, url.as_str().to_owned()));
-            }
-        }
-        petstore_bulk::unfinished(dir)
-            .into_iter()
-            .filter_map(|u| {
-                let source = u.source.filter(|s| s.is_file())?;
-                if running.as_ref() == Some(&source) {
-                    return None;
-                }
-                let environment = addresses
-                    .iter()
-                    .find(|(_, url)| *url == u.origin)
-                    .map(|(env, _)| *env);
-                Some(convert::unfinished(
-                    &source,
-                    &u.origin,
-                    environment,
-                    u.created,
-                    u.unknown,
-                ))
-            })
-            .collect()
-    }
-}
-
-#[allow(
-    clippy::result_large_err,
-    reason = "CommandError is the IPC error, built once per command; never on a hot path"
-)]
-fn prepare(data_dir: &Path, job: &Job, client: &PetstoreClient) -> Result<Import, CommandError> {
-    let mut import = Import::prepare(data_dir, &job.bytes, job.file.clone(), client)
-        .map_err(|error| file_error(&error))?;
-    import
-        .record_source(&job.source)
-        .map_err(|error| file_error(&error))?;
-    Ok(import)
-}
-
-/// Runs the import on its own task (it outlives the command and the dialog), with a second task
-/// passing its progress to the UI.
-fn spawn_run(
-    import: Import,
-    options: ImportOptions,
-    job: Job,
-    current: Arc<Mutex<Option<Current>>>,
-    events: Arc<dyn EventSink>,
-) {
-    let mut watch = import.progress();
-    let forwarder = {
-        let (current, events, job) = (current.clone(), events.clone(), job.clone());
-        tokio::spawn(async move {
-            while watch.changed().await.is_ok() {
-                let cancelling = lock(&current)
-                    .as_ref()
-                    .is_some_and(|c| c.control.is_cancelled());
-                let progress = convert::progress(&watch.borrow_and_update(), &job, cancelling);
-                if let Some(current) = lock(&current).as_mut().filter(|c| c.running) {
-                    current.progress = progress.clone();
-                }
-                events.emit(AppEvent::ImportProgress(progress));
-                tokio::time::sleep(PROGRESS_EVERY).await;
-            }
-        })
-    };
-    tokio::spawn(async move {
-        let outcome = import.run(options).await;
-        forwarder.abort();
-        let result = match &outcome {
-            Ok(report) => convert::result(report, &job),
-            Err(error) => convert::failed_start(&job, error.to_string()),
-        };
-        log::info!(
-            "import to {} ended: {} created, {} unknown, {} failed",
-            job.env,
-            result.counts.created,
-            result.counts.unknown,
-            result.counts.failed
-        );
-        if let Some(current) = lock(&current).as_mut() {
-            current.running = false;
-            current.progress.phase = ImportPhase::Finished;
-            current.progress.paused = false;
-            current.progress.cancelling = false;
-            current.progress.seconds_left = Some(0);
-            current.result = Some(result.clone());
-            current.report = outcome.ok();
-        }
-        events.emit(AppEvent::ImportFinished(result));
-    });
 }
 
 /// Reads at most [`MAX_FILE_BYTES`] + 1 bytes: the contract names a larger file as too large.

@@ -52,14 +52,20 @@ fn import_with_a_row_fixed_in_place_paused_resumed_reported_and_highlighted() {
             t.contains("7 valid") && t.contains("1 with a problem")
         })
         .await;
-        app.wait_text("[data-testid='import-environment']", |t| t.contains("Staging"))
-            .await;
+        app.wait_text("[data-testid='import-environment']", |t| {
+            t.contains("Staging")
+        })
+        .await;
         app.wait_text("[data-testid='import-ignored']", |t| t.contains("colour"))
             .await;
-        app.wait_text("[data-testid='import-estimate']", |t| t.contains("Pro plan"))
-            .await;
-        app.wait_text("tr.invalid[data-line='3']", |t| t.contains("category id is empty"))
-            .await;
+        app.wait_text("[data-testid='import-estimate']", |t| {
+            t.contains("Pro plan")
+        })
+        .await;
+        app.wait_text("tr.invalid[data-line='3']", |t| {
+            t.contains("category id is empty")
+        })
+        .await;
         app.screenshot("11-import-preview").await;
         assert_eq!(sandbox.create_count(), 0, "a preview sends nothing");
 
@@ -89,7 +95,11 @@ fn import_with_a_row_fixed_in_place_paused_resumed_reported_and_highlighted() {
         tokio::time::sleep(LATENCY * 2).await;
         let paused_at = sandbox.create_count();
         tokio::time::sleep(LATENCY * 3).await;
-        assert_eq!(sandbox.create_count(), paused_at, "nothing sent while paused");
+        assert_eq!(
+            sandbox.create_count(),
+            paused_at,
+            "nothing sent while paused"
+        );
         assert!(paused_at < 8, "paused before the end ({paused_at})");
         app.screenshot("11-import-paused").await;
         app.click_button("Resume").await;
@@ -102,9 +112,12 @@ fn import_with_a_row_fixed_in_place_paused_resumed_reported_and_highlighted() {
         sandbox.set_faults(Faults::default());
 
         // Save report… (the save picker answered by the hook).
-        app.click(By::Css("[data-testid='import-save-report']")).await;
-        app.wait_text("[data-testid='import-saved']", |t| t.contains("import-report.csv"))
+        app.click(By::Css("[data-testid='import-save-report']"))
             .await;
+        app.wait_text("[data-testid='import-saved']", |t| {
+            t.contains("import-report.csv")
+        })
+        .await;
         let report = std::fs::read_to_string(saves.join("import-report.csv"))
             .expect("the report was written");
         assert_eq!(
@@ -112,7 +125,10 @@ fn import_with_a_row_fixed_in_place_paused_resumed_reported_and_highlighted() {
             8,
             "{report}"
         );
-        assert!(report.contains("Import Juniper,6,pending,created,"), "{report}");
+        assert!(
+            report.contains("Import Juniper,6,pending,created,"),
+            "{report}"
+        );
         app.screenshot("11-import-report").await;
 
         // Done: the new pets are highlighted in Staging's table.
@@ -134,8 +150,10 @@ fn import_with_a_row_fixed_in_place_paused_resumed_reported_and_highlighted() {
                 .any(|r| r.name == "Import Juniper" && r.category == "6" && r.highlight),
             "the fixed row was imported with the fixed cell: {rows:?}"
         );
-        app.wait_text("[data-testid='import-indicator']", |t| t.contains("8 created"))
-            .await;
+        app.wait_text("[data-testid='import-indicator']", |t| {
+            t.contains("8 created")
+        })
+        .await;
         app.screenshot("11-import-highlighted").await;
         app.quit().await;
         sandbox.shutdown().await;
