@@ -151,4 +151,33 @@ describe('import dialog', () => {
     await fireEvent.click(screen.getByTestId('import-indicator'));
     expect(within(await screen.findByRole('dialog', { name: 'Import pets' })).getByTestId('import-ended')).toBeTruthy();
   });
+
+  test('an import left unfinished before a restart is offered, and only reviewed on request', async () => {
+    const fake = await startApp({
+      ...FAST,
+      handlers: {
+        unfinished_imports: () => [
+          {
+            source: '/home/demo/new-branch.csv',
+            fileName: 'new-branch.csv',
+            baseUrl: 'http://127.0.0.1:7777/v1',
+            environment: 'sandbox',
+            created: 12,
+            unknown: 1,
+          },
+        ],
+      },
+    });
+    const offer = await screen.findByTestId('import-resume-offer');
+    expect(offer.textContent).toContain('new-branch.csv');
+    expect(offer.textContent).toContain('12 created');
+    expect(fake.callsTo('preview_import')).toHaveLength(0);
+    expect(fake.callsTo('start_import')).toHaveLength(0);
+    await fireEvent.click(within(offer).getByRole('button', { name: /Review and resume/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Import pets' });
+    await within(dialog).findByTestId('import-preview');
+    expect(fake.callsTo('preview_import')).toEqual([{ path: '/home/demo/new-branch.csv' }]);
+    expect(fake.callsTo('start_import')).toHaveLength(0);
+    expect(screen.queryByTestId('import-resume-offer')).toBeNull();
+  });
 });
