@@ -207,10 +207,14 @@ pub async fn cancel_requests(
 #[tauri::command]
 pub async fn pick_import_file<R: Runtime>(
     app: AppHandle<R>,
+    backend: State<'_, Backend>,
 ) -> Result<Option<String>, CommandError> {
-    Ok(pickers::open_csv(&app)
-        .await
-        .map(|path| path.display().to_string()))
+    let Some(path) = pickers::open_csv(&app).await else {
+        return Ok(None);
+    };
+    // The one way a file becomes readable by a preview: the person chose it.
+    backend.allow_import_file(&path);
+    Ok(Some(path.display().to_string()))
 }
 
 /// Reads and validates a file for the import dialog; sends nothing.

@@ -46,8 +46,10 @@ fn import_with_a_row_fixed_in_place_paused_resumed_reported_and_highlighted() {
         app.switch_to("staging").await;
         app.wait_rows("the staging pets", shows_staging_pets).await;
 
-        // Ctrl+I: the picker (answered by the hook), then the preview.
-        app.press_shortcut('i').await;
+        // Import…: the picker (answered by the hook), then the preview.
+        app.click(By::Css("[data-testid='import-button']")).await;
+        app.wait_text("[data-testid='import-dialog']", |t| t.contains("7 valid"))
+            .await;
         app.wait_text("[data-testid='import-counts']", |t| {
             t.contains("7 valid") && t.contains("1 with a problem")
         })
