@@ -181,3 +181,30 @@ describe('import dialog', () => {
     expect(screen.queryByTestId('import-resume-offer')).toBeNull();
   });
 });
+
+describe('import time left', () => {
+  test('under a minute, a minute and more, and not known yet', () => {
+    installFake();
+    const session = new ImportSession();
+    const progress = {
+      environment: 'sandbox' as const,
+      fileName: 'x.csv',
+      phase: 'sending' as const,
+      total: 10,
+      created: 2,
+      skipped: 0,
+      failed: 0,
+      unknown: 0,
+      paused: false,
+      cancelling: false,
+      secondsLeft: 0 as number | null,
+    };
+    session.progressed(progress);
+    expect(session.timeLeft).toBe('Under a minute left');
+    expect(session.countText).toBe('2 of 10');
+    session.progressed({ ...progress, secondsLeft: 150 });
+    expect(session.timeLeft).toBe('About 2:30 left');
+    session.progressed({ ...progress, secondsLeft: null });
+    expect(session.timeLeft).toContain('once the service tells the quota');
+  });
+});

@@ -69,6 +69,8 @@ export class ImportSession {
   timeLeft = $derived.by(() => {
     const seconds = this.progress?.secondsLeft;
     if (seconds === null || seconds === undefined) return 'Time left: shown once the service tells the quota';
+    // The quota allows the rest at once: what is left is the service's own answering time.
+    if (seconds < 60) return 'Under a minute left';
     return `About ${formatCountdown(seconds * 1000)} left`;
   });
 
