@@ -68,29 +68,27 @@ pub fn run() {
             focus_main_window(app);
         }));
     }
-    let app = with_commands(
-        builder
-            .plugin(logging::plugin())
-            .plugin(tauri_plugin_dialog::init()),
-    )
-    .setup(|app| {
-        let events = Arc::new(TauriEvents(app.handle().clone()));
-        let config = BackendConfig::desktop(events);
-        logging::start_up(&config);
-        app.manage(Backend::new(config));
-        let handle = app.handle().clone();
-        tauri::async_runtime::spawn(async move {
-            tokio::time::sleep(SHOW_WINDOW_ANYWAY_AFTER).await;
-            show_main_window(&handle);
-        });
-        Ok(())
-    })
-    .on_page_load(|webview, payload| {
-        if payload.event() == PageLoadEvent::Finished {
-            show_main_window(webview.app_handle());
-        }
-    })
-    .build(tauri::generate_context!("../tauri.conf.json"));
+    // Native open/save pickers for import and export, called from Rust only (`pickers`).
+    builder = builder.plugin(tauri_plugin_dialog::init());
+    let app = with_commands(builder.plugin(logging::plugin()))
+        .setup(|app| {
+            let events = Arc::new(TauriEvents(app.handle().clone()));
+            let config = BackendConfig::desktop(events);
+            logging::start_up(&config);
+            app.manage(Backend::new(config));
+            let handle = app.handle().clone();
+            tauri::async_runtime::spawn(async move {
+                tokio::time::sleep(SHOW_WINDOW_ANYWAY_AFTER).await;
+                show_main_window(&handle);
+            });
+            Ok(())
+        })
+        .on_page_load(|webview, payload| {
+            if payload.event() == PageLoadEvent::Finished {
+                show_main_window(webview.app_handle());
+            }
+        })
+        .build(tauri::generate_context!("../tauri.conf.json"));
     let app = match app {
         Ok(app) => app,
         Err(error) => {
