@@ -208,3 +208,36 @@ describe('import time left', () => {
     expect(session.timeLeft).toContain('once the service tells the quota');
   });
 });
+
+describe('export dialog', () => {
+  test('the current filter or everything, CSV or JSON, through the save picker', async () => {
+    const fake = await startApp();
+    await screen.findByText('Biscuit');
+    await fireEvent.change(screen.getByLabelText('Status', { selector: '#status-filter' }), { target: { value: 'sold' } });
+    await fireEvent.click(screen.getByRole('button', { name: /Export…/ }));
+    let dialog = await screen.findByRole('dialog', { name: 'Export pets' });
+    await fireEvent.click(within(dialog).getByRole('button', { name: 'Export…' }));
+    await within(dialog).findByTestId('export-saved');
+    expect(fake.callsTo('export_pets')).toEqual([{ status: 'sold', format: 'csv' }]);
+    await fireEvent.click(within(dialog).getByRole('button', { name: 'Done' }));
+
+    await fireEvent.click(screen.getByRole('button', { name: /Export…/ }));
+    dialog = await screen.findByRole('dialog', { name: 'Export pets' });
+    await fireEvent.click(within(dialog).getByLabelText('All pets'));
+    await fireEvent.click(within(dialog).getByLabelText(/JSON/));
+    await fireEvent.click(within(dialog).getByRole('button', { name: 'Export…' }));
+    expect((await within(dialog).findByTestId('export-saved')).textContent).toContain('pets.json');
+    expect(fake.callsTo('export_pets')[1]).toEqual({ status: null, format: 'json' });
+  });
+
+  test('a closed save picker writes nothing and says nothing', async () => {
+    const fake = await startApp({ handlers: { export_pets: () => null } });
+    await screen.findByText('Biscuit');
+    await fireEvent.click(screen.getByRole('button', { name: /Export…/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Export pets' });
+    await fireEvent.click(within(dialog).getByRole('button', { name: 'Export…' }));
+    await waitFor(() => expect(fake.callsTo('export_pets')).toHaveLength(1));
+    expect(within(dialog).queryByTestId('export-saved')).toBeNull();
+    expect(within(dialog).queryByRole('alert')).toBeNull();
+  });
+});
