@@ -289,3 +289,100 @@ async fn export_writes_every_page_and_keeps_an_older_file() {
     assert_eq!(saved.pets, Some(pets.len() as u32));
     assert!(saved.kept_as.is_none());
 }
+
+/// A run that stopped between `sent` and the answer (a crash: the journal says `sent`, written
+/// here by the bulk crate's own `Journal`, as the killed run leaves it): the next run reconciles.
+/// The row whose pet exists is found and never sent again; the row not found is offered, and
+/// sent only through `resend_unknown_rows`, the end screen's "Resend these N rows?".
+#[tokio::test]
+async fn rows_of_unknown_outcome_are_reconciled_and_resent_only_when_asked() {
+    use petstore_bulk::{Journal, JournalId, RowState};
+
+    let server = sandbox(SandboxConfig::default()).await;
+    let dir = tempfile::tempdir().expect("temp dir");
+    let backend = backend(dir.path(), Arc::new(Collected::default()));
+    use_staging(&backend, &server, STAFF_KEY).await;
+    let file = dir.path().join("crashed.csv");
+    let text = "name,categoryId\nLost,3\nKept,4\nFound,5\n";
+    std::fs::write(&file, text).expect("file written");
+
+    // The crashed run: the pets before it, then "Lost" and "Found" sent; only "Found" arrived.
+    let before: std::collections::BTreeSet<i64> = backend
+        .list_pets(None, Some(100))
+        .await
+        .expect("list")
+        .pets
+        .iter()
+        .map(|p| p.id.parse().expect("id"))
+        .collect();
+    // The address the journal is named after: the environment's, as the app reads it.
+    let base_url = backend
+        .list_environments()
+        .await
+        .expect("environments")
+        .into_iter()
+        .find(|e| e.id == Environment::Staging)
+        .and_then(|e| e.base_url)
+        .expect("staging address");
+    let mut journal = Journal::open(
+        &dir.path().join("data"),
+        &JournalId::new(text.as_bytes(), &base_url),
+        3,
+    )
+    .expect("journal");
+    journal.record_before(&before).expect("before");
+    journal.record(0, RowState::Sent).expect("sent");
+    journal.record(2, RowState::Sent).expect("sent");
+    journal.record_source(&file).expect("source");
+    drop(journal);
+    let found_id = server.insert_pet("Found", 5, "available", None);
+
+    let offered = backend.unfinished_imports().await;
+    assert_eq!(
+        offered.len(),
+        1,
+        "{offered:?} (journal named for {base_url})"
+    );
+    assert_eq!(offered[0].unknown, 2);
+    assert_eq!(offered[0].environment, Some(Environment::Staging));
+    let preview = backend
+        .preview_import(&file)
+        .await
+        .expect("the offered file may be read");
+    assert_eq!(preview.resumable.as_ref().map(|r| r.unknown), Some(2));
+    assert_eq!(preview.estimate.requests, 1, "only Kept is to send");
+
+    backend
+        .start_import(Environment::Staging)
+        .await
+        .expect("starts");
+    let result = ended(&backend).await;
+    assert_eq!(server.create_count(), 1, "only Kept was sent");
+    assert_eq!(
+        result.counts.created, 2,
+        "Kept sent, Found found: {result:?}"
+    );
+    assert!(result.new_ids.contains(&found_id.to_string()));
+    assert_eq!(result.unknown_rows.len(), 1);
+    assert_eq!(result.unknown_rows[0].name, "Lost");
+    assert_eq!(result.unknown_rows[0].detail, "notFound");
+
+    // Not resent by itself: only when asked.
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    assert_eq!(server.create_count(), 1);
+    backend.resend_unknown_rows().await.expect("resends");
+    let resent = ended(&backend).await;
+    assert_eq!(server.create_count(), 2, "Lost sent once, on request");
+    assert_eq!(resent.counts.unknown, 0, "{resent:?}");
+    assert_eq!(resent.counts.created + resent.counts.skipped, 3);
+    let names: Vec<String> = backend
+        .list_pets(None, Some(100))
+        .await
+        .expect("list")
+        .pets
+        .into_iter()
+        .map(|p| p.name)
+        .filter(|n| ["Lost", "Kept", "Found"].contains(&n.as_str()))
+        .collect();
+    assert_eq!(names.len(), 3, "each once: {names:?}");
+}
