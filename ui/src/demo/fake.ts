@@ -3,8 +3,9 @@
 import { emit } from '@tauri-apps/api/event';
 import { mockIPC } from '@tauri-apps/api/mocks';
 import { commandError } from '../lib/command-error';
-import { ENVIRONMENT_IDS } from '../lib/environment';
+import { ENVIRONMENT_IDS, ENVIRONMENT_LABELS } from '../lib/environment';
 import { PET_STATUSES } from '../lib/format';
+import { importHandlers, type ImportFakeOptions } from './fake-imports';
 import type {
   CommandName,
   Deprecation,
@@ -22,7 +23,7 @@ import type {
 export type Handler = (args: Record<string, unknown>) => unknown;
 export type Handlers = Partial<Record<CommandName, Handler>>;
 
-export interface FakeOptions {
+export interface FakeOptions extends ImportFakeOptions {
   pets?: Pet[];
   quota?: Quota | null;
   selected?: EnvironmentId;
@@ -79,7 +80,7 @@ export function quota(remaining: number, limit = 100, more: Partial<Quota> = {})
   };
 }
 
-const LABELS: Record<EnvironmentId, string> = { production: 'Production', staging: 'Staging', sandbox: 'Sandbox' };
+const LABELS = ENVIRONMENT_LABELS;
 
 export function installFake(options: FakeOptions = {}): Fake {
   let selected: EnvironmentId = options.selected ?? 'sandbox';
@@ -207,6 +208,18 @@ export function installFake(options: FakeOptions = {}): Fake {
     },
     // The fake's reads answer at once: there is nothing on its way to call off.
     cancel_requests: () => null,
+    ...importHandlers(
+      {
+        selected: () => selected,
+        baseUrl: address,
+        create: (name, categoryId, status) => {
+          const created = pet(String(nextId++), name, categoryId, status ?? 'available');
+          fake.pets = [created, ...fake.pets];
+          return created;
+        },
+      },
+      options,
+    ),
   } satisfies Record<CommandName, Handler>;
   const isCommandName = (cmd: string): cmd is CommandName => Object.hasOwn(builtIn, cmd);
 
