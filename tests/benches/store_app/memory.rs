@@ -36,6 +36,32 @@ impl AppProcesses {
         AppProcesses { root }
     }
 
+    /// The median of `samples` reads a second apart (each field on its own), with the lowest and
+    /// highest total: the heaps of both processes grow and shrink by tens of MiB between one
+    /// read and the next (garbage collection, allocator arenas), so one read can mislead.
+    pub async fn settled(&self, samples: usize) -> (Pss, f64, f64) {
+        let mut reads = Vec::new();
+        for _ in 0..samples.max(1) {
+            tokio::time::sleep(std::time::Duration::from_secs(1)).await;
+            reads.push(self.read());
+        }
+        let median = |f: fn(&Pss) -> f64| {
+            let mut values: Vec<f64> = reads.iter().map(f).collect();
+            values.sort_by(f64::total_cmp);
+            values[values.len() / 2]
+        };
+        let totals: Vec<f64> = reads.iter().map(|r| r.total).collect();
+        (
+            Pss {
+                web: median(|r| r.web),
+                app: median(|r| r.app),
+                total: median(|r| r.total),
+            },
+            totals.iter().copied().fold(f64::MAX, f64::min),
+            totals.iter().copied().fold(0.0, f64::max),
+        )
+    }
+
     pub fn read(&self) -> Pss {
         let mut pss = Pss {
             web: 0.0,
