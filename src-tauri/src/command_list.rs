@@ -39,6 +39,18 @@ macro_rules! with_commands {
             remembered_wait,
             forget_wait,
             cancel_requests,
+            pick_import_file,
+            preview_import,
+            fix_import_row,
+            start_import,
+            pause_import,
+            resume_import,
+            cancel_import,
+            import_status,
+            resend_unknown_rows,
+            save_import_report,
+            export_pets,
+            unfinished_imports,
         }
     };
 }

@@ -1,14 +1,18 @@
 //! The IPC commands: thin, each one call on the [`Backend`]. Kept out of `lib.rs`, where the
 //! command macros' generated names would clash with the crate's own (E0255).
 
-use tauri::State;
+use std::path::PathBuf;
+
+use tauri::{AppHandle, Runtime, State};
 
 use crate::backend::Backend;
 use crate::dto::{
     ClientErrorKind, CommandError, ConnectionTest, CreatedPet, Environment, EnvironmentInfo,
-    KeyStatus, Lookup, NewPetInput, PetPage, PetStatusValue, Problem, Quota, RememberedWait,
-    Settings, SettingsProblem, StartedOver,
+    ExportFormat, ImportPreview, ImportProgress, ImportStatus, KeyStatus, Lookup, NewPetInput,
+    PetPage, PetStatusValue, Problem, Quota, RememberedWait, RowCells, SavedFile, Settings,
+    SettingsProblem, StartedOver, UnfinishedImport,
 };
+use crate::pickers;
 
 #[tauri::command]
 pub async fn list_pets(
@@ -196,4 +200,127 @@ pub async fn cancel_requests(
 ) -> Result<(), CommandError> {
     backend.cancel_requests(environment);
     Ok(())
+}
+
+/// The native open picker (or its test hook, see `pickers`): the file to import, null when the
+/// person closed it.
+#[tauri::command]
+pub async fn pick_import_file<R: Runtime>(
+    app: AppHandle<R>,
+    backend: State<'_, Backend>,
+) -> Result<Option<String>, CommandError> {
+    let Some(path) = pickers::open_csv(&app).await else {
+        return Ok(None);
+    };
+    // The one way a file becomes readable by a preview: the person chose it.
+    backend.allow_import_file(&path);
+    Ok(Some(path.display().to_string()))
+}
+
+/// Reads and validates a file for the import dialog; sends nothing.
+#[tauri::command]
+pub async fn preview_import(
+    backend: State<'_, Backend>,
+    path: String,
+) -> Result<ImportPreview, CommandError> {
+    backend.preview_import(&PathBuf::from(path)).await
+}
+
+/// Fixes one row of the preview in place; the import sends the fixed rows.
+#[tauri::command]
+pub async fn fix_import_row(
+    backend: State<'_, Backend>,
+    index: u32,
+    cells: RowCells,
+) -> Result<ImportPreview, CommandError> {
+    backend.fix_import_row(index, cells).await
+}
+
+/// Starts (or resumes) the previewed import to `environment`, the one the preview showed.
+#[tauri::command]
+pub async fn start_import(
+    backend: State<'_, Backend>,
+    environment: Environment,
+) -> Result<ImportProgress, CommandError> {
+    backend.start_import(environment).await
+}
+
+#[tauri::command]
+pub async fn pause_import(
+    backend: State<'_, Backend>,
+) -> Result<Option<ImportStatus>, CommandError> {
+    Ok(backend.pause_import())
+}
+
+#[tauri::command]
+pub async fn resume_import(
+    backend: State<'_, Backend>,
+) -> Result<Option<ImportStatus>, CommandError> {
+    Ok(backend.resume_import())
+}
+
+#[tauri::command]
+pub async fn cancel_import(
+    backend: State<'_, Backend>,
+) -> Result<Option<ImportStatus>, CommandError> {
+    Ok(backend.cancel_import())
+}
+
+#[tauri::command]
+pub async fn import_status(
+    backend: State<'_, Backend>,
+) -> Result<Option<ImportStatus>, CommandError> {
+    Ok(backend.import_status())
+}
+
+/// The person's yes to "Resend these N rows?": runs the ended import again, resending the rows
+/// whose outcome stayed unknown after reconciliation.
+#[tauri::command]
+pub async fn resend_unknown_rows(
+    backend: State<'_, Backend>,
+) -> Result<ImportProgress, CommandError> {
+    backend.resend_unknown_rows().await
+}
+
+/// "Save report…": the save picker, then the ended import's report as CSV. null when the person
+/// closed the picker.
+#[tauri::command]
+pub async fn save_import_report<R: Runtime>(
+    app: AppHandle<R>,
+    backend: State<'_, Backend>,
+) -> Result<Option<SavedFile>, CommandError> {
+    let filter = ("CSV", "csv");
+    let Some(path) =
+        pickers::save(&app, "Save the import report", "import-report.csv", filter).await
+    else {
+        return Ok(None);
+    };
+    backend.save_import_report(&path).map(Some)
+}
+
+/// "Export…": the save picker, then the selected environment's pets of `status` (all when null),
+/// every page, as CSV or JSON. null when the person closed the picker.
+#[tauri::command]
+pub async fn export_pets<R: Runtime>(
+    app: AppHandle<R>,
+    backend: State<'_, Backend>,
+    status: Option<PetStatusValue>,
+    format: ExportFormat,
+) -> Result<Option<SavedFile>, CommandError> {
+    let (name, filter) = match format {
+        ExportFormat::Csv => ("pets.csv", ("CSV", "csv")),
+        ExportFormat::Json => ("pets.json", ("JSON", "json")),
+    };
+    let Some(path) = pickers::save(&app, "Export pets", name, filter).await else {
+        return Ok(None);
+    };
+    backend.export_pets(&path, status, format).await.map(Some)
+}
+
+/// Imports an earlier session began and did not finish: the app offers them, asking first.
+#[tauri::command]
+pub async fn unfinished_imports(
+    backend: State<'_, Backend>,
+) -> Result<Vec<UnfinishedImport>, CommandError> {
+    Ok(backend.unfinished_imports().await)
 }

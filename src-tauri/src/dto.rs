@@ -10,6 +10,9 @@
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
+mod imports;
+pub use imports::*;
+
 pub use petstore_client::ErrorKind as ClientErrorKind;
 pub use petstore_client::{Environment, NetworkCause, Plan, QuotaWindow, WaitReason};
 
@@ -105,6 +108,9 @@ pub enum AppErrorKind {
     /// A read was called off before it finished: the person cancelled a long wait, or the
     /// environment's address or key changed meanwhile. Not a failure to show as one.
     Cancelled,
+    /// A file the person chose could not be read or written, or an import's journal in the
+    /// app's data folder could not be; the message names the file and what to do.
+    File,
 }
 
 impl From<ClientErrorKind> for ErrorKind {
@@ -211,6 +217,30 @@ pub enum Problem {
     KeychainFailed,
     /// The embedded sandbox could not be started.
     SandboxNotStarted,
+    /// This computer gives the app no data folder, where an import keeps its journal.
+    NoDataFolder,
+    /// No file is open for import: choose one with Import… first.
+    NoImportFile,
+    /// The file `detail` is not an import the app can read (`reason`: the CSV contract's words).
+    ImportFileInvalid,
+    /// A fixed row is not in the file any more.
+    ImportRowMissing,
+    /// The environment, or its address, changed since the file was read.
+    ImportTargetChanged,
+    /// An import is running in this app; one at a time.
+    ImportRunning,
+    /// The same import is running in another program (the CLI, another window).
+    ImportElsewhere,
+    /// No import has ended in this session, so there is no report.
+    NoImportReport,
+    /// The import's journal could not be used (`reason`).
+    ImportJournal,
+    /// The file `detail` could not be read (`reason`).
+    FileNotRead,
+    /// The file `detail` could not be written (`reason`); nothing there was changed.
+    FileNotWritten,
+    /// The file `detail` is there and could not be replaced.
+    FileExists,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
@@ -371,10 +401,14 @@ pub enum AppEvent {
     EnvironmentUpdated(EnvironmentUpdated),
     /// The settings file's problem appeared or changed (`Some`) or was solved (`None`).
     SettingsProblem(Option<SettingsProblem>),
+    /// The running import's counts changed (at most a few times a second).
+    ImportProgress(ImportProgress),
+    /// The import ended: the end screen.
+    ImportFinished(Box<ImportResult>),
 }
 
 impl AppEvent {
-    pub const NAMES: [&'static str; 7] = [
+    pub const NAMES: [&'static str; 9] = [
         "quota",
         "waiting",
         "resumed",
@@ -382,6 +416,8 @@ impl AppEvent {
         "environment-changed",
         "settings-problem",
         "environment-updated",
+        "import-progress",
+        "import-finished",
     ];
 
     /// The event name the UI listens to.
@@ -394,6 +430,8 @@ impl AppEvent {
             AppEvent::EnvironmentChanged(_) => Self::NAMES[4],
             AppEvent::SettingsProblem(_) => Self::NAMES[5],
             AppEvent::EnvironmentUpdated(_) => Self::NAMES[6],
+            AppEvent::ImportProgress(_) => Self::NAMES[7],
+            AppEvent::ImportFinished(_) => Self::NAMES[8],
         }
     }
 
@@ -407,6 +445,8 @@ impl AppEvent {
             AppEvent::EnvironmentChanged(info) => serde_json::to_value(info),
             AppEvent::EnvironmentUpdated(updated) => serde_json::to_value(updated),
             AppEvent::SettingsProblem(problem) => serde_json::to_value(problem),
+            AppEvent::ImportProgress(progress) => serde_json::to_value(progress),
+            AppEvent::ImportFinished(result) => serde_json::to_value(result),
         };
         // These plain structs always serialize.
         value.unwrap_or(serde_json::Value::Null)

@@ -55,6 +55,26 @@ impl CommandError {
         self.detail = Some(detail.into());
         self
     }
+
+    pub fn with_reason(mut self, reason: impl Into<String>) -> CommandError {
+        self.reason = Some(reason.into());
+        self
+    }
+}
+
+/// Why a file could not be used, in a person's words: never the OS's text ("(os error 13)").
+pub fn io_reason(error: &std::io::Error) -> &'static str {
+    use std::io::ErrorKind as Io;
+    match error.kind() {
+        Io::NotFound => "it is not there",
+        Io::PermissionDenied => "the app may not use it",
+        Io::AlreadyExists => "a file of that name is already there",
+        Io::StorageFull => "the disk is full",
+        Io::ReadOnlyFilesystem => "the disk is read-only",
+        Io::IsADirectory => "it is a folder",
+        Io::InvalidData => "it is not text the app can read",
+        _ => "the system refused it",
+    }
 }
 
 impl From<Error> for CommandError {

@@ -14,6 +14,7 @@ pub mod dto;
 pub mod errors;
 pub mod events;
 mod logging;
+pub mod pickers;
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -67,6 +68,8 @@ pub fn run() {
             focus_main_window(app);
         }));
     }
+    // Native open/save pickers for import and export, called from Rust only (`pickers`).
+    builder = builder.plugin(tauri_plugin_dialog::init());
     let app = with_commands(builder.plugin(logging::plugin()))
         .setup(|app| {
             let events = Arc::new(TauriEvents(app.handle().clone()));

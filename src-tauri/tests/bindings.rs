@@ -15,8 +15,9 @@ use std::path::{Path, PathBuf};
 
 use petstore_admin::dto::{
     AppErrorKind, ClientErrorKind, CommandError, ConnectionTest, CreatedPet, Deprecation,
-    EnvironmentInfo, EnvironmentUpdated, KeyStatus, Lookup, NewPetInput, PetPage, Quota,
-    RememberedWait, Resumed, Settings, SettingsProblem, StartedOver, Waiting,
+    EnvironmentInfo, EnvironmentUpdated, ExportFormat, ImportPreview, ImportStatus, KeyStatus,
+    Lookup, NewPetInput, PetPage, Quota, RememberedWait, Resumed, RowCells, SavedFile, Settings,
+    SettingsProblem, StartedOver, UnfinishedImport, Waiting,
 };
 use ts_rs::{Config, TS};
 
@@ -44,6 +45,12 @@ fn generate(into: &Path) -> BTreeMap<String, String> {
     StartedOver::export_all(&cfg).expect("export");
     RememberedWait::export_all(&cfg).expect("export");
     EnvironmentUpdated::export_all(&cfg).expect("export");
+    ImportPreview::export_all(&cfg).expect("export");
+    ImportStatus::export_all(&cfg).expect("export");
+    RowCells::export_all(&cfg).expect("export");
+    UnfinishedImport::export_all(&cfg).expect("export");
+    SavedFile::export_all(&cfg).expect("export");
+    ExportFormat::export_all(&cfg).expect("export");
     write_union(
         into,
         "CommandName",
@@ -137,7 +144,7 @@ fn the_app_and_client_error_kinds_are_disjoint() {
     let client = union_members(&ClientErrorKind::decl(&cfg));
     let app = union_members(&AppErrorKind::decl(&cfg));
     assert!(client.contains(&"notFound".to_owned()), "{client:?}");
-    assert_eq!(app, ["keychain", "createInFlight", "cancelled"]);
+    assert_eq!(app, ["keychain", "createInFlight", "cancelled", "file"]);
     let shared: Vec<&String> = app.iter().filter(|kind| client.contains(kind)).collect();
     assert!(shared.is_empty(), "in both: {shared:?}");
 }

@@ -53,12 +53,26 @@ const BY_KIND = {
   keychain: commandError('keychain', { problem: 'keychainUnavailable', field: 'key' }),
   createInFlight: commandError('createInFlight', { environment: 'staging' }),
   cancelled: commandError('cancelled', { environment: 'staging' }),
+  file: commandError('file', { problem: 'fileNotWritten', detail: '/home/sam/pets.csv', reason: 'the disk is full' }),
 } satisfies Record<ErrorKind, CommandError>;
 
 const KEYCHAIN_PROBLEMS: Problem[] = ['keychainUnavailable', 'keychainLocked', 'keyTooLong', 'keyCorrupt', 'keychainFailed'];
 
+// The kind each problem comes with from the backend (src-tauri/src/backend/imports.rs, exports.rs).
+const FILE_PROBLEMS: Problem[] = ['noDataFolder', 'importJournal', 'fileNotRead', 'fileNotWritten', 'fileExists'];
+const BUSY_PROBLEMS: Problem[] = ['importRunning', 'importElsewhere'];
+const INPUT_PROBLEMS: Problem[] = ['noImportFile', 'importFileInvalid', 'importRowMissing', 'importTargetChanged', 'noImportReport'];
+
+function kindOf(problem: Problem): ErrorKind {
+  if (KEYCHAIN_PROBLEMS.includes(problem)) return 'keychain';
+  if (FILE_PROBLEMS.includes(problem)) return 'file';
+  if (BUSY_PROBLEMS.includes(problem)) return 'createInFlight';
+  if (INPUT_PROBLEMS.includes(problem)) return 'invalidInput';
+  return problem === 'sandboxNotStarted' ? 'network' : 'configuration';
+}
+
 function withProblem(problem: Problem): CommandError {
-  const kind = KEYCHAIN_PROBLEMS.includes(problem) ? 'keychain' : problem === 'sandboxNotStarted' ? 'network' : 'configuration';
+  const kind = kindOf(problem);
   return commandError(kind, {
     problem,
     environment: 'staging',

@@ -3,6 +3,8 @@
 
 mod clients;
 mod creates;
+mod exports;
+mod imports;
 mod keys;
 mod pets;
 mod reads;
@@ -46,6 +48,9 @@ pub struct BackendConfig {
     pub env_lookup: EnvLookup,
     pub events: Arc<dyn EventSink>,
     pub tuning: Tuning,
+    /// Where import journals are kept (`petstore_local::data_dir()`, shared with the CLI);
+    /// `None`: imports are refused with a message saying so.
+    pub data_dir: Option<PathBuf>,
 }
 
 impl std::fmt::Debug for BackendConfig {
@@ -55,6 +60,7 @@ impl std::fmt::Debug for BackendConfig {
             .field("wait_memory", &self.wait_memory)
             .field("keychain", &self.keychain)
             .field("sandbox_port", &self.sandbox_port)
+            .field("data_dir", &self.data_dir)
             .finish_non_exhaustive()
     }
 }
@@ -75,6 +81,7 @@ impl BackendConfig {
             env_lookup: Arc::new(|name| std::env::var(name).ok()),
             events,
             tuning: Arc::new(|config| config),
+            data_dir: petstore_local::data_dir(),
         }
     }
 
@@ -89,6 +96,7 @@ impl BackendConfig {
             env_lookup: Arc::new(|_| None),
             events: Arc::new(NoEvents),
             tuning: Arc::new(|config: ClientConfig| config),
+            data_dir: None,
         }
     }
 }
@@ -105,6 +113,8 @@ pub struct Backend {
     env_lookup: EnvLookupDebug,
     events: EventsDebug,
     first_table_reported: AtomicBool,
+    imports: imports::Imports,
+    data_dir: Option<PathBuf>,
 }
 
 impl Backend {
@@ -123,6 +133,8 @@ impl Backend {
             env_lookup: EnvLookupDebug(config.env_lookup),
             events: EventsDebug(config.events),
             first_table_reported: AtomicBool::new(false),
+            imports: imports::Imports::default(),
+            data_dir: config.data_dir,
         }
     }
 

@@ -133,6 +133,15 @@ impl<'a> Launch<'a> {
         command
     }
 
+    /// Starts the app, which opens on the embedded sandbox, and waits for its first page of demo
+    /// pets: where most scenarios begin.
+    pub async fn start_on_the_demo_pets(&self) -> App {
+        let app = self.start().await;
+        app.wait_rows("the demo pets", |rows| rows.len() == 20)
+            .await;
+        app
+    }
+
     /// Starts tauri-driver on free ports, waits until it and WebKitWebDriver both listen, then
     /// opens a session, which starts the app.
     pub async fn start(&self) -> App {

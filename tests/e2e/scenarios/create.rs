@@ -19,9 +19,7 @@ async fn app_on_staging(setup: &Setup, config: &std::path::Path) -> (App, Sandbo
     let sandbox = staging::start(&key, Plan::Free, Duration::from_secs(60)).await;
     let app = Launch::new(setup, config)
         .env("PETSTORE_STAGING_URL", &sandbox.base_url())
-        .start()
-        .await;
-    app.wait_rows("the demo pets", |rows| rows.len() == 20)
+        .start_on_the_demo_pets()
         .await;
     app.set_key_in_settings("staging", &key).await;
     app.switch_to("staging").await;

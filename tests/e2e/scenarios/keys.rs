@@ -9,9 +9,7 @@ fn switch_to_staging_with_a_key_set_in_settings_shows_its_data() {
         let sandbox = staging::start(&key, Plan::Free, Duration::from_secs(60)).await;
         let app = Launch::new(&setup, config.path())
             .env("PETSTORE_STAGING_URL", &sandbox.base_url())
-            .start()
-            .await;
-        app.wait_rows("the demo pets", |rows| rows.len() == 20)
+            .start_on_the_demo_pets()
             .await;
 
         app.set_key_in_settings("staging", &key).await;
@@ -93,9 +91,7 @@ fn the_key_is_never_present_in_the_page() {
             .env("PETSTORE_STAGING_URL", &sandbox.base_url())
             .env("XDG_DATA_HOME", &data.path().display().to_string())
             .env("XDG_CACHE_HOME", &cache.path().display().to_string())
-            .start()
-            .await;
-        app.wait_rows("the demo pets", |rows| rows.len() == 20)
+            .start_on_the_demo_pets()
             .await;
         app.set_key_in_settings("staging", &key).await;
         app.switch_to("staging").await;

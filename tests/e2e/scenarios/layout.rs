@@ -165,9 +165,7 @@ fn an_environment_that_is_not_set_up_shows_what_is_missing_and_asks_it_nothing()
         // Staging's address set outside the app (by whoever installed it); no key yet.
         let app = Launch::new(&setup, config.path())
             .env("PETSTORE_STAGING_URL", &sandbox.base_url())
-            .start()
-            .await;
-        app.wait_rows("the demo pets", |rows| rows.len() == 20)
+            .start_on_the_demo_pets()
             .await;
 
         app.switch_to("production").await;

@@ -35,9 +35,7 @@ fn a_refused_key_on_staging_reads_once_with_one_next_step() {
         let sandbox = staging::start(&key, Plan::Free, Duration::from_secs(60)).await;
         let app = Launch::new(&setup, config.path())
             .env("PETSTORE_STAGING_URL", &sandbox.base_url())
-            .start()
-            .await;
-        app.wait_rows("the demo pets", |rows| rows.len() == 20)
+            .start_on_the_demo_pets()
             .await;
 
         app.set_key_in_settings("staging", &staging::fresh_key())
@@ -68,9 +66,7 @@ fn an_unreachable_staging_names_the_cause_not_the_os_text() {
                 "PETSTORE_STAGING_URL",
                 &format!("http://127.0.0.1:{port}/v1"),
             )
-            .start()
-            .await;
-        app.wait_rows("the demo pets", |rows| rows.len() == 20)
+            .start_on_the_demo_pets()
             .await;
 
         app.set_key_in_settings("staging", &staging::fresh_key())

@@ -2,6 +2,7 @@
 //! (`app.rs`) and `app_support`.
 
 mod create;
+mod import;
 mod keys;
 mod launch;
 mod layout;

@@ -14,9 +14,7 @@ fn a_forced_429_shows_waiting_in_the_gauge_then_the_table_recovers() {
         let sandbox = staging::start(&key, plan, Duration::from_secs(8)).await;
         let app = Launch::new(&setup, config.path())
             .env("PETSTORE_STAGING_URL", &sandbox.base_url())
-            .start()
-            .await;
-        app.wait_rows("the demo pets", |rows| rows.len() == 20)
+            .start_on_the_demo_pets()
             .await;
         app.set_key_in_settings("staging", &key).await;
         app.switch_to("staging").await;
@@ -92,9 +90,7 @@ fn a_wait_the_cli_remembered_pauses_the_app_until_cleared_in_the_gauge() {
         let app = Launch::new(&setup, config.path())
             .env("PETSTORE_STAGING_URL", &sandbox.base_url())
             .env("XDG_CACHE_HOME", &cache.path().display().to_string())
-            .start()
-            .await;
-        app.wait_rows("the demo pets", |rows| rows.len() == 20)
+            .start_on_the_demo_pets()
             .await;
 
         // Staging's address comes from the variable: shown, not editable.

@@ -2,10 +2,11 @@
 // by the demo page for screenshots. It answers the IPC contract's commands with demo data.
 import { emit } from '@tauri-apps/api/event';
 import { mockIPC } from '@tauri-apps/api/mocks';
-import { ENVIRONMENT_IDS } from '../lib/environment';
+import { commandError } from '../lib/command-error';
+import { ENVIRONMENT_IDS, ENVIRONMENT_LABELS } from '../lib/environment';
 import { PET_STATUSES } from '../lib/format';
+import { importHandlers, type ImportFakeOptions } from './fake-imports';
 import type {
-  CommandError,
   CommandName,
   Deprecation,
   EnvironmentId,
@@ -22,7 +23,7 @@ import type {
 export type Handler = (args: Record<string, unknown>) => unknown;
 export type Handlers = Partial<Record<CommandName, Handler>>;
 
-export interface FakeOptions {
+export interface FakeOptions extends ImportFakeOptions {
   pets?: Pet[];
   quota?: Quota | null;
   selected?: EnvironmentId;
@@ -64,26 +65,7 @@ export function pet(id: string, name: string, categoryId = '1', status: string |
 }
 
 /** An error as the backend sends it: facts only (the UI words it in lib/messages.ts). */
-export function commandError(kind: CommandError['kind'], more: Partial<CommandError> = {}): CommandError {
-  return {
-    kind,
-    problem: null,
-    status: null,
-    code: null,
-    serverMessage: null,
-    field: null,
-    retryAt: null,
-    waitReason: null,
-    environment: null,
-    cause: null,
-    limitBytes: null,
-    detail: null,
-    reason: null,
-    line: null,
-    column: null,
-    ...more,
-  };
-}
+export { commandError };
 
 export function quota(remaining: number, limit = 100, more: Partial<Quota> = {}): Quota {
   return {
@@ -98,7 +80,7 @@ export function quota(remaining: number, limit = 100, more: Partial<Quota> = {})
   };
 }
 
-const LABELS: Record<EnvironmentId, string> = { production: 'Production', staging: 'Staging', sandbox: 'Sandbox' };
+const LABELS = ENVIRONMENT_LABELS;
 
 export function installFake(options: FakeOptions = {}): Fake {
   let selected: EnvironmentId = options.selected ?? 'sandbox';
@@ -226,6 +208,18 @@ export function installFake(options: FakeOptions = {}): Fake {
     },
     // The fake's reads answer at once: there is nothing on its way to call off.
     cancel_requests: () => null,
+    ...importHandlers(
+      {
+        selected: () => selected,
+        baseUrl: address,
+        create: (name, categoryId, status) => {
+          const created = pet(String(nextId++), name, categoryId, status ?? 'available');
+          fake.pets = [created, ...fake.pets];
+          return created;
+        },
+      },
+      options,
+    ),
   } satisfies Record<CommandName, Handler>;
   const isCommandName = (cmd: string): cmd is CommandName => Object.hasOwn(builtIn, cmd);
 

@@ -3,6 +3,7 @@
 // `CommandName` and `EventName`, generated from the Rust side's one list of each.
 import { invoke } from '@tauri-apps/api/core';
 import { listen, type UnlistenFn } from '@tauri-apps/api/event';
+import { commandError } from './command-error';
 import type {
   CommandError,
   CommandName,
@@ -14,6 +15,11 @@ import type {
   EnvironmentUpdated,
   ErrorKind,
   EventName,
+  ExportFormat,
+  ImportPreview,
+  ImportProgress,
+  ImportResult,
+  ImportStatus,
   KeyStatus,
   Lookup,
   NewPetInput,
@@ -22,9 +28,12 @@ import type {
   Quota,
   RememberedWait,
   Resumed,
+  RowCells,
+  SavedFile,
   Settings,
   SettingsProblem,
   StartedOver,
+  UnfinishedImport,
   Waiting,
 } from './types';
 
@@ -48,6 +57,7 @@ const ERROR_KINDS = {
   keychain: true,
   createInFlight: true,
   cancelled: true,
+  file: true,
 } satisfies Record<ErrorKind, true>;
 
 function isErrorKind(value: unknown): value is ErrorKind {
@@ -68,23 +78,7 @@ export function isCommandError(value: unknown): value is CommandError {
  */
 export function toCommandError(value: unknown): CommandError {
   if (isCommandError(value)) return value;
-  return {
-    kind: 'unexpectedResponse',
-    problem: null,
-    status: null,
-    code: null,
-    serverMessage: null,
-    field: null,
-    retryAt: null,
-    waitReason: null,
-    environment: null,
-    cause: null,
-    limitBytes: null,
-    detail: null,
-    reason: null,
-    line: null,
-    column: null,
-  };
+  return commandError('unexpectedResponse');
 }
 
 async function call<T>(command: CommandName, args?: Record<string, unknown>): Promise<T> {
@@ -141,6 +135,30 @@ export const forgetWait = () => call<boolean>('forget_wait');
  */
 export const cancelRequests = (environment: EnvironmentId) => call<null>('cancel_requests', { environment });
 
+/** The native open picker (the e2e answers it through a test hook in the app): a path, or null when closed. */
+export const pickImportFile = () => call<string | null>('pick_import_file');
+/** Reads and validates a file for the import dialog, for the selected environment; sends nothing. */
+export const previewImport = (path: string) => call<ImportPreview>('preview_import', { path });
+/** Fixes one row of the preview in place (validated again); the import sends the fixed rows. */
+export const fixImportRow = (index: number, cells: RowCells) => call<ImportPreview>('fix_import_row', { index, cells });
+/** Starts (or resumes) the previewed import to the environment the preview showed. */
+export const startImport = (environment: EnvironmentId) => call<ImportProgress>('start_import', { environment });
+export const pauseImport = () => call<ImportStatus | null>('pause_import');
+export const resumeImport = () => call<ImportStatus | null>('resume_import');
+/** Stops sending after the row in flight; what was created stays created. */
+export const cancelImport = () => call<ImportStatus | null>('cancel_import');
+/** This session's import, running or ended (a reopened dialog, a reloaded web view). */
+export const importStatus = () => call<ImportStatus | null>('import_status');
+/** The person's yes to "Resend these N rows?": never called without it. */
+export const resendUnknownRows = () => call<ImportProgress>('resend_unknown_rows');
+/** The save picker, then the report; null when the person closed the picker. */
+export const saveImportReport = () => call<SavedFile | null>('save_import_report');
+/** The save picker, then the selected environment's pets of `status` (all when null). */
+export const exportPets = (status: PetStatusValue | null, format: ExportFormat) =>
+  call<SavedFile | null>('export_pets', { status, format });
+/** Imports an earlier session began and did not finish (offered, asking first). */
+export const unfinishedImports = () => call<UnfinishedImport[]>('unfinished_imports');
+
 /** Checks a payload map: a key for every event the app emits, and no other. */
 type EventPayloads<T extends Record<EventName, unknown> & Record<Exclude<keyof T, EventName>, never>> = T;
 
@@ -154,6 +172,8 @@ export type BackendEvents = EventPayloads<{
   'settings-problem': SettingsProblem | null;
   /** The environment's address or key changed: its reads in flight were cancelled. */
   'environment-updated': EnvironmentUpdated;
+  'import-progress': ImportProgress;
+  'import-finished': ImportResult;
 }>;
 
 export function onEvent<K extends keyof BackendEvents>(

@@ -4,6 +4,16 @@ import type { EnvironmentId, EnvironmentInfo } from './types';
 // `npm run check` until it is listed here.
 const ENVIRONMENTS = { production: true, staging: true, sandbox: true } satisfies Record<EnvironmentId, true>;
 
+/**
+ * The environments' names, for messages about one that is not the one on screen (the backend's
+ * `EnvironmentInfo.label` says the same for the one listed). Checked against `EnvironmentId` too.
+ */
+export const ENVIRONMENT_LABELS = {
+  production: 'Production',
+  staging: 'Staging',
+  sandbox: 'Sandbox',
+} satisfies Record<EnvironmentId, string>;
+
 /** Every environment, in the order the app shows them. */
 export const ENVIRONMENT_IDS = Object.keys(ENVIRONMENTS) as EnvironmentId[];
 

@@ -6,6 +6,7 @@
 import type { CommandError, EnvironmentId, ErrorKind } from './types';
 import type { Problem } from './bindings/Problem';
 import type { NetworkCause } from './bindings/NetworkCause';
+import { ENVIRONMENT_LABELS } from './environment';
 import { formatCount, formatWhen } from './format';
 
 /** What the person was looking at when it failed; the error's own facts win over it. */
@@ -27,13 +28,6 @@ export interface ErrorMessage {
   text: string;
 }
 
-// Checked against the generated `EnvironmentId`: an environment added in Rust fails
-// `npm run check` until it has a name here.
-export const ENVIRONMENT_LABEL = {
-  production: 'Production',
-  staging: 'Staging',
-  sandbox: 'Sandbox',
-} satisfies Record<EnvironmentId, string>;
 
 /** The longest server sentence shown; the rest is cut with an ellipsis. */
 const SERVER_CHARS = 160;
@@ -199,6 +193,54 @@ const PROBLEM = {
     what: 'The local sandbox could not be started.',
     next: 'Restart the app, or pick another environment.',
   }),
+  noDataFolder: () => ({
+    what: 'This computer gives the app no folder of its own, where an import keeps its record of what was sent.',
+    next: 'Ask whoever manages this computer to give your account a home folder the app may write to.',
+  }),
+  noImportFile: () => ({
+    what: 'No file is open for import.',
+    next: 'Choose Import… and pick the file.',
+  }),
+  importFileInvalid: ({ error }) => ({
+    what: `${error.detail ? `“${bounded(error.detail, 60)}”` : 'The file'} cannot be imported${because(error)}.`,
+    next: 'Correct the file in your spreadsheet, save it as CSV, and choose it again.',
+  }),
+  importRowMissing: () => ({
+    what: 'That row is no longer in the file being imported.',
+    next: 'Choose the file again.',
+  }),
+  importTargetChanged: ({ env }) => ({
+    what: `${env ?? 'The environment'} or its address changed since the file was read.`,
+    next: 'Choose the file again, so the preview shows where the pets will go.',
+  }),
+  importRunning: () => ({
+    what: 'An import is already running.',
+    next: 'Wait for it to end, or cancel it, before starting another, so no pet is added twice.',
+  }),
+  importElsewhere: () => ({
+    what: 'The same import is running in another program on this computer (another window or the command line).',
+    next: 'Wait for it to end, then choose the file again: what it created will be skipped.',
+  }),
+  noImportReport: () => ({
+    what: 'No import has ended yet, so there is no report to save.',
+    next: 'Save the report once the import has ended.',
+  }),
+  importJournal: ({ error }) => ({
+    what: `The import’s record of what was sent could not be used${because(error)}.`,
+    next: 'Nothing more was sent. Check the list before importing again, so no pet is added twice.',
+  }),
+  fileNotRead: ({ error }) => ({
+    what: `${error.detail ? `“${bounded(error.detail, 80)}”` : 'The file'} could not be read${because(error)}.`,
+    next: 'Check that the file is there and you may open it, then choose it again.',
+  }),
+  fileNotWritten: ({ error }) => ({
+    what: `${error.detail ? `“${bounded(error.detail, 80)}”` : 'The file'} could not be written${because(error)}; nothing there was changed.`,
+    next: 'Choose a folder you may write to, and try again.',
+  }),
+  fileExists: ({ error }) => ({
+    what: `${error.detail ? `“${bounded(error.detail, 80)}”` : 'The file'} is already there and could not be replaced.`,
+    next: 'Choose another name.',
+  }),
 } satisfies Record<Problem, Describe>;
 
 function byProblem(facts: Facts, otherwise: Parts): Parts {
@@ -267,10 +309,13 @@ const KIND = {
       'The service did not confirm whether the pet was added.',
     next: 'List the pets to check before trying again, so it is not added twice.',
   }),
-  invalidInput: ({ error }) =>
-    error.field === 'next'
-      ? { what: 'The link to the next page is no longer valid.', next: 'Refresh the list and try again.' }
-      : { what: inputWhat(error), next: 'Correct it and try again.' },
+  invalidInput: (facts) =>
+    byProblem(
+      facts,
+      facts.error.field === 'next'
+        ? { what: 'The link to the next page is no longer valid.', next: 'Refresh the list and try again.' }
+        : { what: inputWhat(facts.error), next: 'Correct it and try again.' },
+    ),
   configuration: (facts) =>
     byProblem(facts, { what: 'The settings for this environment are not usable.', next: 'Check them in Settings.' }),
   responseTooLarge: (facts) => ({
@@ -281,10 +326,13 @@ const KIND = {
     next: addressStep(facts),
   }),
   keychain: (facts) => byProblem(facts, { what: 'The keychain failed.', next: RESTART }),
-  createInFlight: ({ env }) => ({
-    what: `A pet is already being added to ${env ?? 'this environment'}.`,
-    next: 'Wait for its result before adding another, so nothing is added twice.',
-  }),
+  createInFlight: (facts) =>
+    byProblem(facts, {
+      what: `A pet is already being added to ${facts.env ?? 'this environment'}.`,
+      next: 'Wait for its result before adding another, so nothing is added twice.',
+    }),
+  file: (facts) =>
+    byProblem(facts, { what: 'A file could not be used.', next: 'Check the file and its folder, then try again.' }),
   cancelled: ({ env }) => ({
     what: `The request to ${env ?? 'the service'} was cancelled; nothing was changed.`,
     next: 'Try again when you are ready.',
@@ -372,7 +420,7 @@ export function describeError(error: CommandError, context: ErrorContext = {}): 
   const facts: Facts = {
     error,
     envId,
-    env: envId ? ENVIRONMENT_LABEL[envId] : null,
+    env: envId ? ENVIRONMENT_LABELS[envId] : null,
     now: context.now ?? Date.now(),
   };
   const describe: Describe | undefined = (KIND as Record<string, Describe>)[error.kind];

@@ -5,9 +5,9 @@ export function isMac(nav: Navigator = navigator): boolean {
   return detectOs(nav) === 'mac';
 }
 
-export type Action = 'newPet' | 'refresh' | 'focusFilter';
+export type Action = 'newPet' | 'refresh' | 'focusFilter' | 'import';
 
-const KEYS: Record<string, Action> = { n: 'newPet', r: 'refresh', f: 'focusFilter' };
+const KEYS: Record<string, Action> = { n: 'newPet', r: 'refresh', f: 'focusFilter', i: 'import' };
 
 export function shortcutAction(event: KeyboardEvent, mac = isMac()): Action | null {
   const mod = mac ? event.metaKey && !event.ctrlKey : event.ctrlKey && !event.metaKey;

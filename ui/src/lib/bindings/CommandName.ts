@@ -22,4 +22,16 @@ export type CommandName =
   | "start_settings_over"
   | "remembered_wait"
   | "forget_wait"
-  | "cancel_requests";
+  | "cancel_requests"
+  | "pick_import_file"
+  | "preview_import"
+  | "fix_import_row"
+  | "start_import"
+  | "pause_import"
+  | "resume_import"
+  | "cancel_import"
+  | "import_status"
+  | "resend_unknown_rows"
+  | "save_import_report"
+  | "export_pets"
+  | "unfinished_imports";

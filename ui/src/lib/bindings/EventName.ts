@@ -7,4 +7,6 @@ export type EventName =
   | "deprecation"
   | "environment-changed"
   | "settings-problem"
-  | "environment-updated";
+  | "environment-updated"
+  | "import-progress"
+  | "import-finished";

@@ -3,4 +3,4 @@
 /**
  * The exact problem behind a `configuration`, `keychain` or `network` failure.
  */
-export type Problem = "missingBaseUrl" | "invalidBaseUrl" | "insecureBaseUrl" | "missingApiKey" | "foreignLink" | "httpClient" | "waitStore" | "settingsUnreadable" | "settingsUnwritable" | "noSettingsFile" | "folderNotOpened" | "keychainUnavailable" | "keychainLocked" | "keyTooLong" | "keyCorrupt" | "keychainFailed" | "sandboxNotStarted";
+export type Problem = "missingBaseUrl" | "invalidBaseUrl" | "insecureBaseUrl" | "missingApiKey" | "foreignLink" | "httpClient" | "waitStore" | "settingsUnreadable" | "settingsUnwritable" | "noSettingsFile" | "folderNotOpened" | "keychainUnavailable" | "keychainLocked" | "keyTooLong" | "keyCorrupt" | "keychainFailed" | "sandboxNotStarted" | "noDataFolder" | "noImportFile" | "importFileInvalid" | "importRowMissing" | "importTargetChanged" | "importRunning" | "importElsewhere" | "noImportReport" | "importJournal" | "fileNotRead" | "fileNotWritten" | "fileExists";

@@ -55,6 +55,19 @@ export class PetList {
   /** The id to mark NEW: only while the table shows the environment and origin it was created at. */
   highlightId = $derived(this.highlight && sameSource(this.highlight, this.source) ? this.highlight.id : null);
 
+  /**
+   * The pets an import created, with where: highlighted while the table shows that environment at
+   * that origin, through reloads (the reload that brings them in comes after), until another import ends.
+   */
+  imported = $state.raw<{ source: RowSource; ids: Set<string> } | null>(null);
+
+  importedIds = $derived(this.imported && sameSource(this.imported.source, this.source) ? this.imported.ids : null);
+
+  /** The row is marked NEW: the pet just created, or one an import created. */
+  isNew(id: string): boolean {
+    return id === this.highlightId || (this.importedIds?.has(id) ?? false);
+  }
+
   // A slow answer for an old filter or environment must not overwrite a newer one.
   #generation = 0;
 
@@ -188,6 +201,13 @@ export class PetList {
     if (sameSource(source, this.source) || (source === null && this.source === null)) return;
     this.source = source;
     if (this.highlight && !sameSource(this.highlight, source)) this.highlight = null;
+    if (this.imported && !sameSource(this.imported.source, source)) this.imported = null;
+  }
+
+  /** An import ended at `source`: its pets are highlighted, and the rows reload to show them. */
+  importedAt(ids: string[], source: RowSource): Promise<void> {
+    this.imported = ids.length > 0 ? { source, ids: new Set(ids) } : null;
+    return sameSource(source, this.source) ? this.refresh() : Promise.resolve();
   }
 
   /**

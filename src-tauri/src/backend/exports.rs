@@ -1,0 +1,89 @@
+//! Export (issue 11 §4): every pet of the selected environment, the current filter or all, to a
+//! file the person chose, as CSV or JSON, all pages, ids exact. Files the app writes where the
+//! person chose go whole or not at all, and a file already there is kept as `<name>.bak`.
+
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+
+use petstore_bulk::{ExportError, SafeFile};
+
+use super::Backend;
+use crate::dto::{
+    AppErrorKind, ClientErrorKind, CommandError, ExportFormat, PetStatusValue, Problem, SavedFile,
+};
+
+impl Backend {
+    /// Writes the selected environment's pets (of `status`, or all) to `path`.
+    pub async fn export_pets(
+        &self,
+        path: &Path,
+        status: Option<PetStatusValue>,
+        format: ExportFormat,
+    ) -> Result<SavedFile, CommandError> {
+        let env = self.selected();
+        let client = self.client(env).await?;
+        let format = match format {
+            ExportFormat::Csv => petstore_bulk::ExportFormat::Csv,
+            ExportFormat::Json => petstore_bulk::ExportFormat::Json,
+        };
+        let mut file = SafeFile::create(path, true).map_err(|e| export_error(path, e))?;
+        let written =
+            petstore_bulk::export(&client, status.map(Into::into), format, file.writer()).await;
+        let count = match written {
+            Ok(count) => count,
+            Err(ExportError::Listing(petstore_bulk::PagesError::Client(error))) => {
+                return Err(error.into());
+            }
+            Err(error) => return Err(export_error(path, error)),
+        };
+        let kept = file.commit().map_err(|e| export_error(path, e))?;
+        log::info!("export of {count} pets from {env} written");
+        Ok(SavedFile {
+            path: path.display().to_string(),
+            kept_as: kept.map(|k| k.display().to_string()),
+            pets: Some(u32::try_from(count).unwrap_or(u32::MAX)),
+        })
+    }
+}
+
+/// Writes a whole file at `path` through [`SafeFile`]; returns where an older file was kept.
+#[allow(
+    clippy::result_large_err,
+    reason = "CommandError is the IPC error, built once per command; never on a hot path"
+)]
+pub(super) fn write_file(
+    path: &Path,
+    fill: impl FnOnce(&mut dyn Write) -> io::Result<()>,
+) -> Result<Option<PathBuf>, CommandError> {
+    let mut file = SafeFile::create(path, true).map_err(|e| export_error(path, e))?;
+    fill(file.writer()).map_err(|e| export_error(path, ExportError::Write(e)))?;
+    file.commit().map_err(|e| export_error(path, e))
+}
+
+fn export_error(path: &Path, error: ExportError) -> CommandError {
+    export_failure(error, path.display().to_string())
+}
+
+/// What stopped the listing of an export, other than the service's own errors (handled before).
+fn export_failure(error: ExportError, shown: String) -> CommandError {
+    match error {
+        ExportError::Listing(petstore_bulk::PagesError::Client(error)) => error.into(),
+        ExportError::Listing(petstore_bulk::PagesError::Sink(error)) => {
+            CommandError::problem(AppErrorKind::File, Problem::FileNotWritten)
+                .with_detail(shown)
+                .with_reason(crate::errors::io_reason(&error))
+        }
+        // Pages announced without end: the service does not behave as its interface says.
+        ExportError::Listing(petstore_bulk::PagesError::Endless { .. }) => {
+            CommandError::new(ClientErrorKind::Decode)
+        }
+        ExportError::Write(error) => {
+            CommandError::problem(AppErrorKind::File, Problem::FileNotWritten)
+                .with_detail(shown)
+                .with_reason(crate::errors::io_reason(&error))
+        }
+        ExportError::Exists { .. } => {
+            CommandError::problem(AppErrorKind::File, Problem::FileExists).with_detail(shown)
+        }
+    }
+}

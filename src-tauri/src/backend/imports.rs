@@ -1,0 +1,351 @@
+//! Import from a file (issue 11 §4), over `petstore-bulk`: read and validate a file for the
+//! preview, fix invalid rows in place, then run the import in the background (it goes on when the
+//! dialog is closed), paused, resumed or cancelled from the UI, with its progress as events and
+//! its end screen kept for a reopened dialog.
+//!
+//! Content identity: the journal of an import is named after the exact bytes it imports and the
+//! environment's base address (`petstore-bulk`'s `JournalId`). A file imported as it is keeps the
+//! file's bytes. A file with rows fixed in place is another content: the app writes the fixed rows
+//! to a copy in its data folder (`imports/fixed-<sha256>.csv`, a `line` column keeping the
+//! original line numbers) and imports that copy, so the journal names what was really sent, the
+//! same fixes give the same journal, and a restart finds the copy to resume from.
+
+mod convert;
+mod fixed;
+mod run;
+mod status;
+
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+use std::time::Duration;
+
+use chrono::Utc;
+use petstore_bulk::{Cells, Estimate, ImportOptions, JournalId, MAX_FILE_BYTES, ParsedFile, Row};
+use petstore_client::Environment;
+
+use super::Backend;
+use crate::dto::{
+    AppErrorKind, ClientErrorKind, CommandError, ImportPreview, ImportProgress, ImportResult,
+    Problem, RowCells,
+};
+
+/// How often progress events go to the UI at most: counts change with every row.
+const PROGRESS_EVERY: Duration = Duration::from_millis(150);
+
+/// The preview on screen and the import of this session.
+#[derive(Debug, Default)]
+pub(super) struct Imports {
+    /// The files the person chose in the picker (or was offered to resume): the only files a
+    /// preview reads, so the web view cannot name another file for the app to read.
+    chosen: Mutex<std::collections::HashSet<PathBuf>>,
+    preview: Mutex<Option<Preview>>,
+    current: Arc<Mutex<Option<Current>>>,
+}
+
+/// A file read for the preview, with the fixes made to it so far.
+#[derive(Debug, Clone)]
+struct Preview {
+    path: PathBuf,
+    bytes: Vec<u8>,
+    file: ParsedFile,
+    edited: bool,
+    env: Environment,
+    base_url: String,
+}
+
+/// What an import run needs, kept to run it again ("Resend these rows").
+#[derive(Debug, Clone)]
+struct Job {
+    /// The file the journal records as its source (the original or the fixed copy).
+    source: PathBuf,
+    file_name: String,
+    bytes: Vec<u8>,
+    file: ParsedFile,
+    env: Environment,
+    base_url: String,
+}
+
+#[derive(Debug)]
+struct Current {
+    job: Job,
+    control: petstore_bulk::ImportControl,
+    progress: ImportProgress,
+    running: bool,
+    result: Option<ImportResult>,
+    report: Option<petstore_bulk::ImportReport>,
+}
+
+impl Imports {
+    fn preview(&self) -> MutexGuard<'_, Option<Preview>> {
+        self.preview.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    fn current(&self) -> MutexGuard<'_, Option<Current>> {
+        lock(&self.current)
+    }
+}
+
+fn lock(current: &Mutex<Option<Current>>) -> MutexGuard<'_, Option<Current>> {
+    current.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+impl Backend {
+    /// Where import journals (and fixed copies) live.
+    #[allow(
+        clippy::result_large_err,
+        reason = "CommandError is the IPC error, built once per command; never on a hot path"
+    )]
+    fn data_dir(&self) -> Result<&Path, CommandError> {
+        self.data_dir
+            .as_deref()
+            .ok_or_else(|| CommandError::problem(AppErrorKind::File, Problem::NoDataFolder))
+    }
+
+    /// `path` was chosen by the person in the open picker: a preview may read it.
+    pub fn allow_import_file(&self, path: &Path) {
+        self.imports
+            .chosen
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .insert(path.to_owned());
+    }
+
+    /// Reads and validates `path` for the selected environment. Sends nothing (the quota the
+    /// estimate uses is the latest the environment's key saw). Only a file the person chose
+    /// ([`Backend::allow_import_file`]) or was offered to resume ([`Backend::unfinished_imports`]).
+    pub async fn preview_import(&self, path: &Path) -> Result<ImportPreview, CommandError> {
+        let allowed = self
+            .imports
+            .chosen
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .contains(path);
+        if !allowed {
+            // The app reads only a file the person chose.
+            return Err(no_preview());
+        }
+        let bytes = read_bounded(path).await?;
+        let file = petstore_bulk::parse(&bytes).map_err(|error| {
+            CommandError::problem(ClientErrorKind::InvalidInput, Problem::ImportFileInvalid)
+                .with_detail(file_name(path))
+                .with_reason(error.to_string())
+        })?;
+        let env = self.selected();
+        let base_url = self.base_url(env, true).await?.as_str().to_owned();
+        let preview = Preview {
+            path: path.to_owned(),
+            bytes,
+            file,
+            edited: false,
+            env,
+            base_url,
+        };
+        let shown = self.show_preview(&preview).await?;
+        *self.imports.preview() = Some(preview);
+        Ok(shown)
+    }
+
+    /// Replaces the cells of row `index` of the preview with the person's, validated again.
+    pub async fn fix_import_row(
+        &self,
+        index: u32,
+        cells: RowCells,
+    ) -> Result<ImportPreview, CommandError> {
+        let preview = {
+            let mut guard = self.imports.preview();
+            let Some(preview) = guard.as_mut() else {
+                return Err(no_preview());
+            };
+            let Some(row) = preview.file.rows.get_mut(index as usize) else {
+                return Err(CommandError::problem(
+                    ClientErrorKind::InvalidInput,
+                    Problem::ImportRowMissing,
+                ));
+            };
+            let cells = Cells {
+                name: cells.name,
+                category_id: cells.category_id,
+                status: cells.status,
+            };
+            if row.cells != cells {
+                *row = Row::from_cells(row.index, row.line, cells);
+                preview.edited = true;
+            }
+            preview.clone()
+        };
+        self.show_preview(&preview).await
+    }
+
+    async fn show_preview(&self, preview: &Preview) -> Result<ImportPreview, CommandError> {
+        let client = self.client(preview.env).await?;
+        let (bytes, _) = self.content(preview)?;
+        let id = JournalId::new(&bytes, &preview.base_url);
+        let resumable = petstore_bulk::unfinished(self.data_dir()?)
+            .into_iter()
+            .find(|u| u.journal.file_name() == Some(id.file_name().as_ref()));
+        let created = resumable.as_ref().map_or(0, |u| u.created + u.unknown);
+        let to_send = preview.file.valid_rows().count().saturating_sub(created);
+        let estimate = Estimate::new(to_send as u64, client.rate_limit().as_ref(), Utc::now());
+        Ok(convert::preview(
+            preview,
+            super::label(preview.env),
+            &estimate,
+            resumable.as_ref(),
+        ))
+    }
+
+    /// The bytes an import of `preview` is identified by, and the file its journal names.
+    #[allow(
+        clippy::result_large_err,
+        reason = "CommandError is the IPC error, built once per command; never on a hot path"
+    )]
+    fn content(&self, preview: &Preview) -> Result<(Vec<u8>, PathBuf), CommandError> {
+        if !preview.edited {
+            return Ok((preview.bytes.clone(), preview.path.clone()));
+        }
+        let bytes = fixed::content(&preview.file);
+        let path = fixed::path(self.data_dir()?, &bytes);
+        Ok((bytes, path))
+    }
+
+    /// Starts importing the previewed file to `env`, the environment the preview showed (a
+    /// switch since cannot redirect it). Resumes an earlier run of the same content.
+    pub async fn start_import(&self, env: Environment) -> Result<ImportProgress, CommandError> {
+        let Some(preview) = self.imports.preview().clone() else {
+            return Err(no_preview());
+        };
+        if preview.env != env {
+            return Err(CommandError::problem(
+                ClientErrorKind::InvalidInput,
+                Problem::ImportTargetChanged,
+            )
+            .with_environment(env));
+        }
+        let (bytes, source) = self.content(&preview)?;
+        if preview.edited {
+            fixed::write(&source, &bytes)?;
+        }
+        let file_name = file_name(&preview.path);
+        let job = Job {
+            source,
+            file_name,
+            bytes,
+            file: preview.file,
+            env,
+            base_url: preview.base_url,
+        };
+        let progress = self.launch(job, ImportOptions::default()).await?;
+        *self.imports.preview() = None;
+        Ok(progress)
+    }
+
+    /// Runs the ended import again with the rows whose outcome stayed unknown resent: the
+    /// person's explicit yes ("Resend these N rows?"), never automatic.
+    pub async fn resend_unknown_rows(&self) -> Result<ImportProgress, CommandError> {
+        let job = match self.imports.current().as_ref() {
+            Some(current) if !current.running => current.job.clone(),
+            Some(_) => return Err(busy()),
+            None => return Err(no_preview()),
+        };
+        self.launch(
+            job,
+            ImportOptions {
+                resend_unknown: true,
+            },
+        )
+        .await
+    }
+
+    async fn launch(
+        &self,
+        job: Job,
+        options: ImportOptions,
+    ) -> Result<ImportProgress, CommandError> {
+        if self.imports.current().as_ref().is_some_and(|c| c.running) {
+            return Err(busy());
+        }
+        let client = self.client(job.env).await?;
+        if client.base_url().as_str() != job.base_url {
+            return Err(CommandError::problem(
+                ClientErrorKind::InvalidInput,
+                Problem::ImportTargetChanged,
+            )
+            .with_environment(job.env));
+        }
+        let data_dir = self.data_dir()?.to_owned();
+        let import = run::prepare(&data_dir, &job, &client)?;
+        let control = import.control();
+        let progress = convert::progress(&import.progress().borrow(), &job, false);
+        {
+            let mut current = self.imports.current();
+            if current.as_ref().is_some_and(|c| c.running) {
+                return Err(busy());
+            }
+            *current = Some(Current {
+                job: job.clone(),
+                control,
+                progress: progress.clone(),
+                running: true,
+                result: None,
+                report: None,
+            });
+        }
+        log::info!(
+            "import of {} valid rows to {} started",
+            job.file.valid_rows().count(),
+            job.env
+        );
+        run::spawn_run(
+            import,
+            options,
+            job,
+            self.imports.current.clone(),
+            self.events.0.clone(),
+        );
+        Ok(progress)
+    }
+}
+
+/// Reads at most [`MAX_FILE_BYTES`] + 1 bytes: the contract names a larger file as too large.
+async fn read_bounded(path: &Path) -> Result<Vec<u8>, CommandError> {
+    use tokio::io::AsyncReadExt;
+    let read = async {
+        let file = tokio::fs::File::open(path).await?;
+        let mut bytes = Vec::new();
+        file.take(MAX_FILE_BYTES as u64 + 1)
+            .read_to_end(&mut bytes)
+            .await?;
+        Ok::<_, std::io::Error>(bytes)
+    };
+    read.await.map_err(|error| {
+        CommandError::problem(AppErrorKind::File, Problem::FileNotRead)
+            .with_detail(path.display().to_string())
+            .with_reason(crate::errors::io_reason(&error))
+    })
+}
+
+fn file_name(path: &Path) -> String {
+    path.file_name().map_or_else(
+        || path.display().to_string(),
+        |n| n.to_string_lossy().into_owned(),
+    )
+}
+
+fn file_error(error: &petstore_bulk::ImportError) -> CommandError {
+    match error {
+        petstore_bulk::ImportError::Journal(petstore_bulk::JournalError::Busy { .. }) => {
+            CommandError::problem(AppErrorKind::CreateInFlight, Problem::ImportElsewhere)
+        }
+        // The journal's own words name what is wrong with it (a damaged line, a write refused).
+        other => CommandError::problem(AppErrorKind::File, Problem::ImportJournal)
+            .with_reason(other.to_string()),
+    }
+}
+
+fn no_preview() -> CommandError {
+    CommandError::problem(ClientErrorKind::InvalidInput, Problem::NoImportFile)
+}
+
+fn busy() -> CommandError {
+    CommandError::problem(AppErrorKind::CreateInFlight, Problem::ImportRunning)
+}

@@ -1,0 +1,192 @@
+//! `petstore-bulk`'s types into the IPC types of `dto::imports`.
+
+use std::path::Path;
+
+use petstore_bulk::{Estimate, ImportReport, Outcome, Phase, Progress, UnknownReason};
+use petstore_client::Environment;
+
+use super::{Job, Preview};
+use crate::dto::{
+    CommandError, ImportCounts, ImportEstimate, ImportPhase, ImportPreview, ImportProgress,
+    ImportResult, PREVIEW_VALID_ROWS, PreviewRow, ReportRow, ResumableImport, RowProblem,
+    UnfinishedImport,
+};
+
+/// Counts beyond u32 cannot happen (100,000 rows at most); saturate rather than wrap.
+fn n(value: impl TryInto<u32>) -> u32 {
+    value.try_into().unwrap_or(u32::MAX)
+}
+
+pub(super) fn preview(
+    preview: &Preview,
+    label: &str,
+    estimate: &Estimate,
+    resumable: Option<&petstore_bulk::UnfinishedImport>,
+) -> ImportPreview {
+    let file = &preview.file;
+    let invalid = file.invalid_rows().count();
+    let valid = file.rows.len() - invalid;
+    let rows = file
+        .invalid_rows()
+        .chain(
+            file.valid_rows()
+                .map(|(row, _)| row)
+                .take(PREVIEW_VALID_ROWS),
+        )
+        .map(|row| PreviewRow {
+            index: n(row.index),
+            line: n(row.line),
+            name: row.cells.name.clone(),
+            category_id: row.cells.category_id.clone(),
+            status: row.cells.status.clone(),
+            problems: row
+                .problems
+                .iter()
+                .map(|problem| RowProblem {
+                    column: problem.column().header().to_owned(),
+                    message: problem.to_string(),
+                })
+                .collect(),
+        })
+        .collect();
+    ImportPreview {
+        path: preview.path.display().to_string(),
+        file_name: super::file_name(&preview.path),
+        environment: preview.env,
+        environment_label: label.to_owned(),
+        production: preview.env == Environment::Production,
+        base_url: preview.base_url.clone(),
+        total_rows: n(file.rows.len()),
+        valid_rows: n(valid),
+        invalid_rows: n(invalid),
+        rows,
+        ignored_columns: file.ignored_columns.clone(),
+        estimate: ImportEstimate {
+            requests: n(estimate.requests),
+            seconds: estimate.duration.map(|d| n(d.as_secs())),
+            day_limited: estimate.day_limited,
+            text: estimate.to_string(),
+        },
+        edited: preview.edited,
+        resumable: resumable.map(|u| ResumableImport {
+            created: n(u.created),
+            unknown: n(u.unknown),
+        }),
+    }
+}
+
+pub(super) fn progress(progress: &Progress, job: &Job, cancelling: bool) -> ImportProgress {
+    ImportProgress {
+        environment: job.env,
+        file_name: job.file_name.clone(),
+        phase: match progress.phase {
+            Phase::ListingBefore => ImportPhase::ListingBefore,
+            Phase::Sending => ImportPhase::Sending,
+            Phase::Reconciling => ImportPhase::Reconciling,
+            Phase::Resending => ImportPhase::Resending,
+            Phase::Finished => ImportPhase::Finished,
+        },
+        total: n(progress.total),
+        created: n(progress.created),
+        skipped: n(progress.skipped),
+        failed: n(progress.failed),
+        unknown: n(progress.unknown),
+        paused: progress.paused,
+        cancelling,
+        seconds_left: progress.time_left.map(|d| n(d.as_secs())),
+    }
+}
+
+pub(super) fn result(report: &ImportReport, job: &Job) -> ImportResult {
+    let c = report.counts;
+    let mut new_ids = Vec::new();
+    let mut unknown_rows = Vec::new();
+    let mut failed_rows = Vec::new();
+    for row in &report.rows {
+        let shown = |detail: String| ReportRow {
+            line: n(row.line),
+            name: row.name.clone(),
+            category_id: row.category_id.clone(),
+            status: row.status.as_ref().map(ToString::to_string),
+            detail,
+        };
+        match &row.outcome {
+            Outcome::Created { id } | Outcome::Skipped { id } => new_ids.push(id.to_string()),
+            Outcome::Unknown { reason } => unknown_rows.push(shown(
+                match reason {
+                    UnknownReason::Outcome => "outcome",
+                    UnknownReason::NotFound => "notFound",
+                }
+                .to_owned(),
+            )),
+            Outcome::Failed { kind } => failed_rows.push(shown(kind.clone())),
+            Outcome::Invalid { .. } | Outcome::NotSent => {}
+        }
+    }
+    // The client's kind crosses, with the environment: the UI words it as every other error.
+    let failure =
+        |kind: &petstore_client::ErrorKind| CommandError::new(*kind).with_environment(job.env);
+    let (cancelled, stopped, stopped_reconciling) = match &report.stopped {
+        None => (false, None, false),
+        Some(petstore_bulk::Stop::Cancelled) => (true, None, false),
+        Some(petstore_bulk::Stop::Failed { kind, .. }) => (false, Some(failure(kind)), false),
+        Some(petstore_bulk::Stop::ReconcileFailed { kind, .. }) => {
+            (false, Some(failure(kind)), true)
+        }
+    };
+    ImportResult {
+        environment: job.env,
+        base_url: job.base_url.clone(),
+        file_name: job.file_name.clone(),
+        counts: ImportCounts {
+            created: n(c.created),
+            skipped: n(c.skipped),
+            invalid: n(c.invalid),
+            failed: n(c.failed),
+            unknown: n(c.unknown),
+            not_sent: n(c.not_sent),
+        },
+        resumed: report.resumed,
+        cancelled,
+        stopped,
+        stopped_reconciling,
+        new_ids,
+        unknown_rows,
+        failed_rows,
+    }
+}
+
+/// The end screen of a run that ended on an error of its own (the pets could not be listed first,
+/// the journal could not be written); the message says what was kept.
+pub(super) fn failed_start(job: &Job, error: CommandError) -> ImportResult {
+    ImportResult {
+        environment: job.env,
+        base_url: job.base_url.clone(),
+        file_name: job.file_name.clone(),
+        counts: ImportCounts::default(),
+        resumed: false,
+        cancelled: false,
+        stopped: Some(error),
+        stopped_reconciling: false,
+        new_ids: Vec::new(),
+        unknown_rows: Vec::new(),
+        failed_rows: Vec::new(),
+    }
+}
+
+pub(super) fn unfinished(
+    source: &Path,
+    origin: &str,
+    environment: Option<Environment>,
+    created: usize,
+    unknown: usize,
+) -> UnfinishedImport {
+    UnfinishedImport {
+        source: source.display().to_string(),
+        file_name: super::file_name(source),
+        base_url: origin.to_owned(),
+        environment,
+        created: n(created),
+        unknown: n(unknown),
+    }
+}

@@ -1,0 +1,82 @@
+//! The import's own tasks: the run, which outlives the command and the dialog, and the
+//! forwarding of its progress to the UI.
+
+use std::path::Path;
+use std::sync::{Arc, Mutex};
+
+use petstore_bulk::{Import, ImportOptions};
+use petstore_client::PetstoreClient;
+
+use super::{Current, Job, PROGRESS_EVERY, convert, file_error, lock};
+use crate::dto::{AppEvent, CommandError, ImportPhase};
+use crate::events::EventSink;
+
+#[allow(
+    clippy::result_large_err,
+    reason = "CommandError is the IPC error, built once per command; never on a hot path"
+)]
+pub(super) fn prepare(
+    data_dir: &Path,
+    job: &Job,
+    client: &PetstoreClient,
+) -> Result<Import, CommandError> {
+    let mut import = Import::prepare(data_dir, &job.bytes, job.file.clone(), client)
+        .map_err(|error| file_error(&error))?;
+    import
+        .record_source(&job.source)
+        .map_err(|error| file_error(&error))?;
+    Ok(import)
+}
+
+/// Runs the import on its own task (it outlives the command and the dialog), with a second task
+/// passing its progress to the UI.
+pub(super) fn spawn_run(
+    import: Import,
+    options: ImportOptions,
+    job: Job,
+    current: Arc<Mutex<Option<Current>>>,
+    events: Arc<dyn EventSink>,
+) {
+    let mut watch = import.progress();
+    let forwarder = {
+        let (current, events, job) = (current.clone(), events.clone(), job.clone());
+        tokio::spawn(async move {
+            while watch.changed().await.is_ok() {
+                let cancelling = lock(&current)
+                    .as_ref()
+                    .is_some_and(|c| c.control.is_cancelled());
+                let progress = convert::progress(&watch.borrow_and_update(), &job, cancelling);
+                if let Some(current) = lock(&current).as_mut().filter(|c| c.running) {
+                    current.progress = progress.clone();
+                }
+                events.emit(AppEvent::ImportProgress(progress));
+                tokio::time::sleep(PROGRESS_EVERY).await;
+            }
+        })
+    };
+    tokio::spawn(async move {
+        let outcome = import.run(options).await;
+        forwarder.abort();
+        let result = match &outcome {
+            Ok(report) => convert::result(report, &job),
+            Err(error) => convert::failed_start(&job, file_error(error)),
+        };
+        log::info!(
+            "import to {} ended: {} created, {} unknown, {} failed",
+            job.env,
+            result.counts.created,
+            result.counts.unknown,
+            result.counts.failed
+        );
+        if let Some(current) = lock(&current).as_mut() {
+            current.running = false;
+            current.progress.phase = ImportPhase::Finished;
+            current.progress.paused = false;
+            current.progress.cancelling = false;
+            current.progress.seconds_left = Some(0);
+            current.result = Some(result.clone());
+            current.report = outcome.ok();
+        }
+        events.emit(AppEvent::ImportFinished(Box::new(result)));
+    });
+}

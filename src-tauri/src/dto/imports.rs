@@ -1,0 +1,217 @@
+//! What crosses the IPC boundary for import and export (issue 11 §4). Not `petstore-bulk`'s own
+//! types: counts and line numbers are numbers JavaScript holds exactly (u32, saturated), ids are
+//! strings, durations are whole seconds, and problems carry their message for a person.
+
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+
+use super::{CommandError, Environment};
+
+/// A file read and validated, nothing sent: what the import dialog shows before **Import N pets**.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct ImportPreview {
+    /// The file as the picker named it.
+    pub path: String,
+    pub file_name: String,
+    /// Where the import goes: the environment selected when the file was read.
+    pub environment: Environment,
+    pub environment_label: String,
+    pub production: bool,
+    pub base_url: String,
+    pub total_rows: u32,
+    pub valid_rows: u32,
+    pub invalid_rows: u32,
+    /// Every invalid row, then valid rows in file order up to [`PREVIEW_VALID_ROWS`]: a file of
+    /// 100,000 rows is not sent whole to the web view.
+    pub rows: Vec<PreviewRow>,
+    /// Header names of columns the import does not read.
+    pub ignored_columns: Vec<String>,
+    pub estimate: ImportEstimate,
+    /// Some rows were fixed in place: the import sends the fixed rows.
+    pub edited: bool,
+    /// An earlier run of this same content to this environment did not finish: starting resumes
+    /// it (rows it created are skipped, never sent again).
+    pub resumable: Option<ResumableImport>,
+}
+
+/// How many valid rows the preview shows (the counts cover them all).
+pub const PREVIEW_VALID_ROWS: usize = 200;
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct PreviewRow {
+    /// The row's identity for `fix_import_row` (its position among the data rows).
+    pub index: u32,
+    /// The line of the file the row starts on.
+    pub line: u32,
+    pub name: String,
+    pub category_id: String,
+    pub status: String,
+    /// Empty when the row is valid.
+    pub problems: Vec<RowProblem>,
+}
+
+/// One problem of one cell.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct RowProblem {
+    /// "name", "categoryId" or "status": the cell to fix.
+    pub column: String,
+    pub message: String,
+}
+
+/// The cells of one row as a person fixed them.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct RowCells {
+    pub name: String,
+    pub category_id: String,
+    pub status: String,
+}
+
+/// How long the rows take under the environment's quota.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct ImportEstimate {
+    /// Rows this run would send.
+    pub requests: u32,
+    /// null until an answer has told the quota.
+    pub seconds: Option<u32>,
+    /// The day window is the limit (more rows than a day allows): said before starting.
+    pub day_limited: bool,
+    /// "about 4 min at 300 requests a minute (Pro plan)".
+    pub text: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct ResumableImport {
+    pub created: u32,
+    pub unknown: u32,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub enum ImportPhase {
+    /// Listing the pets present before the import (to find later which pets it created).
+    ListingBefore,
+    Sending,
+    /// Listing the pets to settle rows whose outcome was lost.
+    Reconciling,
+    /// Sending again the rows the person chose to resend.
+    Resending,
+    Finished,
+}
+
+/// Payload of the `import-progress` event, and part of `import_status`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct ImportProgress {
+    pub environment: Environment,
+    pub file_name: String,
+    pub phase: ImportPhase,
+    /// Valid rows of the file.
+    pub total: u32,
+    pub created: u32,
+    pub skipped: u32,
+    pub failed: u32,
+    pub unknown: u32,
+    pub paused: bool,
+    /// Cancel was asked: the row in flight finishes, nothing more is sent.
+    pub cancelling: bool,
+    /// The time the rows left take under the latest quota; null until it is known.
+    pub seconds_left: Option<u32>,
+}
+
+/// One row of the end screen that needs the person's eye (unknown or failed).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct ReportRow {
+    pub line: u32,
+    pub name: String,
+    pub category_id: String,
+    pub status: Option<String>,
+    /// "notFound" (listed after the import, no such pet), "outcome" (not looked for yet), or the
+    /// error kind that refused it.
+    pub detail: String,
+}
+
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct ImportCounts {
+    pub created: u32,
+    /// Created by an earlier run of this import: not sent again.
+    pub skipped: u32,
+    pub invalid: u32,
+    pub failed: u32,
+    pub unknown: u32,
+    pub not_sent: u32,
+}
+
+/// Payload of the `import-finished` event, and part of `import_status`: the end screen.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct ImportResult {
+    pub environment: Environment,
+    pub base_url: String,
+    pub file_name: String,
+    pub counts: ImportCounts,
+    /// An earlier run of this import was resumed.
+    pub resumed: bool,
+    pub cancelled: bool,
+    /// Why the run stopped before every row had an outcome (besides a cancel).
+    pub stopped: Option<CommandError>,
+    /// It stopped at the end, while listing the pets to find the rows whose outcome was lost:
+    /// those stay unknown, and running the import again looks for them again.
+    pub stopped_reconciling: bool,
+    /// The pets this import created (this run and earlier runs of it), to highlight.
+    pub new_ids: Vec<String>,
+    /// Rows sent whose outcome stayed unknown after reconciliation: offered for resending,
+    /// never resent without the person's yes.
+    pub unknown_rows: Vec<ReportRow>,
+    pub failed_rows: Vec<ReportRow>,
+}
+
+/// `import_status`: the import of this session, running or ended (for a reopened dialog or a
+/// reloaded web view).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct ImportStatus {
+    pub progress: ImportProgress,
+    pub running: bool,
+    /// Once it ended.
+    pub result: Option<ImportResult>,
+}
+
+/// An import an earlier session began and did not finish: offered for resuming, asking first.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct UnfinishedImport {
+    /// The file it reads (the original, or the app's copy with the rows fixed in place).
+    pub source: String,
+    pub file_name: String,
+    pub base_url: String,
+    /// The environment at that address now, when one is.
+    pub environment: Option<Environment>,
+    pub created: u32,
+    pub unknown: u32,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "lowercase")]
+pub enum ExportFormat {
+    Csv,
+    Json,
+}
+
+/// A file the app wrote where the person chose.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct SavedFile {
+    pub path: String,
+    /// The file that was there before, kept under this name.
+    pub kept_as: Option<String>,
+    /// Pets written (an export); null for a report.
+    pub pets: Option<u32>,
+}

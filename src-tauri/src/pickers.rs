@@ -1,0 +1,81 @@
+//! The native open and save pickers (`tauri-plugin-dialog`, called from Rust: the web view has no
+//! permission of the plugin and never names a file to write).
+//!
+//! **Test hook.** WebDriver cannot drive a native dialog. When the variable
+//! [`TEST_HOOK_OPEN_FILE`] is set, the open picker answers that path without showing a dialog;
+//! when [`TEST_HOOK_SAVE_DIR`] is set, the save picker answers `<that folder>/<suggested name>`.
+//! Only these two functions read them, so everything after the picker (reading, preview, import,
+//! writing) runs as it does for a person. A variable, not a call from the web view: it is set by
+//! whoever starts the process (the e2e harness), never by the page.
+
+use std::path::PathBuf;
+
+use tauri::{AppHandle, Manager, Runtime};
+use tauri_plugin_dialog::{Dialog, FileDialogBuilder};
+use tokio::sync::oneshot;
+
+/// The open picker answers this path (tests only; see the module's documentation).
+pub const TEST_HOOK_OPEN_FILE: &str = "PETSTORE_TEST_HOOK_OPEN_FILE";
+/// The save picker answers `<this folder>/<suggested name>` (tests only).
+pub const TEST_HOOK_SAVE_DIR: &str = "PETSTORE_TEST_HOOK_SAVE_DIR";
+
+/// A file dialog, when the plugin is there (an app built without it, as in the IPC tests, has no
+/// picker: it answers as if the person closed it).
+fn file_dialog<R: Runtime>(app: &AppHandle<R>) -> Option<FileDialogBuilder<R>> {
+    let dialog = app.try_state::<Dialog<R>>();
+    if dialog.is_none() {
+        log::warn!("no file picker: the dialog plugin is not set up");
+    }
+    dialog.map(|dialog| dialog.file())
+}
+
+fn hook(name: &str) -> Option<PathBuf> {
+    std::env::var_os(name)
+        .filter(|value| !value.is_empty())
+        .map(PathBuf::from)
+}
+
+/// A spreadsheet to import; `None` when the person closed the picker.
+pub async fn open_csv<R: Runtime>(app: &AppHandle<R>) -> Option<PathBuf> {
+    if let Some(path) = hook(TEST_HOOK_OPEN_FILE) {
+        log::info!("open picker answered by the test hook");
+        return Some(path);
+    }
+    let (tx, rx) = oneshot::channel();
+    file_dialog(app)?
+        .set_title("Import pets from a CSV file")
+        .add_filter("CSV (comma or semicolon separated)", &["csv", "txt"])
+        .pick_file(move |picked| {
+            let _ = tx.send(picked);
+        });
+    rx.await
+        .ok()
+        .flatten()
+        .and_then(|path| path.into_path().ok())
+}
+
+/// Where to write a file named `suggested` by default, with `extension`'s filter; `None` when the
+/// person closed the picker. The picker itself asks before replacing a file.
+pub async fn save<R: Runtime>(
+    app: &AppHandle<R>,
+    title: &str,
+    suggested: &str,
+    filter: (&str, &str),
+) -> Option<PathBuf> {
+    if let Some(dir) = hook(TEST_HOOK_SAVE_DIR) {
+        log::info!("save picker answered by the test hook");
+        return Some(dir.join(suggested));
+    }
+    let (tx, rx) = oneshot::channel();
+    file_dialog(app)?
+        .set_title(title)
+        .set_file_name(suggested)
+        .add_filter(filter.0, &[filter.1])
+        .save_file(move |picked| {
+            let _ = tx.send(picked);
+        });
+    rx.await
+        .ok()
+        .flatten()
+        .and_then(|path| path.into_path().ok())
+}

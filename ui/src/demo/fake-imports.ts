@@ -1,0 +1,202 @@
+// The demo fake's import and export (issue 11 §4): a small CSV reader, the preview with fixes in
+// place, and an import that "sends" one row per step with progress events, pause, resume and
+// cancel. Like the app, it never resends a row without the person's yes.
+import { emit } from '@tauri-apps/api/event';
+import { ENVIRONMENT_LABELS } from '../lib/environment';
+import { categoryProblem, nameProblem } from '../lib/validation';
+import type {
+  EnvironmentId,
+  ImportPreview,
+  ImportProgress,
+  ImportResult,
+  ImportStatus,
+  Pet,
+  PreviewRow,
+  RowCells,
+  RowProblem,
+} from '../lib/types';
+
+/** The file the demo's picker "chooses": a new branch's animals, one line with a problem. */
+export const DEMO_IMPORT_CSV = [
+  'name,categoryId,status,colour',
+  'Pepper,3,available,black',
+  'Juniper,,pending,grey',
+  'Toffee,4,,brown',
+  'Basil,2,available,white',
+  'Clover,5,sold,tabby',
+].join('\n');
+
+export interface ImportFakeOptions {
+  /** The CSV text behind every path (DEMO_IMPORT_CSV when not given). */
+  importCsv?: string;
+  /** Milliseconds between two rows "sent" (300 when not given). */
+  importStepMs?: number;
+}
+
+interface Context {
+  selected: () => EnvironmentId;
+  baseUrl: (environment: EnvironmentId) => string | null;
+  create: (name: string, categoryId: string, status: string | null) => Pet;
+}
+
+const STATUSES = ['available', 'pending', 'sold'];
+
+/** Each fake installed ends the "imports" of the one before (a test's leftovers emit nothing). */
+let generation = 0;
+
+function problemsOf(cells: RowCells): RowProblem[] {
+  const problems: RowProblem[] = [];
+  const name = nameProblem(cells.name);
+  if (name) problems.push({ column: 'name', message: name });
+  const category = categoryProblem(cells.categoryId);
+  if (category) problems.push({ column: 'categoryId', message: category });
+  const status = cells.status.trim().toLowerCase();
+  if (status !== '' && !STATUSES.includes(status)) {
+    problems.push({ column: 'status', message: `The status “${cells.status}” is not one of available, pending, sold.` });
+  }
+  return problems;
+}
+
+export function importHandlers(ctx: Context, options: ImportFakeOptions) {
+  const step = options.importStepMs ?? 300;
+  const mine = ++generation;
+  let preview: ImportPreview | null = null;
+  let status: ImportStatus | null = null;
+  let paused = false;
+  let cancelled = false;
+  let rows: PreviewRow[] = [];
+
+  function read(path: string): ImportPreview {
+    const lines = (options.importCsv ?? DEMO_IMPORT_CSV).split('\n');
+    const header = lines[0].split(',').map((h) => h.trim());
+    const at = (name: string) => header.findIndex((h) => h.toLowerCase() === name.toLowerCase());
+    const [n, c, s] = [at('name'), at('categoryId'), at('status')];
+    rows = lines.slice(1).flatMap((line, i) => {
+      if (line.trim() === '') return [];
+      const cellsOf = line.split(',');
+      const cells = { name: cellsOf[n] ?? '', categoryId: cellsOf[c] ?? '', status: s >= 0 ? (cellsOf[s] ?? '') : '' };
+      return [{ index: 0, line: i + 2, ...cells, problems: problemsOf(cells) }];
+    });
+    rows.forEach((row, index) => (row.index = index));
+    const environment = ctx.selected();
+    return shown(path, header.filter((_, i) => ![n, c, s].includes(i)), environment);
+  }
+
+  function shown(path: string, ignoredColumns: string[], environment: EnvironmentId): ImportPreview {
+    const invalid = rows.filter((r) => r.problems.length > 0);
+    const valid = rows.filter((r) => r.problems.length === 0);
+    return {
+      path,
+      fileName: path.split('/').pop() ?? path,
+      environment,
+      environmentLabel: ENVIRONMENT_LABELS[environment],
+      production: environment === 'production',
+      baseUrl: ctx.baseUrl(environment) ?? '',
+      totalRows: rows.length,
+      validRows: valid.length,
+      invalidRows: invalid.length,
+      rows: [...invalid, ...valid],
+      ignoredColumns,
+      estimate: {
+        requests: valid.length,
+        seconds: 0,
+        dayLimited: false,
+        text: 'under a minute at 100 requests a minute (Free plan)',
+      },
+      edited: false,
+      resumable: null,
+    };
+  }
+
+  function run(environment: EnvironmentId, fileName: string, todo: PreviewRow[]): ImportProgress {
+    paused = false;
+    cancelled = false;
+    const progress: ImportProgress = {
+      environment,
+      fileName,
+      phase: 'sending',
+      total: todo.length,
+      created: 0,
+      skipped: 0,
+      failed: 0,
+      unknown: 0,
+      paused: false,
+      cancelling: false,
+      secondsLeft: Math.ceil((todo.length * step) / 1000),
+    };
+    status = { progress, running: true, result: null };
+    const newIds: string[] = [];
+    let next = 0;
+    const tick = () => {
+      if (!status || mine !== generation) return;
+      if (paused && !cancelled) {
+        setTimeout(tick, step);
+        return;
+      }
+      if (next < todo.length && !cancelled) {
+        const row = todo[next++];
+        newIds.push(ctx.create(row.name.trim(), row.categoryId.trim(), row.status.trim().toLowerCase() || null).id);
+        progress.created += 1;
+        progress.secondsLeft = Math.ceil(((todo.length - next) * step) / 1000);
+        void emit('import-progress', { ...progress });
+        setTimeout(tick, step);
+        return;
+      }
+      const result: ImportResult = {
+        environment,
+        baseUrl: ctx.baseUrl(environment) ?? '',
+        fileName,
+        counts: { created: progress.created, skipped: 0, invalid: 0, failed: 0, unknown: 0, notSent: todo.length - next },
+        resumed: false,
+        cancelled,
+        stopped: null,
+        stoppedReconciling: false,
+        newIds,
+        unknownRows: [],
+        failedRows: [],
+      };
+      status = { progress: { ...progress, phase: 'finished', secondsLeft: 0 }, running: false, result };
+      void emit('import-finished', result);
+    };
+    setTimeout(tick, step);
+    return { ...progress };
+  }
+
+  const control = (act: () => void) => () => {
+    if (status?.running) act();
+    if (status) status = { ...status, progress: { ...status.progress, paused, cancelling: cancelled } };
+    return status;
+  };
+
+  return {
+    pick_import_file: () => '/home/demo/new-branch.csv',
+    preview_import: (a: Record<string, unknown>) => (preview = read(a.path as string)),
+    fix_import_row: (a: Record<string, unknown>) => {
+      if (!preview) throw new Error('no preview');
+      const row = rows[a.index as number];
+      const cells = a.cells as RowCells;
+      Object.assign(row, cells, { problems: problemsOf(cells) });
+      preview = { ...shown(preview.path, preview.ignoredColumns, preview.environment), edited: true };
+      return preview;
+    },
+    start_import: (a: Record<string, unknown>) => {
+      if (!preview) throw new Error('no preview');
+      const todo = rows.filter((r) => r.problems.length === 0);
+      return run(a.environment as EnvironmentId, preview.fileName, todo);
+    },
+    pause_import: control(() => (paused = true)),
+    resume_import: control(() => (paused = false)),
+    cancel_import: control(() => (cancelled = true)),
+    import_status: () => status,
+    resend_unknown_rows: () => {
+      throw new Error('the demo import never loses an answer');
+    },
+    save_import_report: () => ({ path: '/home/demo/import-report.csv', keptAs: null, pets: null }),
+    export_pets: (a: Record<string, unknown>) => ({
+      path: a.format === 'json' ? '/home/demo/pets.json' : '/home/demo/pets.csv',
+      keptAs: null,
+      pets: 0,
+    }),
+    unfinished_imports: () => [],
+  };
+}

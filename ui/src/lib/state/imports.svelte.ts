@@ -1,0 +1,256 @@
+import * as backend from '../backend';
+import { formatCount, formatCountdown } from '../format';
+import type {
+  CommandError,
+  ImportPreview,
+  ImportProgress,
+  ImportResult,
+  ImportStatus,
+  PreviewRow,
+  RowCells,
+  SavedFile,
+} from '../types';
+
+/**
+ * Where the import dialog is: choosing a file, reading it, the preview (rows fixable in place),
+ * running (progress, pause, resume, cancel) and ended (the counts, the rows to look at, the report).
+ */
+export type ImportStage = 'choose' | 'reading' | 'preview' | 'running' | 'ended';
+
+/** What the dialog says about where the run is, for a person. */
+const PHASE_TEXT: Record<ImportProgress['phase'], string> = {
+  listingBefore: 'Listing the pets there now, to recognise the new ones later…',
+  sending: 'Adding pets…',
+  reconciling: 'Checking the rows whose answer was lost…',
+  resending: 'Sending the rows you chose to resend…',
+  finished: 'Finished.',
+};
+
+function cellsOf(row: PreviewRow): RowCells {
+  return { name: row.name, categoryId: row.categoryId, status: row.status };
+}
+
+/**
+ * The app's import, without the UI: one per window. The backend runs the import on its own (it
+ * goes on when the dialog is closed); this follows it through its events and answers.
+ */
+export class ImportSession {
+  /** The dialog is open. The import itself does not depend on it. */
+  open = $state(false);
+  stage = $state<ImportStage>('choose');
+  preview = $state.raw<ImportPreview | null>(null);
+  /** The cells of each invalid row as the person is editing them, by row index. */
+  drafts = $state<Record<number, RowCells>>({});
+  /** The Production confirmation is showing (it names Production, in its warning colour). */
+  confirming = $state(false);
+  progress = $state.raw<ImportProgress | null>(null);
+  result = $state.raw<ImportResult | null>(null);
+  /** Where "Save report…" wrote, until the next import. */
+  saved = $state.raw<SavedFile | null>(null);
+  error = $state.raw<CommandError | null>(null);
+  busy = $state(false);
+
+  /** An import is on its way (the header shows it while the dialog is closed). */
+  running = $derived(this.stage === 'running');
+
+  /** The rows the import would send now (valid, not created by an earlier run). */
+  toSend = $derived(this.preview?.estimate.requests ?? 0);
+
+  /** Rows with an outcome so far, of the valid rows. */
+  done = $derived.by(() => {
+    const p = this.progress;
+    return p ? p.created + p.skipped + p.failed + p.unknown : 0;
+  });
+
+  fraction = $derived(this.progress && this.progress.total > 0 ? this.done / this.progress.total : 0);
+
+  phaseText = $derived(this.progress ? PHASE_TEXT[this.progress.phase] : '');
+
+  timeLeft = $derived.by(() => {
+    const seconds = this.progress?.secondsLeft;
+    if (seconds === null || seconds === undefined) return 'Time left: shown once the service tells the quota';
+    // The quota allows the rest at once: what is left is the service's own answering time.
+    if (seconds < 60) return 'Under a minute left';
+    return `About ${formatCountdown(seconds * 1000)} left`;
+  });
+
+  /** "12 of 40" */
+  countText = $derived(this.progress ? `${formatCount(this.done)} of ${formatCount(this.progress.total)}` : '');
+
+  constructor(private readonly onended: (result: ImportResult) => void = () => {}) {}
+
+  show(): void {
+    this.open = true;
+  }
+
+  close(): void {
+    this.open = false;
+    this.confirming = false;
+  }
+
+  /** "Import…": the native picker, then the preview. Closing the picker changes nothing. */
+  async choose(): Promise<void> {
+    if (this.running || this.busy) return;
+    this.error = null;
+    this.busy = true;
+    let path: string | null = null;
+    try {
+      path = await backend.pickImportFile();
+    } catch (e) {
+      this.error = e as CommandError;
+    } finally {
+      this.busy = false;
+    }
+    if (path !== null) await this.read(path);
+  }
+
+  /** Reads `path` into the preview (also how an unfinished import from before a restart is offered). */
+  async read(path: string): Promise<void> {
+    if (this.running) return;
+    const before = this.stage;
+    this.stage = 'reading';
+    this.error = null;
+    this.confirming = false;
+    try {
+      this.showPreview(await backend.previewImport(path));
+    } catch (e) {
+      this.error = e as CommandError;
+      this.stage = before === 'reading' ? 'choose' : before;
+    }
+  }
+
+  private showPreview(preview: ImportPreview): void {
+    this.preview = preview;
+    this.stage = 'preview';
+    const drafts: Record<number, RowCells> = {};
+    for (const row of preview.rows) if (row.problems.length > 0) drafts[row.index] = this.drafts[row.index] ?? cellsOf(row);
+    this.drafts = drafts;
+  }
+
+  /** Checks the person's fix of one row; valid, it joins the rows to import. */
+  async fix(index: number): Promise<void> {
+    const cells = this.drafts[index];
+    if (!cells || this.busy) return;
+    this.busy = true;
+    this.error = null;
+    try {
+      const preview = await backend.fixImportRow(index, cells);
+      const drafts = { ...this.drafts };
+      delete drafts[index];
+      this.drafts = drafts;
+      this.showPreview(preview);
+    } catch (e) {
+      this.error = e as CommandError;
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  /** **Import N pets**. To Production it asks first, naming it; `confirmed` is that yes. */
+  async start(confirmed = false): Promise<void> {
+    const preview = this.preview;
+    if (!preview || this.busy || this.toSend === 0) return;
+    if (preview.production && !confirmed) {
+      this.confirming = true;
+      return;
+    }
+    this.confirming = false;
+    await this.#launch(() => backend.startImport(preview.environment));
+  }
+
+  /** "Resend these N rows?": the person's explicit yes, never automatic. */
+  async resend(): Promise<void> {
+    if (!this.result || this.result.unknownRows.length === 0) return;
+    await this.#launch(() => backend.resendUnknownRows());
+  }
+
+  async #launch(begin: () => Promise<ImportProgress>): Promise<void> {
+    this.busy = true;
+    this.error = null;
+    const previous = this.result;
+    this.result = null;
+    this.saved = null;
+    try {
+      const progress = await begin();
+      // A fast import may have ended (its event already here) before this answer.
+      if (this.result === null) {
+        this.progress = progress;
+        this.stage = 'running';
+      }
+    } catch (e) {
+      this.error = e as CommandError;
+      this.result = previous;
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  async pause(): Promise<void> {
+    await this.#control(backend.pauseImport);
+  }
+
+  async resume(): Promise<void> {
+    await this.#control(backend.resumeImport);
+  }
+
+  /** Stops sending after the row in flight; what was created stays created (and is listed). */
+  async cancel(): Promise<void> {
+    await this.#control(backend.cancelImport);
+  }
+
+  async #control(act: () => Promise<ImportStatus | null>): Promise<void> {
+    try {
+      const status = await act();
+      if (status) this.follow(status);
+    } catch (e) {
+      this.error = e as CommandError;
+    }
+  }
+
+  /** From the `import-progress` event. */
+  progressed(progress: ImportProgress): void {
+    if (this.stage === 'ended' && this.result) return;
+    this.progress = progress;
+    this.stage = 'running';
+  }
+
+  /** From the `import-finished` event: the end screen, and the new pets highlighted. */
+  finished(result: ImportResult): void {
+    this.result = result;
+    this.stage = 'ended';
+    if (this.progress) this.progress = { ...this.progress, phase: 'finished', paused: false, cancelling: false };
+    this.onended(result);
+  }
+
+  /** The backend's picture (at start-up, after a reload of the web view, after a button). */
+  follow(status: ImportStatus): void {
+    this.progress = status.progress;
+    if (status.running) {
+      this.stage = 'running';
+    } else if (status.result && this.result === null) {
+      this.finished(status.result);
+    }
+  }
+
+  /** After the end screen: choose another file. */
+  again(): void {
+    if (this.running) return;
+    this.stage = 'choose';
+    this.preview = null;
+    this.result = null;
+    this.saved = null;
+    this.error = null;
+    this.drafts = {};
+  }
+
+  /** "Save report…": the save picker, then the report. Closing the picker changes nothing. */
+  async saveReport(): Promise<void> {
+    this.error = null;
+    try {
+      const saved = await backend.saveImportReport();
+      if (saved) this.saved = saved;
+    } catch (e) {
+      this.error = e as CommandError;
+    }
+  }
+}
