@@ -4,7 +4,7 @@
 use std::sync::Arc;
 use std::time::{Duration, SystemTime};
 
-use chrono::Utc;
+use chrono::{DurationRound, Utc};
 use petstore_client::clock::ManualClock;
 use petstore_client::retry::RetryPolicy;
 use petstore_client::{
@@ -25,8 +25,14 @@ impl petstore_sandbox::Clock for Linked {
     }
 }
 
+/// Starts a second into the next minute: the sandbox's minute windows are aligned to the clock,
+/// so a test that spends a tiny quota has the whole window before it rolls over, whatever the
+/// real time (a run that began at 11:34:59.9 saw its spent quota refreshed 0.1 s later).
 pub fn manual_clock() -> Arc<ManualClock> {
-    Arc::new(ManualClock::new(Utc::now()))
+    let now = Utc::now();
+    let next_minute = now.duration_trunc(chrono::TimeDelta::minutes(1)).unwrap_or(now)
+        + chrono::TimeDelta::seconds(61);
+    Arc::new(ManualClock::new(next_minute))
 }
 
 pub fn fast_policy() -> RetryPolicy {
