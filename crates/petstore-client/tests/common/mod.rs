@@ -30,7 +30,9 @@ impl petstore_sandbox::Clock for Linked {
 /// real time (a run that began at 11:34:59.9 saw its spent quota refreshed 0.1 s later).
 pub fn manual_clock() -> Arc<ManualClock> {
     let now = Utc::now();
-    let next_minute = now.duration_trunc(chrono::TimeDelta::minutes(1)).unwrap_or(now)
+    let next_minute = now
+        .duration_trunc(chrono::TimeDelta::minutes(1))
+        .unwrap_or(now)
         + chrono::TimeDelta::seconds(61);
     Arc::new(ManualClock::new(next_minute))
 }
