@@ -96,7 +96,7 @@ fn main() {
             let step = run(&app, script::LOAD_MORE).await;
             shown = step.rows;
             let mem = procs.read();
-            if shown % 1000 == 0 || shown == PAGE * 2 {
+            if shown.is_multiple_of(1000) || shown == PAGE * 2 {
                 println!(
                     "load more -> {:>6} rows: painted {:>6.1} ms (rows in the DOM {:>6.1} ms); PSS web {:.1}, app {:.1} MiB",
                     step.rows, step.painted_ms, step.changed_ms, mem.web, mem.app
