@@ -7,6 +7,7 @@
 //! * `cargo xtask dev` — the app with the UI hot-reloading, on the embedded sandbox.
 //! * `cargo xtask setup [STAGE…]` — installs what those stages need; `test` and `run` call it.
 //! * `cargo xtask bench-startup` — start-up time and memory against a hello-world Tauri app.
+//! * `cargo xtask bench-store` — a store with 10,000 pets in the app and the CLI.
 //!
 //! They install missing system packages on Debian/Ubuntu and skip what is already there.
 
@@ -49,6 +50,9 @@ commands:
   bench-startup [--trials N]
           time to the first table and memory against a hello-world Tauri app (Linux;
           figures in BENCHMARKS.md)
+  bench-store
+          a store with 10,000 pets: the app (load all, sort, scroll, filter; through
+          tauri-driver) and `petstore export` (Linux; figures in BENCHMARKS.md)
 ";
 
 fn main() -> ExitCode {
@@ -63,6 +67,7 @@ fn main() -> ExitCode {
         #[cfg(target_os = "linux")]
         Some("check-deb") => check_deb(&args[1..]),
         Some("bench-startup") => bench_startup(&args[1..]),
+        Some("bench-store") => bench_store(),
         Some("-h" | "--help" | "help") => {
             print!("{}", usage());
             return ExitCode::SUCCESS;
@@ -107,6 +112,16 @@ fn bench_startup(args: &[String]) -> cmd::Result {
 #[cfg(not(target_os = "linux"))]
 fn bench_startup(_args: &[String]) -> cmd::Result {
     cmd::fail("bench-startup reads process memory from /proc: run it on Linux")
+}
+
+#[cfg(target_os = "linux")]
+fn bench_store() -> cmd::Result {
+    bench::bench_store()
+}
+
+#[cfg(not(target_os = "linux"))]
+fn bench_store() -> cmd::Result {
+    cmd::fail("bench-store reads process memory from /proc: run it on Linux")
 }
 
 /// The workspace root (the folder above `xtask/`).

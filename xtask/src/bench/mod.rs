@@ -12,7 +12,10 @@
 mod procs;
 mod report;
 mod staging;
+mod store;
 mod trial;
+
+pub use store::bench_store;
 
 use std::path::Path;
 use std::process::Command;
@@ -28,6 +31,12 @@ const DEFAULT_TRIALS: usize = 10;
 /// After the marker, before memory is read: lets late start-up work (quota, environments) finish.
 const SETTLE: Duration = Duration::from_secs(2);
 const IN_SESSION: &str = "--in-session";
+/// What the app sets for its web view when unset (src-tauri/src/main.rs,
+/// `set_linux_web_view_defaults`); the hello-world gets the same.
+const APP_WEB_VIEW_ENV: [(&str, &str); 2] = [
+    ("WEBKIT_DISABLE_DMABUF_RENDERER", "1"),
+    ("JSC_useJIT", "false"),
+];
 
 /// Builds both release binaries and the UI, then runs the trials inside a private D-Bus session
 /// with an unlocked gnome-keyring on a virtual display.
@@ -132,8 +141,12 @@ fn subjects(release: &Path, staging: &staging::Staging) -> Vec<Subject> {
             label: "hello",
             binary: release.join(exe("hello-tauri")),
             marker: "hello-tauri: first paint",
-            // The app sets this for itself at start: the same renderer for both.
-            env: vec![("WEBKIT_DISABLE_DMABUF_RENDERER", "1".into())],
+            // The web-view settings the app gives itself at start (src-tauri main.rs): the same
+            // renderer and the same JavaScriptCore (no JIT) for both.
+            env: APP_WEB_VIEW_ENV
+                .iter()
+                .map(|(name, value)| (*name, (*value).to_owned()))
+                .collect(),
             config_files: Vec::new(),
         },
         Subject {
@@ -151,4 +164,29 @@ fn subjects(release: &Path, staging: &staging::Staging) -> Vec<Subject> {
             config_files: vec![("dev.petstore.admin/settings.json", staging.settings_json())],
         },
     ]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The hello-world gets exactly what the app sets for its web view: one list is copied here
+    /// (xtask cannot link the app's binary), so this check keeps the copy honest.
+    #[test]
+    fn the_hello_world_gets_the_apps_web_view_settings() {
+        let main = std::fs::read_to_string(crate::root().join("src-tauri/src/main.rs"))
+            .expect("the app's main.rs");
+        for (name, value) in APP_WEB_VIEW_ENV {
+            assert!(
+                main.contains(&format!("(\"{name}\", \"{value}\")")),
+                "src-tauri/src/main.rs no longer sets {name}={value}: update APP_WEB_VIEW_ENV"
+            );
+        }
+        let sets = main.matches("\", \"").count();
+        assert_eq!(
+            sets,
+            APP_WEB_VIEW_ENV.len(),
+            "the app sets other variables too"
+        );
+    }
 }

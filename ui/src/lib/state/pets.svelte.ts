@@ -6,6 +6,12 @@ import { sameSource, type Highlight, type RowSource } from './highlight';
 export type SortKey = 'id' | 'name' | 'categoryId' | 'status';
 export type SortDir = 'asc' | 'desc';
 
+// One collator each, made on the first sort that needs it (not at start: ICU's collation data
+// costs memory a table that is never sorted by text does not need). `localeCompare` with options
+// builds a collator on every call: sorting 10,000 names took ~0.5 s that way (issue 12).
+let nameOrder: Intl.Collator | null = null;
+let textOrder: Intl.Collator | null = null;
+
 function compare(a: Pet, b: Pet, key: SortKey): number {
   switch (key) {
     case 'id':
@@ -13,15 +19,18 @@ function compare(a: Pet, b: Pet, key: SortKey): number {
     case 'categoryId':
       return compareInt64(a.categoryId, b.categoryId) || compareInt64(a.id, b.id);
     case 'name':
-      return a.name.localeCompare(b.name, undefined, { sensitivity: 'base' }) || compareInt64(a.id, b.id);
+      nameOrder ??= new Intl.Collator(undefined, { sensitivity: 'base' });
+      return nameOrder.compare(a.name, b.name) || compareInt64(a.id, b.id);
     case 'status':
-      return (a.status ?? '').localeCompare(b.status ?? '') || compareInt64(a.id, b.id);
+      textOrder ??= new Intl.Collator();
+      return textOrder.compare(a.status ?? '', b.status ?? '') || compareInt64(a.id, b.id);
   }
 }
 
 /** The pet table's data: what was asked for, what came back, and how it is shown. */
 export class PetList {
-  pets = $state<Pet[]>([]);
+  // Raw: rows are replaced, never changed in place, so 10,000 pets need no proxy each.
+  pets = $state.raw<Pet[]>([]);
   next = $state<string | null>(null);
   loading = $state(false);
   loadingMore = $state(false);

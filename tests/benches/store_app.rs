@@ -1,0 +1,220 @@
+//! A store with 10,000 pets in the real app (issue 12): the release app under tauri-driver, its
+//! Staging environment pointed at a sandbox this bench starts with 10,000 pets and `Link` paging,
+//! 100 rows per page. It loads every page through "Load more", sorts by each column, scrolls the
+//! table from top to bottom and filters by status; per step it prints the time to the painted
+//! frame (measured in the page, see `script.rs`), the web process's PSS and the app's. Nothing
+//! here asserts a time: the figures are printed against the issue's goals.
+//!
+//! Run: `cargo xtask bench-store` (builds the UI and the release app, starts Xvfb and a keyring
+//! session, and sets the variables `app_support` reads, as `cargo xtask test e2e` does).
+
+#[allow(dead_code)] // the bench uses only part of the e2e tests' helpers
+#[path = "../e2e/app_support/mod.rs"]
+mod app_support;
+#[path = "store_app/memory.rs"]
+mod memory;
+#[path = "store_app/script.rs"]
+mod script;
+
+use std::time::Duration;
+
+use app_support::page::App;
+use app_support::{Launch, scenario};
+use petstore_sandbox::{Plan, Sandbox, SandboxConfig};
+use script::Step;
+use thirtyfour::TimeoutConfiguration;
+
+const PETS: usize = 10_000;
+const PAGE: usize = 100;
+const KEY: &str = "bench-store-staging-key";
+/// Set (to `true` or `false`) to give the app `JSC_useJIT`; unset, the app's own default holds.
+const JIT_VAR: &str = "STORE_BENCH_JSC_USE_JIT";
+
+/// Goals of issue 12.
+const PAGE_GOAL_MS: f64 = 50.0;
+const SORT_GOAL_MS: f64 = 100.0;
+const PSS_GOAL: f64 = 1.25;
+/// PSS reads for each of the two figures the goal compares.
+const SAMPLES: usize = 5;
+
+fn main() {
+    scenario(|setup, config| async move {
+        let sandbox = start_store().await;
+        // Staging's address; the key goes in through Settings as a person would set it.
+        let settings = config.path().join("settings.json");
+        std::fs::write(
+            &settings,
+            format!(
+                "{{\n  \"stagingUrl\": \"{}\",\n  \"pageSize\": {PAGE}\n}}\n",
+                sandbox.base_url()
+            ),
+        )
+        .expect("settings.json");
+        let mut launch = Launch::new(&setup, config.path());
+        // The app turns JavaScriptCore's JIT off unless told otherwise (src-tauri main.rs): a
+        // setting chosen for start-up memory, measured here against this workload too.
+        let jit = std::env::var(JIT_VAR).ok();
+        if let Some(jit) = &jit {
+            launch = launch.env("JSC_useJIT", jit);
+        }
+        println!(
+            "JavaScriptCore JIT: {}",
+            jit.map_or("the app's default (off)".to_owned(), |v| format!(
+                "JSC_useJIT={v}"
+            ))
+        );
+        let app = launch.start().await;
+        // A scroll over 10,000 rows can take longer than WebDriver's 30 s default for a script.
+        app.driver()
+            .update_timeouts(TimeoutConfiguration::new(
+                Some(Duration::from_secs(600)),
+                None,
+                None,
+            ))
+            .await
+            .expect("script timeout");
+        app.wait_rows("the demo pets", |rows| !rows.is_empty())
+            .await;
+        app.set_key_in_settings("staging", KEY).await;
+        app.switch_to("staging").await;
+        app.wait_rows("the first page of the store", |rows| rows.len() == PAGE)
+            .await;
+        let procs = memory::AppProcesses::find(config.path());
+        let (at_100, low_100, high_100) = procs.settled(SAMPLES).await;
+        println!(
+            "{PETS} pets in the store, {PAGE} a page; machine load: {}",
+            load()
+        );
+        println!(
+            "first page shown: PSS web {:.1} MiB, app {:.1} MiB, total {:.1} MiB (median of {SAMPLES} reads a second apart; total {low_100:.1}-{high_100:.1})",
+            at_100.web, at_100.app, at_100.total
+        );
+
+        let mut pages = Vec::new();
+        let mut shown = PAGE;
+        while shown < PETS {
+            let step = run(&app, script::LOAD_MORE).await;
+            shown = step.rows;
+            let mem = procs.read();
+            if shown.is_multiple_of(1000) || shown == PAGE * 2 {
+                println!(
+                    "load more -> {:>6} rows: painted {:>6.1} ms (rows in the DOM {:>6.1} ms); PSS web {:.1}, app {:.1} MiB",
+                    step.rows, step.painted_ms, step.changed_ms, mem.web, mem.app
+                );
+            }
+            pages.push(step.painted_ms);
+        }
+        let (at_all, low_all, high_all) = procs.settled(SAMPLES).await;
+        let worst = pages.iter().copied().fold(0.0, f64::max);
+        let over = pages.iter().filter(|ms| **ms > PAGE_GOAL_MS).count();
+        let mut sorted = pages.clone();
+        sorted.sort_by(f64::total_cmp);
+        let median = sorted[sorted.len() / 2];
+        println!(
+            "\npages appended and painted: {} pages, median {median:.1} ms, slowest {worst:.1} ms, {over} over {PAGE_GOAL_MS} ms (goal: each <= {PAGE_GOAL_MS} ms: {})",
+            pages.len(),
+            verdict(worst <= PAGE_GOAL_MS)
+        );
+
+        let mut sorts = Vec::new();
+        for column in 1..=4 {
+            for direction in ["ascending", "descending"] {
+                let step = run(&app, &script::sort(column)).await;
+                let mem = procs.read();
+                println!(
+                    "sort by column {column} {direction:<10}: painted {:>7.1} ms; PSS web {:.1}, app {:.1} MiB",
+                    step.painted_ms, mem.web, mem.app
+                );
+                sorts.push(step.painted_ms);
+            }
+        }
+        let worst_sort = sorts.iter().copied().fold(0.0, f64::max);
+        println!(
+            "sorts of {PETS} rows: slowest {worst_sort:.1} ms (goal <= {SORT_GOAL_MS} ms: {})",
+            verdict(worst_sort <= SORT_GOAL_MS)
+        );
+
+        let scroll = run(&app, script::SCROLL).await;
+        let mem = procs.read();
+        println!(
+            "scroll top to bottom: {} frames in {:.0} ms, longest frame {:.1} ms, frames over 50 ms: {}; PSS web {:.1}, app {:.1} MiB",
+            scroll.frames,
+            scroll.painted_ms,
+            scroll.longest_frame_ms,
+            scroll.long_frames,
+            mem.web,
+            mem.app
+        );
+
+        let ratio = at_all.total / at_100.total;
+        println!(
+            "PSS with {PETS} rows: web {:.1} MiB, app {:.1} MiB, total {:.1} MiB (total {low_all:.1}-{high_all:.1}) = {ratio:.3}x the {PAGE}-row figure (goal <= {PSS_GOAL}x: {}); lowest against lowest {:.3}x",
+            at_all.web,
+            at_all.app,
+            at_all.total,
+            verdict(ratio <= PSS_GOAL),
+            low_all / low_100
+        );
+
+        let filter = run(&app, &script::filter("sold")).await;
+        let mem = procs.read();
+        println!(
+            "filter to sold (the first page from the sandbox): painted {:.1} ms, {} rows; PSS web {:.1}, app {:.1} MiB",
+            filter.painted_ms, filter.rows, mem.web, mem.app
+        );
+        app.screenshot("bench-store-filtered").await;
+        app.quit().await;
+        sandbox.shutdown().await;
+    });
+}
+
+async fn start_store() -> Sandbox {
+    let mut config = SandboxConfig {
+        seed_demo_data: false,
+        page_size_links: true,
+        ..SandboxConfig::default()
+    }
+    // Limits the bench never comes near: pacing is not what is measured here.
+    .with_key(
+        KEY,
+        Plan::Enterprise {
+            per_minute: 1_000_000,
+            per_day: 100_000_000,
+        },
+    );
+    config.ban_after = 1_000;
+    let sandbox = Sandbox::start(config).await.expect("sandbox starts");
+    for i in 0..PETS {
+        let status = ["available", "pending", "sold"][i % 3];
+        // Names and categories not in id order, so every sort moves rows.
+        let name = format!("Pet {:05}", (i * 7_919) % PETS);
+        sandbox.insert_pet(&name, (i * 31 % 9 + 1) as i64, status, None);
+    }
+    sandbox
+}
+
+async fn run(app: &App, body: &str) -> Step {
+    let value = app
+        .driver()
+        .execute_async(body, Vec::new())
+        .await
+        .unwrap_or_else(|e| panic!("the step's script failed: {e}"))
+        .json()
+        .clone();
+    let step: Step = serde_json::from_value(value.clone())
+        .unwrap_or_else(|e| panic!("the step's answer {value} is not a step: {e}"));
+    if let Some(error) = &step.error {
+        panic!("the step did not finish: {error}");
+    }
+    step
+}
+
+fn verdict(met: bool) -> &'static str {
+    if met { "met" } else { "missed" }
+}
+
+fn load() -> String {
+    std::fs::read_to_string("/proc/loadavg")
+        .map(|l| l.split_whitespace().take(3).collect::<Vec<_>>().join(" "))
+        .unwrap_or_else(|_| "unknown".into())
+}

@@ -1,0 +1,78 @@
+//! `cargo xtask bench-store`: a store with 10,000 pets (issue 12), in the app and in the CLI.
+//!
+//! * the release app through tauri-driver (`tests/benches/store_app.rs`): every page through
+//!   "Load more", a sort by each column, a scroll to the end and a filter, each timed to its
+//!   painted frame, with the web process's and the app's PSS;
+//! * the release `petstore export` of the same store (`tests/benches/export_store.rs`): time
+//!   against the quota's minimum and peak memory.
+//!
+//! Both print their figures against the issue's goals and assert nothing about them.
+
+use std::process::Command;
+
+use crate::cmd::{self, Result, step};
+use crate::deps;
+use crate::display::VirtualDisplay;
+use crate::run::{cargo, exe};
+
+pub fn bench_store() -> Result {
+    let root = crate::root();
+    let target = crate::target_dir();
+    let mut packages = deps::BUILD_PACKAGES.to_vec();
+    packages.extend(deps::KEYRING_PACKAGES);
+    packages.extend(deps::DISPLAY_PACKAGES);
+    packages.extend(deps::WEBDRIVER_PACKAGES);
+    deps::ensure_system_packages(&packages)?;
+    let tauri_driver = deps::ensure_tauri_driver(&target)?;
+    deps::build_ui(&root)?;
+    step("Building the release app");
+    cmd::run(Command::new(cargo()).args([
+        "build",
+        "--locked",
+        "--release",
+        "-p",
+        "petstore-admin",
+    ]))?;
+    // Apart from the app, so cargo does not unify the CLI's features with the app's.
+    step("Building the release CLI");
+    cmd::run(Command::new(cargo()).args(["build", "--locked", "--release", "-p", "petstore-cli"]))?;
+
+    step("The CLI: petstore export of 10,000 pets");
+    cmd::run(
+        Command::new(cargo())
+            .args([
+                "bench",
+                "--locked",
+                "-p",
+                "petstore-e2e",
+                "--bench",
+                "export_store",
+            ])
+            .current_dir(&root),
+    )?;
+
+    let display = VirtualDisplay::start()?;
+    step(&format!(
+        "The app: 10,000 pets through tauri-driver (private D-Bus session, display {})",
+        display.name()
+    ));
+    let mut bench = crate::session::with_keyring_session(&target)?;
+    bench
+        .args([
+            "bench",
+            "--locked",
+            "-p",
+            "petstore-e2e",
+            "--bench",
+            "store_app",
+        ])
+        .current_dir(&root)
+        .env(
+            "PETSTORE_APP_BIN",
+            target.join("release").join(exe("petstore-admin")),
+        )
+        .env("PETSTORE_TAURI_DRIVER", &tauri_driver)
+        .env("PETSTORE_E2E_ARTIFACTS", target.join("e2e-screenshots"))
+        .env("DISPLAY", display.name());
+    cmd::run(&mut bench)
+}
