@@ -7,11 +7,15 @@
 //! Run: `cargo build --release -p petstore-cli && cargo bench -p petstore-e2e --bench
 //! cli_vs_curl` (`PETSTORE_BIN` overrides the CLI; `ROUNDS` the number of rounds, default 40).
 
-use std::path::PathBuf;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use petstore_sandbox::{Plan, Sandbox, SandboxConfig};
+
+#[path = "support/cli_process.rs"]
+mod cli_process;
+
+use cli_process::{petstore, petstore_bin};
 
 const KEY: &str = "cli-vs-curl-key";
 
@@ -46,17 +50,9 @@ fn main() {
     let base = sandbox.base_url();
     let dir = tempfile::tempdir().expect("temp dir");
     let bin = petstore_bin();
-    assert!(
-        bin.exists(),
-        "build it first: cargo build --release -p petstore-cli ({bin:?})"
-    );
 
-    let mut cli = Command::new(&bin);
-    cli.env("PETSTORE_CONFIG_DIR", dir.path().join("config"))
-        .env("PETSTORE_CACHE_DIR", dir.path().join("cache"))
-        .env("PETSTORE_DATA_DIR", dir.path().join("data"))
-        .env("PETSTORE_API_KEY", KEY)
-        .args(["--base-url", &base, "--json", "list", "--limit", "100"]);
+    let mut cli = petstore(&bin, dir.path(), KEY, &base);
+    cli.args(["--json", "list", "--limit", "100"]);
     let mut curl = Command::new("curl");
     curl.args(["--silent", "--show-error", "--fail", "--header"])
         .arg(format!("Authorization: Bearer {KEY}"))
@@ -121,15 +117,4 @@ fn ms(duration: &Duration) -> f64 {
 fn median_min(mut values: Vec<f64>) -> (f64, f64) {
     values.sort_by(f64::total_cmp);
     (values[values.len() / 2], values[0])
-}
-
-fn petstore_bin() -> PathBuf {
-    if let Some(path) = std::env::var_os("PETSTORE_BIN") {
-        return PathBuf::from(path);
-    }
-    let exe = std::env::current_exe().expect("bench path");
-    exe.parent()
-        .and_then(|deps| deps.parent())
-        .map(|dir| dir.join("petstore"))
-        .expect("target folder")
 }

@@ -7,11 +7,14 @@
 //! Run: `cargo build --release -p petstore-cli && cargo bench -p petstore-e2e --bench
 //! export_store` (`PETSTORE_BIN` overrides the CLI; `EXPORT_WINDOW_SECS` the window).
 
-use std::path::PathBuf;
-use std::process::{Command, Stdio};
-use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+use std::time::Duration;
 
 use petstore_sandbox::{Plan, Sandbox, SandboxConfig};
+
+#[path = "support/cli_process.rs"]
+mod cli_process;
+
+use cli_process::{Measured, petstore, petstore_bin, run_measured, sleep_until_window_start};
 
 const KEY: &str = "free-plan-export-key";
 const PETS: usize = 10_000;
@@ -50,41 +53,18 @@ async fn export(window_secs: u64) {
     let dir = tempfile::tempdir().expect("temp dir");
     let out = dir.path().join("pets.csv");
     let bin = petstore_bin();
-    assert!(
-        bin.exists(),
-        "build it first: cargo build --release -p petstore-cli ({bin:?})"
-    );
     sleep_until_window_start(window_secs).await;
-    let started = Instant::now();
-    let mut child = Command::new(&bin)
-        .env("PETSTORE_CONFIG_DIR", dir.path().join("config"))
-        .env("PETSTORE_CACHE_DIR", dir.path().join("cache"))
-        .env("PETSTORE_DATA_DIR", dir.path().join("data"))
-        .env("PETSTORE_API_KEY", KEY)
-        .args(["--base-url", &sandbox.base_url(), "export", "-o"])
-        .arg(&out)
-        .stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("petstore starts");
-    let status_path = format!("/proc/{}/status", child.id());
-    let mut peak_kib = 0;
-    let status = loop {
-        if let Some(kib) = vm_hwm_kib(&status_path) {
-            peak_kib = peak_kib.max(kib);
-        }
-        if let Some(status) = child.try_wait().expect("petstore state") {
-            break status;
-        }
-        tokio::time::sleep(Duration::from_millis(5)).await;
-    };
-    let elapsed = started.elapsed();
-    let mut stderr = String::new();
-    if let Some(mut err) = child.stderr.take() {
-        use std::io::Read;
-        let _ = err.read_to_string(&mut stderr);
-    }
+    let Measured {
+        status,
+        elapsed,
+        peak_kib,
+        stderr,
+    } = run_measured(
+        petstore(&bin, dir.path(), KEY, &sandbox.base_url())
+            .args(["export", "-o"])
+            .arg(&out),
+    )
+    .await;
     assert!(status.success(), "export failed: {status}\n{stderr}");
     let rows = std::fs::read_to_string(&out)
         .expect("the export file")
@@ -126,33 +106,4 @@ async fn export(window_secs: u64) {
 /// window's requests go at its start.
 fn minimum_time(requests: usize, window_secs: u64) -> Duration {
     Duration::from_secs(window_secs * (requests.div_ceil(FREE_PER_WINDOW) as u64).saturating_sub(1))
-}
-
-fn petstore_bin() -> PathBuf {
-    if let Some(path) = std::env::var_os("PETSTORE_BIN") {
-        return PathBuf::from(path);
-    }
-    // target/release/deps/export_store-… → target/release/petstore
-    let exe = std::env::current_exe().expect("bench path");
-    exe.parent()
-        .and_then(|deps| deps.parent())
-        .map(|dir| dir.join("petstore"))
-        .expect("target folder")
-}
-
-fn vm_hwm_kib(path: &str) -> Option<u64> {
-    let status = std::fs::read_to_string(path).ok()?;
-    status
-        .lines()
-        .find_map(|line| line.strip_prefix("VmHWM:"))
-        .and_then(|rest| rest.trim().trim_end_matches("kB").trim().parse().ok())
-}
-
-async fn sleep_until_window_start(window_secs: u64) {
-    let now = SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .expect("after 1970");
-    let window = Duration::from_secs(window_secs);
-    let into = Duration::from_nanos((now.as_nanos() % window.as_nanos()) as u64);
-    tokio::time::sleep(window - into + Duration::from_millis(20)).await;
 }
