@@ -20,6 +20,25 @@ fn prepare(dir: &std::path::Path, text: &str, client: &petstore_client::Petstore
     .unwrap()
 }
 
+/// An import started paused: it has listed the catalog and holds before its first row.
+async fn start_paused(
+    import: Import,
+) -> (
+    petstore_bulk::ImportControl,
+    tokio::sync::watch::Receiver<petstore_bulk::Progress>,
+    tokio::task::JoinHandle<Result<petstore_bulk::ImportReport, petstore_bulk::ImportError>>,
+) {
+    let control = import.control();
+    control.pause();
+    let mut progress = import.progress();
+    let run = tokio::spawn(import.run(ImportOptions::default()));
+    progress
+        .wait_for(|p| p.phase == Phase::Sending && p.paused)
+        .await
+        .unwrap();
+    (control, progress, run)
+}
+
 #[tokio::test]
 async fn imports_every_valid_row_once_and_a_second_run_sends_nothing() {
     let sandbox = sandbox().await;
@@ -188,15 +207,7 @@ async fn pause_holds_resume_goes_on() {
     let client = client(&sandbox);
     let dir = tempfile::tempdir().unwrap();
     let text = csv_file("pause", 5);
-    let import = prepare(dir.path(), &text, &client);
-    let control = import.control();
-    control.pause();
-    let mut progress = import.progress();
-    let run = tokio::spawn(import.run(ImportOptions::default()));
-    progress
-        .wait_for(|p| p.phase == Phase::Sending && p.paused)
-        .await
-        .unwrap();
+    let (control, mut progress, run) = start_paused(prepare(dir.path(), &text, &client)).await;
     control.resume();
     progress.wait_for(|p| !p.paused).await.unwrap();
     let report = run.await.unwrap().unwrap();
@@ -210,15 +221,7 @@ async fn cancel_stops_sending_and_keeps_what_was_created() {
     let client = client(&sandbox);
     let dir = tempfile::tempdir().unwrap();
     let text = csv_file("cancel", 20);
-    let import = prepare(dir.path(), &text, &client);
-    let control = import.control();
-    control.pause();
-    let mut progress = import.progress();
-    let run = tokio::spawn(import.run(ImportOptions::default()));
-    progress
-        .wait_for(|p| p.phase == Phase::Sending && p.paused)
-        .await
-        .unwrap();
+    let (control, progress, run) = start_paused(prepare(dir.path(), &text, &client)).await;
     assert_eq!(progress.borrow().created, 0, "paused before the first row");
     tokio::time::sleep(std::time::Duration::from_millis(100)).await;
     assert_eq!(sandbox.create_count(), 0, "nothing sent while paused");

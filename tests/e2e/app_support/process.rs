@@ -119,6 +119,11 @@ impl<'a> Launch<'a> {
         self
     }
 
+    /// Staging's address set outside the app (by whoever installed it), as the variable does.
+    pub fn staging_at(self, base_url: &str) -> Self {
+        self.env("PETSTORE_STAGING_URL", base_url)
+    }
+
     /// The app binary itself, with the environment [`Launch::start`] gives it: a second launch
     /// as a person would start one, outside tauri-driver.
     pub fn app_command(&self) -> Command {

@@ -13,6 +13,13 @@ pub fn fresh_key() -> String {
     format!("e2e-staging-key-{:016x}", fastrand::u64(..))
 }
 
+/// A Staging on the Free plan with a real minute window, and the fresh key it accepts.
+pub async fn free() -> (String, Sandbox) {
+    let key = fresh_key();
+    let sandbox = start(&key, Plan::Free, Duration::from_secs(60)).await;
+    (key, sandbox)
+}
+
 pub async fn start(key: &str, plan: Plan, minute_window: Duration) -> Sandbox {
     let config = SandboxConfig {
         keys: Vec::new(),

@@ -15,10 +15,9 @@ fn slow() -> Faults {
 
 /// The app on Staging (a sandbox of the test's, its key set in Settings), Staging's pets on screen.
 async fn app_on_staging(setup: &Setup, config: &std::path::Path) -> (App, Sandbox, String) {
-    let key = staging::fresh_key();
-    let sandbox = staging::start(&key, Plan::Free, Duration::from_secs(60)).await;
+    let (key, sandbox) = staging::free().await;
     let app = Launch::new(setup, config)
-        .env("PETSTORE_STAGING_URL", &sandbox.base_url())
+        .staging_at(&sandbox.base_url())
         .start_on_the_demo_pets()
         .await;
     app.set_key_in_settings("staging", &key).await;

@@ -34,7 +34,7 @@ fn import_with_a_row_fixed_in_place_paused_resumed_reported_and_highlighted() {
         let key = staging::fresh_key();
         let sandbox = staging::start(&key, Plan::Pro, Duration::from_secs(60)).await;
         let app = Launch::new(&setup, config.path())
-            .env("PETSTORE_STAGING_URL", &sandbox.base_url())
+            .staging_at(&sandbox.base_url())
             .env("PETSTORE_DATA_DIR", &data.display().to_string())
             .env("PETSTORE_TEST_HOOK_OPEN_FILE", &file.display().to_string())
             .env("PETSTORE_TEST_HOOK_SAVE_DIR", &saves.display().to_string())

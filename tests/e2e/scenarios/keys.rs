@@ -5,10 +5,9 @@ use crate::*;
 #[test]
 fn switch_to_staging_with_a_key_set_in_settings_shows_its_data() {
     scenario(|setup, config| async move {
-        let key = staging::fresh_key();
-        let sandbox = staging::start(&key, Plan::Free, Duration::from_secs(60)).await;
+        let (key, sandbox) = staging::free().await;
         let app = Launch::new(&setup, config.path())
-            .env("PETSTORE_STAGING_URL", &sandbox.base_url())
+            .staging_at(&sandbox.base_url())
             .start_on_the_demo_pets()
             .await;
 
@@ -35,10 +34,8 @@ fn switch_to_staging_with_a_key_set_in_settings_shows_its_data() {
 #[test]
 fn a_key_set_in_settings_is_found_again_after_a_restart() {
     scenario(|setup, config| async move {
-        let key = staging::fresh_key();
-        let sandbox = staging::start(&key, Plan::Free, Duration::from_secs(60)).await;
-        let launch =
-            Launch::new(&setup, config.path()).env("PETSTORE_STAGING_URL", &sandbox.base_url());
+        let (key, sandbox) = staging::free().await;
+        let launch = Launch::new(&setup, config.path()).staging_at(&sandbox.base_url());
 
         let first = launch.start().await;
         first
@@ -81,14 +78,13 @@ fn a_key_set_in_settings_is_found_again_after_a_restart() {
 #[test]
 fn the_key_is_never_present_in_the_page() {
     scenario(|setup, config| async move {
-        let key = staging::fresh_key();
-        let sandbox = staging::start(&key, Plan::Free, Duration::from_secs(60)).await;
+        let (key, sandbox) = staging::free().await;
         // Folders of this run alone, so every file the app writes (the log, the web view's
         // storage, the remembered waits) can be read afterwards.
         let data = scratch_dir("data");
         let cache = scratch_dir("cache");
         let app = Launch::new(&setup, config.path())
-            .env("PETSTORE_STAGING_URL", &sandbox.base_url())
+            .staging_at(&sandbox.base_url())
             .env("XDG_DATA_HOME", &data.path().display().to_string())
             .env("XDG_CACHE_HOME", &cache.path().display().to_string())
             .start_on_the_demo_pets()

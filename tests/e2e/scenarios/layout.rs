@@ -160,11 +160,10 @@ fn the_table_keeps_its_height_and_the_header_one_line_at_every_size_in_both_them
 #[test]
 fn an_environment_that_is_not_set_up_shows_what_is_missing_and_asks_it_nothing() {
     scenario(|setup, config| async move {
-        let key = staging::fresh_key();
-        let sandbox = staging::start(&key, Plan::Free, Duration::from_secs(60)).await;
+        let (key, sandbox) = staging::free().await;
         // Staging's address set outside the app (by whoever installed it); no key yet.
         let app = Launch::new(&setup, config.path())
-            .env("PETSTORE_STAGING_URL", &sandbox.base_url())
+            .staging_at(&sandbox.base_url())
             .start_on_the_demo_pets()
             .await;
 

@@ -31,10 +31,9 @@ fn assert_plain(text: &str) {
 #[test]
 fn a_refused_key_on_staging_reads_once_with_one_next_step() {
     scenario(|setup, config| async move {
-        let key = staging::fresh_key();
-        let sandbox = staging::start(&key, Plan::Free, Duration::from_secs(60)).await;
+        let (_accepted, sandbox) = staging::free().await;
         let app = Launch::new(&setup, config.path())
-            .env("PETSTORE_STAGING_URL", &sandbox.base_url())
+            .staging_at(&sandbox.base_url())
             .start_on_the_demo_pets()
             .await;
 
@@ -62,10 +61,7 @@ fn an_unreachable_staging_names_the_cause_not_the_os_text() {
             listener.local_addr().expect("its address").port()
         };
         let app = Launch::new(&setup, config.path())
-            .env(
-                "PETSTORE_STAGING_URL",
-                &format!("http://127.0.0.1:{port}/v1"),
-            )
+            .staging_at(&format!("http://127.0.0.1:{port}/v1"))
             .start_on_the_demo_pets()
             .await;
 

@@ -13,7 +13,7 @@ fn a_forced_429_shows_waiting_in_the_gauge_then_the_table_recovers() {
         // Short enough to wait out, long enough that the quota is still spent when the app asks.
         let sandbox = staging::start(&key, plan, Duration::from_secs(8)).await;
         let app = Launch::new(&setup, config.path())
-            .env("PETSTORE_STAGING_URL", &sandbox.base_url())
+            .staging_at(&sandbox.base_url())
             .start_on_the_demo_pets()
             .await;
         app.set_key_in_settings("staging", &key).await;
@@ -69,8 +69,7 @@ fn a_forced_429_shows_waiting_in_the_gauge_then_the_table_recovers() {
 #[test]
 fn a_wait_the_cli_remembered_pauses_the_app_until_cleared_in_the_gauge() {
     scenario(|setup, config| async move {
-        let key = staging::fresh_key();
-        let sandbox = staging::start(&key, Plan::Free, Duration::from_secs(60)).await;
+        let (key, sandbox) = staging::free().await;
         let cache = scratch_dir("cache");
         // What the CLI leaves after a 429, in the cache folder the app shares with it.
         let waits = petstore_local::WaitMemory::at(
@@ -88,7 +87,7 @@ fn a_wait_the_cli_remembered_pauses_the_app_until_cleared_in_the_gauge() {
             now,
         );
         let app = Launch::new(&setup, config.path())
-            .env("PETSTORE_STAGING_URL", &sandbox.base_url())
+            .staging_at(&sandbox.base_url())
             .env("XDG_CACHE_HOME", &cache.path().display().to_string())
             .start_on_the_demo_pets()
             .await;
