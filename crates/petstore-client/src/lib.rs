@@ -5,6 +5,7 @@
 //! kept on the computer (settings, keychain, remembered waits) is `petstore-local`'s; the client
 //! takes the remembered waits as a [`WaitStore`].
 
+pub mod activity;
 mod client;
 pub mod clock;
 pub mod config;
@@ -17,6 +18,7 @@ pub mod ratelimit;
 pub mod retry;
 pub mod secret;
 
+pub use activity::{ActivitySink, Operation, Outcome, PetNote, RequestRecord};
 pub use client::{LOG_TARGET, PetstoreClient, limits};
 pub use clock::{Clock, SystemClock};
 pub use config::{
