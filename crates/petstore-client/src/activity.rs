@@ -17,7 +17,7 @@ use crate::ratelimit::RateLimitSnapshot;
 
 /// Receives one record per finished operation. Called on the request's task, after its answer is
 /// decoded: it must not block (queue the record and write it elsewhere).
-pub trait ActivitySink: Send + Sync {
+pub trait ActivitySink: Send + Sync + std::fmt::Debug {
     fn record(&self, record: RequestRecord);
 }
 

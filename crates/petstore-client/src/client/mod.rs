@@ -5,6 +5,7 @@ mod body;
 mod decode;
 pub mod limits;
 mod policy;
+mod record;
 mod request;
 mod send;
 #[cfg(test)]
@@ -18,6 +19,7 @@ use std::time::Duration;
 use chrono::{DateTime, Utc};
 use tokio::sync::broadcast;
 
+use crate::activity::{ActivitySink, Operation, PetNote};
 use crate::clock::Clock;
 use crate::config::{BaseUrl, ClientConfig, Environment};
 use crate::deprecation;
@@ -30,6 +32,7 @@ use crate::ratelimit::{Governor, GovernorKey, Priority, RateLimitSnapshot, WaitS
 use crate::retry::RetryPolicy;
 use crate::secret::ApiKey;
 
+use record::{CallLog, Recorder};
 use send::Call;
 
 /// The `log` target of every request line, wait and retry (see `trace`).
@@ -56,6 +59,7 @@ struct Shared {
     clock: Arc<dyn Clock>,
     governor: Arc<Governor>,
     wait_store: Option<Arc<dyn WaitStore>>,
+    activity: Option<Arc<dyn ActivitySink>>,
 }
 
 impl PetstoreClient {
@@ -86,6 +90,7 @@ impl PetstoreClient {
                 clock: config.clock,
                 governor,
                 wait_store: config.wait_store,
+                activity: config.activity,
             }),
             deadline: None,
             priority: Priority::Interactive,
@@ -146,7 +151,7 @@ impl PetstoreClient {
                 pairs.append_pair("status", status.as_str());
             }
         }
-        self.fetch_page(url).await
+        self.fetch_page(url, Operation::ListPets).await
     }
 
     /// The page a previous answer's `Link: rel="next"` announced. Only followed to the base
@@ -158,12 +163,28 @@ impl PetstoreClient {
             }
             .into());
         }
-        self.fetch_page(next.url.clone()).await
+        self.fetch_page(next.url.clone(), Operation::NextPage).await
     }
 
-    async fn fetch_page(&self, url: url::Url) -> Result<Response<PetPage>, Error> {
+    async fn fetch_page(
+        &self,
+        url: url::Url,
+        operation: Operation,
+    ) -> Result<Response<PetPage>, Error> {
+        let mut recorder = Recorder::start(self, operation, "GET", &url);
+        let result = self.read_page(url, &mut recorder.log).await;
+        let pets = result.as_ref().ok().map(|page| page.value.pets.len());
+        recorder.finish(self, result.as_ref().map(drop), None, pets);
+        result
+    }
+
+    async fn read_page(
+        &self,
+        url: url::Url,
+        log: &mut CallLog,
+    ) -> Result<Response<PetPage>, Error> {
         let limit = asked_limit(&url);
-        let answer = self.execute(Call::get(url)).await?;
+        let answer = self.execute(Call::get(url), log).await?;
         let decoded = decode::pets(answer.status, &answer.body, limit)?;
         if decoded.dropped > 0 {
             log::warn!(
@@ -194,9 +215,25 @@ impl PetstoreClient {
             path: String::new(),
             message: e.to_string(),
         })?;
-        let answer = self
-            .execute(Call::post(self.shared.base_url.join("pets"), body))
-            .await?;
+        let url = self.shared.base_url.join("pets");
+        let mut recorder = Recorder::start(self, Operation::CreatePet, "POST", &url);
+        let result = self.send_create(url, body, &mut recorder.log).await;
+        let note = PetNote {
+            name: Some(pet.name.clone()),
+            category_id: Some(pet.category_id),
+            id: result.as_ref().ok().map(|created| created.value.id),
+        };
+        recorder.finish(self, result.as_ref().map(drop), Some(note), None);
+        result
+    }
+
+    async fn send_create(
+        &self,
+        url: url::Url,
+        body: Vec<u8>,
+        log: &mut CallLog,
+    ) -> Result<Response<Pet>, Error> {
+        let answer = self.execute(Call::post(url, body), log).await?;
         // A 2xx means the pet was most probably stored: an answer that cannot be read does not
         // change that, and must not invite a second create.
         let pet = decode::pet(answer.status, &answer.body).map_err(|e| {
@@ -219,7 +256,19 @@ impl PetstoreClient {
     pub async fn get_pet(&self, id: i64) -> Result<Response<Pet>, Error> {
         deprecation::warn_once();
         let url = self.shared.base_url.join(&format!("pets/{id}"));
-        let result = self.execute(Call::get(url)).await;
+        let mut recorder = Recorder::start(self, Operation::GetPet, "GET", &url);
+        let result = self.look_up(url, &mut recorder.log).await;
+        let note = PetNote {
+            name: None,
+            category_id: None,
+            id: Some(id),
+        };
+        recorder.finish(self, result.as_ref().map(drop), Some(note), None);
+        result
+    }
+
+    async fn look_up(&self, url: url::Url, log: &mut CallLog) -> Result<Response<Pet>, Error> {
+        let result = self.execute(Call::get(url), log).await;
         let notice = match &result {
             Ok(answer) => deprecation::get_pet_notice(&answer.headers),
             Err(_) => deprecation::get_pet_notice(&http::HeaderMap::new()),

@@ -8,7 +8,8 @@ use http::{HeaderMap, Method};
 use url::Url;
 
 use super::PetstoreClient;
-use super::policy::{self, Attempt, CallKind, Next, Reply, Retry, Wait};
+use super::policy::{self, Attempt, CallKind, Next, Outcome, Reply, Retry, Wait};
+use super::record::CallLog;
 use super::trace::Trace;
 use crate::error::{ApiError, Error};
 use crate::ratelimit::{RateLimitSnapshot, RateLimited};
@@ -101,22 +102,29 @@ impl PetstoreClient {
 
     /// Sends `call` until the policy says it is done: each attempt honours a remembered wait,
     /// takes a permit, sends and reads, then does what [`policy::classify`] decides.
-    pub(super) async fn execute(&self, call: Call) -> Result<Answer, Error> {
+    /// What each attempt answered, and the time spent waiting, goes into `log`.
+    pub(super) async fn execute(&self, call: Call, log: &mut CallLog) -> Result<Answer, Error> {
         let auth = self.authorization()?;
         let shared = &self.shared;
         let (mut number, mut server) = (1, None);
         loop {
             let trace = Trace::new(&call, number);
             self.honour_remembered_wait();
-            let permit = match shared
+            let asked = shared.clock.now();
+            let permit = shared
                 .governor
                 .acquire_as(self.deadline, self.priority)
-                .await
-            {
+                .await;
+            log.waited_since(asked, shared.clock.now());
+            let permit = match permit {
                 Ok(permit) => permit,
                 Err(limited) => return Err(self.gave_up_waiting(&trace, limited, server)),
             };
+            log.attempts += 1;
             let outcome = self.send_and_read(&call, &auth, permit, &trace).await?;
+            if let Outcome::Answered(answered) = &outcome {
+                log.answered(answered.status, answered.snapshot.as_ref());
+            }
             let attempt = Attempt {
                 number,
                 kind: call.kind,
@@ -140,7 +148,11 @@ impl PetstoreClient {
                     trace.outcome_unknown(&reason);
                     return Err(Error::OutcomeUnknown { reason });
                 }
-                Next::Retry(retry) => server = self.prepare_retry(&trace, retry).await?,
+                Next::Retry(retry) => {
+                    let backoff = shared.clock.now();
+                    server = self.prepare_retry(&trace, retry).await?;
+                    log.waited_since(backoff, shared.clock.now());
+                }
             }
             number += 1;
         }

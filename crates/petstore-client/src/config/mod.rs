@@ -7,6 +7,7 @@ use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 
+use crate::activity::ActivitySink;
 use crate::clock::{Clock, SystemClock};
 use crate::ratelimit::WaitStore;
 use crate::retry::RetryPolicy;
@@ -106,6 +107,8 @@ pub struct ClientConfig {
     pub clock: Arc<dyn Clock>,
     /// Where 429 waits are remembered across runs; `None` keeps them in this process only.
     pub wait_store: Option<Arc<dyn WaitStore>>,
+    /// Where a record of each operation goes (the activity history); `None` records nothing.
+    pub activity: Option<Arc<dyn ActivitySink>>,
 }
 
 impl ClientConfig {
@@ -123,6 +126,7 @@ impl ClientConfig {
             retry: RetryPolicy::default(),
             clock: Arc::new(SystemClock),
             wait_store: None,
+            activity: None,
         }
     }
 
@@ -164,6 +168,12 @@ impl ClientConfig {
     /// and for the app beside them).
     pub fn with_wait_store(mut self, store: Arc<dyn WaitStore>) -> Self {
         self.wait_store = Some(store);
+        self
+    }
+
+    /// Record every operation (the app's and the CLI's activity history).
+    pub fn with_activity_sink(mut self, sink: Arc<dyn ActivitySink>) -> Self {
+        self.activity = Some(sink);
         self
     }
 }

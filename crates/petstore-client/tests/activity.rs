@@ -1,0 +1,193 @@
+//! What the client hands an activity sink: one record per operation, against the sandbox over
+//! real HTTP (the sink is a list in memory; the SQLite store has its own tests).
+
+mod common;
+
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use common::{Linked, config_for, manual_clock, sandbox_with};
+use petstore_client::{
+    ActivitySink, ApiKey, ErrorKind, ListQuery, NewPet, Operation, Outcome, PetstoreClient,
+    RequestRecord,
+};
+use petstore_sandbox::{Faults, Plan, Sandbox, SandboxConfig};
+
+#[derive(Debug, Default)]
+struct Collected(Mutex<Vec<RequestRecord>>);
+
+impl ActivitySink for Collected {
+    fn record(&self, record: RequestRecord) {
+        self.0.lock().unwrap().push(record);
+    }
+}
+
+impl Collected {
+    fn take(&self) -> Vec<RequestRecord> {
+        std::mem::take(&mut *self.0.lock().unwrap())
+    }
+}
+
+fn empty() -> SandboxConfig {
+    SandboxConfig {
+        seed_demo_data: false,
+        ..SandboxConfig::default()
+    }
+}
+
+fn recording_client(sandbox: &Sandbox) -> (PetstoreClient, Arc<Collected>) {
+    let sink = Arc::new(Collected::default());
+    let config = config_for(&sandbox.base_url(), manual_clock()).with_activity_sink(sink.clone());
+    (PetstoreClient::new(config).unwrap(), sink)
+}
+
+#[tokio::test]
+async fn a_list_and_a_create_are_recorded_with_what_came_back() {
+    let sandbox = sandbox_with(empty()).await;
+    let (client, sink) = recording_client(&sandbox);
+
+    let created = client
+        .create_pet(&NewPet::new("Biscuit", 7, None).unwrap())
+        .await
+        .unwrap();
+    let query = ListQuery {
+        limit: petstore_client::Limit::new(5).unwrap(),
+        ..ListQuery::default()
+    };
+    client.list_pets(&query).await.unwrap();
+
+    let records = sink.take();
+    assert_eq!(records.len(), 2, "{records:#?}");
+    let create = &records[0];
+    assert_eq!(create.operation, Operation::CreatePet);
+    assert_eq!(create.method, "POST");
+    assert_eq!(create.path, "/v1/pets");
+    assert_eq!(create.status, Some(201));
+    assert_eq!(create.outcome, Outcome::Ok);
+    assert_eq!(create.attempts, 1);
+    assert_eq!(create.base_url, sandbox.base_url());
+    let pet = create.pet.as_ref().expect("a create notes its pet");
+    assert_eq!(pet.name.as_deref(), Some("Biscuit"));
+    assert_eq!(pet.category_id, Some(7));
+    assert_eq!(pet.id, Some(created.value.id));
+    let quota = create
+        .rate_limit
+        .as_ref()
+        .expect("the sandbox sends quota headers");
+    assert!(quota.remaining.is_some());
+
+    let list = &records[1];
+    assert_eq!(list.operation, Operation::ListPets);
+    assert_eq!(list.path, "/v1/pets?limit=5");
+    assert_eq!(list.pets_returned, Some(1));
+    assert_eq!(list.error_kind, None);
+}
+
+#[tokio::test]
+async fn a_create_whose_answer_is_lost_is_recorded_as_unknown_once() {
+    let sandbox = sandbox_with(empty()).await;
+    let (client, sink) = recording_client(&sandbox);
+    sandbox.set_faults(Faults {
+        drop_rate: 1.0,
+        ..Faults::default()
+    });
+    let err = client
+        .create_pet(&NewPet::new("Ghost", 2, None).unwrap())
+        .await
+        .unwrap_err();
+    assert_eq!(err.kind(), ErrorKind::OutcomeUnknown);
+
+    let records = sink.take();
+    assert_eq!(records.len(), 1);
+    let record = &records[0];
+    assert_eq!(record.outcome, Outcome::Unknown);
+    assert_eq!(record.error_kind, Some(ErrorKind::OutcomeUnknown));
+    assert_eq!(record.attempts, 1, "sent once");
+    assert_eq!(record.status, None, "no answer was read");
+    let pet = record.pet.as_ref().unwrap();
+    assert_eq!(
+        (pet.name.as_deref(), pet.category_id, pet.id),
+        (Some("Ghost"), Some(2), None)
+    );
+}
+
+#[tokio::test]
+async fn a_429_counts_its_attempts_and_the_wait() {
+    let clock = manual_clock();
+    let key = "tiny-activity-key";
+    let config = empty().with_key(
+        key,
+        Plan::Enterprise {
+            per_minute: 1,
+            per_day: 1_000,
+        },
+    );
+    let sandbox = Sandbox::start_with_clock(
+        "127.0.0.1:0".parse().unwrap(),
+        config,
+        Arc::new(Linked(clock.clone())),
+    )
+    .await
+    .unwrap();
+    // Another program spends the window.
+    let status = reqwest::Client::new()
+        .get(format!("{}/pets", sandbox.base_url()))
+        .bearer_auth(key)
+        .send()
+        .await
+        .unwrap()
+        .status();
+    assert_eq!(status, 200);
+
+    let sink = Arc::new(Collected::default());
+    let mut policy = common::fast_policy();
+    policy.max_wait = Duration::from_secs(120);
+    let config = config_for(&sandbox.base_url(), clock.clone())
+        .with_api_key(ApiKey::new(key.to_owned()).unwrap())
+        .with_retry(policy)
+        .with_activity_sink(sink.clone());
+    let client = PetstoreClient::new(config).unwrap();
+    client.list_pets(&ListQuery::default()).await.unwrap();
+
+    let records = sink.take();
+    assert_eq!(records.len(), 1);
+    let record = &records[0];
+    assert_eq!(record.outcome, Outcome::Ok);
+    assert_eq!(record.attempts, 2, "the 429 and the retry");
+    assert_eq!(record.rate_limited, 1);
+    assert_eq!(record.status, Some(200), "the last answer");
+    assert!(
+        record.waited >= Duration::from_secs(1),
+        "{:?}",
+        record.waited
+    );
+    assert!(record.duration >= record.waited);
+}
+
+#[tokio::test]
+async fn a_refused_lookup_keeps_the_servers_code_and_input_refused_locally_is_not_a_request() {
+    let sandbox = sandbox_with(empty()).await;
+    let (client, sink) = recording_client(&sandbox);
+    #[allow(deprecated)]
+    let err = client.get_pet(424_242).await.unwrap_err();
+    assert_eq!(err.kind(), ErrorKind::NotFound);
+    let bad = ListQuery {
+        status: Some(petstore_client::PetStatus::Other("lost".into())),
+        ..ListQuery::default()
+    };
+    assert!(client.list_pets(&bad).await.is_err());
+
+    let records = sink.take();
+    assert_eq!(
+        records.len(),
+        1,
+        "the refused status sent nothing: {records:#?}"
+    );
+    let record = &records[0];
+    assert_eq!(record.operation, Operation::GetPet);
+    assert_eq!(record.outcome, Outcome::Error);
+    assert_eq!(record.status, Some(404));
+    assert_eq!(record.error_kind, Some(ErrorKind::NotFound));
+    assert!(record.server_code.is_some());
+    assert_eq!(record.pet.as_ref().and_then(|p| p.id), Some(424_242));
+}
