@@ -1,6 +1,7 @@
 //! The settings file shared by the CLI and the desktop app: base addresses, the active
-//! environment and the app's rows per page. Never a key (keys live in the OS keychain).
+//! environment, the app's rows per page, the activity history's retention and alerts. Never a key (keys live in the OS keychain).
 
+mod activity;
 mod file;
 
 use std::path::{Path, PathBuf};
@@ -12,6 +13,7 @@ use petstore_client::{BaseUrl, ConfigError, Environment, SANDBOX_DEFAULT_URL};
 use crate::dirs::{CONFIG_DIR_VAR, app_dir};
 use crate::error::LocalError;
 
+pub use activity::{ActivityPrefs, ActivitySettings};
 pub use file::SettingsFile;
 
 pub const SETTINGS_FILE: &str = "settings.json";
@@ -29,6 +31,9 @@ pub struct Settings {
     /// so readers check it is 1-100.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub page_size: Option<u32>,
+    /// The activity history's retention and the quota alerts.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub activity: Option<ActivityPrefs>,
     /// Fields this version does not know (a newer version wrote them), kept as they were so that
     /// saving here does not drop them.
     #[serde(flatten)]
@@ -119,6 +124,7 @@ mod tests {
             staging_url: None,
             environment: Some(Environment::Staging),
             page_size: Some(100),
+            activity: None,
             unknown: serde_json::Map::new(),
         };
         let wanted = settings.clone();
@@ -181,6 +187,7 @@ mod tests {
             staging_url: Some("https://staging-file.example.com/v1".into()),
             environment: None,
             page_size: None,
+            activity: None,
             unknown: serde_json::Map::new(),
         };
         let env = |name: &str| {
