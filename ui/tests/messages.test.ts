@@ -54,6 +54,7 @@ const BY_KIND = {
   createInFlight: commandError('createInFlight', { environment: 'staging' }),
   cancelled: commandError('cancelled', { environment: 'staging' }),
   file: commandError('file', { problem: 'fileNotWritten', detail: '/home/sam/pets.csv', reason: 'the disk is full' }),
+  activityUnavailable: commandError('activityUnavailable', { reason: 'the disk is full' }),
 } satisfies Record<ErrorKind, CommandError>;
 
 const KEYCHAIN_PROBLEMS: Problem[] = ['keychainUnavailable', 'keychainLocked', 'keyTooLong', 'keyCorrupt', 'keychainFailed'];

@@ -5,8 +5,10 @@ import { mockIPC } from '@tauri-apps/api/mocks';
 import { commandError } from '../lib/command-error';
 import { ENVIRONMENT_IDS, ENVIRONMENT_LABELS } from '../lib/environment';
 import { PET_STATUSES } from '../lib/format';
+import { activityHandlers, type ActivityFakeOptions } from './fake-activity';
 import { importHandlers, type ImportFakeOptions } from './fake-imports';
 import type {
+  ActivityEntry,
   CommandName,
   Deprecation,
   EnvironmentId,
@@ -23,7 +25,7 @@ import type {
 export type Handler = (args: Record<string, unknown>) => unknown;
 export type Handlers = Partial<Record<CommandName, Handler>>;
 
-export interface FakeOptions extends ImportFakeOptions {
+export interface FakeOptions extends ImportFakeOptions, ActivityFakeOptions {
   pets?: Pet[];
   quota?: Quota | null;
   selected?: EnvironmentId;
@@ -50,6 +52,8 @@ export interface Fake {
   handlers: Handlers;
   callsTo(cmd: CommandName): Record<string, unknown>[];
   emit(event: EventName, payload: unknown): Promise<void>;
+  /** Adds an entry at the top of the activity history and emits `activity-recorded`, like the store. */
+  recordActivity(entry: Partial<ActivityEntry>): ActivityEntry;
 }
 
 export const DEPRECATION: Deprecation = {
@@ -127,6 +131,13 @@ export function installFake(options: FakeOptions = {}): Fake {
     const more = from + limit < matching.length;
     return { pets: slice, next: more ? JSON.stringify({ from: from + limit, status, limit }) : null };
   };
+
+  const createPet = (name: string, categoryId: string, status: string | null) => {
+    const created = pet(String(nextId++), name, categoryId, status ?? 'available');
+    fake.pets = [created, ...fake.pets];
+    return created;
+  };
+  const activity = activityHandlers({ pets: () => fake.pets, create: createPet }, options);
 
   // Type-checked to answer every command of the app's list (CommandName), and only those.
   const builtIn = {
@@ -212,14 +223,11 @@ export function installFake(options: FakeOptions = {}): Fake {
       {
         selected: () => selected,
         baseUrl: address,
-        create: (name, categoryId, status) => {
-          const created = pet(String(nextId++), name, categoryId, status ?? 'available');
-          fake.pets = [created, ...fake.pets];
-          return created;
-        },
+        create: createPet,
       },
       options,
     ),
+    ...activity.handlers,
   } satisfies Record<CommandName, Handler>;
   const isCommandName = (cmd: string): cmd is CommandName => Object.hasOwn(builtIn, cmd);
 
@@ -229,6 +237,7 @@ export function installFake(options: FakeOptions = {}): Fake {
     handlers: { ...options.handlers },
     callsTo: (cmd) => fake.calls.filter((c) => c.cmd === cmd).map((c) => c.args),
     emit: (event, payload) => emit(event, payload),
+    recordActivity: (entry) => activity.record(entry),
   };
 
   // Like the app's backend: one create per environment at a time, refused before it is "sent"

@@ -5,6 +5,13 @@ import { invoke } from '@tauri-apps/api/core';
 import { listen, type UnlistenFn } from '@tauri-apps/api/event';
 import { commandError } from './command-error';
 import type {
+  ActivityEntry,
+  ActivityFilter,
+  ActivityPage,
+  ActivityRecorded,
+  ActivitySettings,
+  ActivityStatus,
+  CheckResult,
   CommandError,
   CommandName,
   ConnectionTest,
@@ -26,6 +33,9 @@ import type {
   PetPage,
   PetStatusValue,
   Quota,
+  QuotaAlert,
+  QuotaHistory,
+  QuotaRange,
   RememberedWait,
   Resumed,
   RowCells,
@@ -58,6 +68,7 @@ const ERROR_KINDS = {
   createInFlight: true,
   cancelled: true,
   file: true,
+  activityUnavailable: true,
 } satisfies Record<ErrorKind, true>;
 
 function isErrorKind(value: unknown): value is ErrorKind {
@@ -159,6 +170,30 @@ export const exportPets = (status: PetStatusValue | null, format: ExportFormat) 
 /** Imports an earlier session began and did not finish (offered, asking first). */
 export const unfinishedImports = () => call<UnfinishedImport[]>('unfinished_imports');
 
+/**
+ * The activity history (newest first) matching `filter`, `limit` (at most 500) entries from
+ * `offset`, with the count of all that match.
+ */
+export const listActivity = (filter: ActivityFilter, offset: number, limit: number) =>
+  call<ActivityPage>('list_activity', { filter, offset, limit });
+/** Whether the history can be kept on this computer, and how many adds are still unconfirmed. */
+export const activityStatus = () => call<ActivityStatus>('activity_status');
+/** Adds whose outcome stayed unknown and that nobody has resolved yet, newest first. */
+export const unconfirmedCreates = () => call<ActivityEntry[]>('unconfirmed_creates');
+/** Lists every page of the entry's environment for a pet of that name and category; found resolves it. */
+export const checkUnconfirmed = (id: string) => call<CheckResult>('check_unconfirmed', { id });
+/** The person's yes to "Add it again?": an explicit new create of the same pet. Never called without it. */
+export const retryUnconfirmed = (id: string) => call<CreatedPet>('retry_unconfirmed', { id });
+export const dismissUnconfirmed = (id: string) => call<ActivityEntry>('dismiss_unconfirmed', { id });
+/** The environment's remaining requests over the last hour or day, its resets and 429s, today's use. */
+export const quotaHistory = (environment: EnvironmentId, range: QuotaRange) =>
+  call<QuotaHistory>('quota_history', { environment, range });
+/** The save picker, then the entries matching `filter` as CSV; null when the person closed the picker. */
+export const exportActivity = (filter: ActivityFilter) => call<SavedFile | null>('export_activity', { filter });
+export const getActivitySettings = () => call<ActivitySettings>('get_activity_settings');
+export const saveActivitySettings = (settings: ActivitySettings) =>
+  call<ActivitySettings>('save_activity_settings', { settings });
+
 /** Checks a payload map: a key for every event the app emits, and no other. */
 type EventPayloads<T extends Record<EventName, unknown> & Record<Exclude<keyof T, EventName>, never>> = T;
 
@@ -174,6 +209,10 @@ export type BackendEvents = EventPayloads<{
   'environment-updated': EnvironmentUpdated;
   'import-progress': ImportProgress;
   'import-finished': ImportResult;
+  /** New entries in the activity history (at most every 250 ms), with the unconfirmed adds now. */
+  'activity-recorded': ActivityRecorded;
+  /** An environment's quota is low, used up, or it answered 429 (at most once per window). */
+  'quota-alert': QuotaAlert;
 }>;
 
 export function onEvent<K extends keyof BackendEvents>(

@@ -118,3 +118,34 @@ export function formatWhen(iso: string, now: number): string {
   const clock = formatClockSeconds(iso);
   return at > now ? `${clock} (in ${formatCountdown(at - now)})` : clock;
 }
+
+const SHORT_MONTHS = MONTHS.map((m) => m.slice(0, 3));
+
+/** "24 November 2026, 14:05:47" in local time: an entry's full time in its details. */
+export function formatDateTime(iso: string): string {
+  const at = new Date(Date.parse(iso));
+  if (Number.isNaN(at.getTime())) return iso;
+  return `${at.getDate()} ${MONTHS[at.getMonth()]} ${at.getFullYear()}, ${formatClockSeconds(iso)}`;
+}
+
+/**
+ * A time in a list, local and short: "14:05:47" today, "24 Nov 14:05" this year, "24 Nov 2025"
+ * before that.
+ */
+export function formatListTime(iso: string, now: number): string {
+  const at = new Date(Date.parse(iso));
+  if (Number.isNaN(at.getTime())) return iso;
+  const today = new Date(now);
+  if (at.toDateString() === today.toDateString()) return formatClockSeconds(iso);
+  const day = `${at.getDate()} ${SHORT_MONTHS[at.getMonth()]}`;
+  return at.getFullYear() === today.getFullYear() ? `${day} ${formatClock(iso)}` : `${day} ${at.getFullYear()}`;
+}
+
+/** How long a request took: "84 ms", "1.2 s", "2 min 5 s". */
+export function formatDuration(ms: number): string {
+  if (ms < 1000) return `${Math.max(0, Math.round(ms))} ms`;
+  if (ms < 60_000) return `${(Math.round(ms / 100) / 10).toFixed(1)} s`;
+  const total = Math.round(ms / 1000);
+  const s = total % 60;
+  return `${formatCount(Math.floor(total / 60))} min${s > 0 ? ` ${s} s` : ''}`;
+}

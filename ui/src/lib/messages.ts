@@ -337,6 +337,10 @@ const KIND = {
     what: `The request to ${env ?? 'the service'} was cancelled; nothing was changed.`,
     next: 'Try again when you are ready.',
   }),
+  activityUnavailable: ({ error }) => ({
+    what: `The activity history on this computer cannot be used${because(error)}. Pets can still be listed and added; they are just not recorded.`,
+    next: 'Restart the app; if it keeps happening, check that the app’s data folder may be written to.',
+  }),
 } satisfies Record<ErrorKind, Describe>;
 
 /** Every kind the UI can word, for tests and for checking what arrives. */

@@ -34,4 +34,14 @@ export type CommandName =
   | "resend_unknown_rows"
   | "save_import_report"
   | "export_pets"
-  | "unfinished_imports";
+  | "unfinished_imports"
+  | "list_activity"
+  | "activity_status"
+  | "unconfirmed_creates"
+  | "check_unconfirmed"
+  | "retry_unconfirmed"
+  | "dismiss_unconfirmed"
+  | "quota_history"
+  | "export_activity"
+  | "get_activity_settings"
+  | "save_activity_settings";

@@ -9,4 +9,6 @@ export type EventName =
   | "settings-problem"
   | "environment-updated"
   | "import-progress"
-  | "import-finished";
+  | "import-finished"
+  | "activity-recorded"
+  | "quota-alert";
