@@ -85,7 +85,7 @@ export class ActivityLog {
     this.rows = new Map();
     this.total = 0;
     this.loaded = false;
-    await this.#fetch(0, epoch);
+    await this.#askFor(0, epoch);
   }
 
   /** The search box changed: asked for once the typing pauses. */
@@ -114,7 +114,7 @@ export class ActivityLog {
     const epoch = this.#epoch;
     if (!this.#query) return;
     const end = Math.min(last, this.loaded ? this.total : last);
-    for (let chunk = Math.floor(first / CHUNK); chunk * CHUNK < end; chunk++) void this.#fetch(chunk, epoch);
+    for (let chunk = Math.floor(first / CHUNK); chunk * CHUNK < end; chunk++) void this.#askFor(chunk, epoch);
   }
 
   /**
@@ -179,7 +179,7 @@ export class ActivityLog {
     if (changed) this.rows = rows;
   }
 
-  async #fetch(chunk: number, epoch: number): Promise<void> {
+  async #askFor(chunk: number, epoch: number): Promise<void> {
     // Fetched since the last refresh and still held (scrolling far away lets it go): nothing to ask.
     if ((this.#fresh.has(chunk) && this.rows.has(chunk * CHUNK)) || this.#asking.has(chunk) || !this.#query) return;
     this.#asking.add(chunk);
