@@ -112,7 +112,8 @@ pub(crate) fn entry_from_row(row: &Row<'_>) -> Result<Entry, ActivityError> {
     let operation = columns.parsed(|text: String| Operation::parse(&text))?;
     let method = columns.parsed(|text: String| static_method(&text))?;
     let path: String = columns.take()?;
-    let status = columns.parsed(|status: Option<i64>| opt(status.map(|n| u16::try_from(n).ok())))?;
+    let status =
+        columns.parsed(|status: Option<i64>| opt(status.map(|n| u16::try_from(n).ok())))?;
     let duration = columns.parsed(|ms: i64| u64::try_from(ms).ok().map(Duration::from_millis))?;
     let attempts = columns.parsed(|n: i64| u32::try_from(n).ok())?;
     let waited = columns.parsed(|ms: i64| u64::try_from(ms).ok().map(Duration::from_millis))?;
@@ -144,13 +145,12 @@ pub(crate) fn entry_from_row(row: &Row<'_>) -> Result<Entry, ActivityError> {
         plan: rl_plan,
         observed_at: rl_observed_at.unwrap_or(started_at),
     });
-    let pet = (pet_name.is_some() || pet_category_id.is_some() || pet_id.is_some()).then(|| {
-        PetNote {
+    let pet =
+        (pet_name.is_some() || pet_category_id.is_some() || pet_id.is_some()).then_some(PetNote {
             name: pet_name,
             category_id: pet_category_id,
             id: pet_id,
-        }
-    });
+        });
     let resolution = match (resolution_kind, resolution_at) {
         (Some(kind), Some(at)) => Some(Resolution {
             kind,
@@ -207,7 +207,10 @@ impl Columns<'_, '_> {
     }
 
     /// Reads a column as `S` and converts it; `None` from `convert` is a value out of range.
-    fn parsed<S: FromSql, T>(&mut self, convert: impl FnOnce(S) -> Option<T>) -> Result<T, ActivityError> {
+    fn parsed<S: FromSql, T>(
+        &mut self,
+        convert: impl FnOnce(S) -> Option<T>,
+    ) -> Result<T, ActivityError> {
         let column = ENTRY_COLUMNS.get(self.next).copied().unwrap_or("?");
         let stored: S = self.take()?;
         convert(stored).ok_or(ActivityError::BadValue {

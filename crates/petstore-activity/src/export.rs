@@ -79,9 +79,7 @@ pub(crate) fn export_csv(
         writer.write_record(cells(&entry)).map_err(write_error)?;
         count += 1;
     }
-    writer
-        .flush()
-        .map_err(|error| ActivityError::Write(error))?;
+    writer.flush().map_err(ActivityError::Write)?;
     Ok(count)
 }
 
@@ -119,8 +117,14 @@ fn cells(entry: &Entry) -> Vec<String> {
         text(record.server_message.as_deref().unwrap_or_default()),
         number(quota.and_then(|q| q.limit).map(|n| n.to_string())),
         number(quota.and_then(|q| q.remaining).map(|n| n.to_string())),
-        quota.and_then(|q| q.reset_at).map(instant).unwrap_or_default(),
-        quota.map(|q| window_name(q.window)).unwrap_or_default().to_owned(),
+        quota
+            .and_then(|q| q.reset_at)
+            .map(instant)
+            .unwrap_or_default(),
+        quota
+            .map(|q| window_name(q.window))
+            .unwrap_or_default()
+            .to_owned(),
         quota
             .and_then(|q| q.plan)
             .map(plan_name)
@@ -135,7 +139,12 @@ fn cells(entry: &Entry) -> Vec<String> {
             .map(|r| r.kind.as_str())
             .unwrap_or_default()
             .to_owned(),
-        number(entry.resolution.and_then(|r| r.pet_id).map(|n| n.to_string())),
+        number(
+            entry
+                .resolution
+                .and_then(|r| r.pet_id)
+                .map(|n| n.to_string()),
+        ),
         entry.resolution.map(|r| instant(r.at)).unwrap_or_default(),
     ]
 }

@@ -35,8 +35,8 @@ mod writer;
 pub use error::ActivityError;
 pub use export::{CSV_HEADER, guard};
 pub use model::{
-    DayUse, Entry, Filter, QuotaHistory, QuotaPoint, Resolution, ResolutionKind, Retention,
-    Source, WindowSummary, WriterStats,
+    DayUse, Entry, Filter, QuotaHistory, QuotaPoint, Resolution, ResolutionKind, Retention, Source,
+    WindowSummary, WriterStats,
 };
 pub use prune::CHUNK as PRUNE_CHUNK;
 pub use quota::MAX_POINTS;

@@ -62,7 +62,10 @@ pub(crate) fn open(path: &Path) -> Result<Opened, ActivityError> {
         path: path.to_owned(),
         cause: format!("it is damaged ({cause}) and could not be moved aside: {error}"),
     })?;
-    log::warn!("activity history: the damaged file is kept as {}", moved.display());
+    log::warn!(
+        "activity history: the damaged file is kept as {}",
+        moved.display()
+    );
     match open_checked(path) {
         Ok((writer, reader)) => Ok(Opened {
             writer,
@@ -155,9 +158,8 @@ fn connect(path: &Path) -> Result<Connection, Failure> {
 fn set_wal(connection: &Connection) -> Result<(), ActivityError> {
     let deadline = Instant::now() + BUSY_TIMEOUT;
     loop {
-        let result = connection.pragma_update_and_check(None, "journal_mode", "WAL", |row| {
-            row.get::<_, String>(0)
-        });
+        let result = connection
+            .pragma_update_and_check(None, "journal_mode", "WAL", |row| row.get::<_, String>(0));
         match result {
             Ok(mode) => {
                 if !mode.eq_ignore_ascii_case("wal") {
@@ -228,7 +230,10 @@ pub(crate) fn move_aside(path: &Path, now: DateTime<Utc>) -> std::io::Result<Pat
         if let Err(error) = std::fs::rename(&companion, with_suffix(&target, suffix)) {
             // Left in place it would be replayed into the fresh file; removing it is the
             // fallback, and if even that fails the fresh file cannot be trusted.
-            log::warn!("activity history: could not move {}: {error}", companion.display());
+            log::warn!(
+                "activity history: could not move {}: {error}",
+                companion.display()
+            );
             std::fs::remove_file(&companion)?;
         }
     }

@@ -60,7 +60,12 @@ pub(crate) fn quota_history(
          WHERE base_url = ?1 AND started_at >= ?4 AND started_at <= ?3
            AND rl_reset_at >= ?2 AND rl_reset_at <= ?3
          ORDER BY rl_reset_at",
-        params![base_url, millis(since), millis(until), millis(since - lookback)],
+        params![
+            base_url,
+            millis(since),
+            millis(until),
+            millis(since - lookback)
+        ],
     )?;
     let rate_limited = times(
         connection,
@@ -155,13 +160,20 @@ fn day_use(
         |row| row.get(0),
     )?;
     // The latest day-window reading: its limit is the day's, its remaining only if from today.
-    let day_reading: Option<(Option<i64>, Option<i64>, Option<String>, i64)> = connection
+    let day_reading = connection
         .query_row(
             "SELECT rl_limit, rl_remaining, rl_plan, started_at FROM activity
              WHERE base_url = ?1 AND started_at <= ?2 AND rl_window = 'day' AND rl_limit IS NOT NULL
              ORDER BY started_at DESC, id DESC LIMIT 1",
             params![base_url, millis(until)],
-            |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?, row.get(3)?)),
+            |row| {
+                Ok(DayReading {
+                    limit: row.get(0)?,
+                    remaining: row.get(1)?,
+                    plan: row.get(2)?,
+                    started_at: row.get(3)?,
+                })
+            },
         )
         .optional()?;
     let latest_plan: Option<Plan> = connection
@@ -175,16 +187,14 @@ fn day_use(
         .optional()?
         .and_then(parse_plan);
     let count = |n: Option<i64>| n.and_then(|n| u64::try_from(n).ok());
-    let (day_limit, remaining) = match &day_reading {
-        Some((limit, remaining, _, started_at)) => (
-            count(*limit),
-            count(*remaining).filter(|_| *started_at >= millis(since)),
+    let (day_limit, remaining, plan) = match day_reading {
+        Some(reading) => (
+            count(reading.limit),
+            count(reading.remaining).filter(|_| reading.started_at >= millis(since)),
+            reading.plan.and_then(parse_plan).or(latest_plan),
         ),
-        None => (latest_plan.map(Plan::per_day), None),
+        None => (latest_plan.map(Plan::per_day), None, latest_plan),
     };
-    let plan = day_reading
-        .and_then(|(_, _, plan, _)| plan.and_then(parse_plan))
-        .or(latest_plan);
     Ok(DayUse {
         since,
         used: u64::try_from(used).unwrap_or(0),
@@ -192,6 +202,14 @@ fn day_use(
         remaining,
         plan,
     })
+}
+
+/// The latest day-window reading of a server, as stored.
+struct DayReading {
+    limit: Option<i64>,
+    remaining: Option<i64>,
+    plan: Option<String>,
+    started_at: i64,
 }
 
 /// One summary per (server, environment, announced reset, window kind), newest window first.

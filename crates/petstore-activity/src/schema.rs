@@ -121,7 +121,9 @@ mod tests {
             .pragma_update(None, "user_version", SCHEMA_VERSION + 1)
             .unwrap();
         let error = migrate(&mut connection).unwrap_err();
-        assert!(matches!(error, ActivityError::NewerSchema { found, supported }
-            if found == SCHEMA_VERSION + 1 && supported == SCHEMA_VERSION));
+        assert!(
+            matches!(error, ActivityError::NewerSchema { found, supported }
+            if found == SCHEMA_VERSION + 1 && supported == SCHEMA_VERSION)
+        );
     }
 }

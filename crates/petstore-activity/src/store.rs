@@ -45,11 +45,12 @@ impl ActivityStore {
     /// writer thread starts at once and prunes by `retention` first.
     pub fn open(path: &Path, retention: Retention) -> Result<Opened, ActivityError> {
         let opened = open::open(path)?;
-        let writer =
-            Writer::start(opened.writer, retention).map_err(|error| ActivityError::Unavailable {
+        let writer = Writer::start(opened.writer, retention).map_err(|error| {
+            ActivityError::Unavailable {
                 path: path.to_owned(),
                 cause: format!("its writer thread could not start: {error}"),
-            })?;
+            }
+        })?;
         let store = ActivityStore {
             inner: Arc::new(Inner {
                 path: path.to_owned(),
@@ -122,11 +123,7 @@ impl ActivityStore {
     }
 
     /// Records how an entry was settled and returns it as it is now; `None` when it is gone.
-    pub fn resolve(
-        &self,
-        id: i64,
-        resolution: Resolution,
-    ) -> Result<Option<Entry>, ActivityError> {
+    pub fn resolve(&self, id: i64, resolution: Resolution) -> Result<Option<Entry>, ActivityError> {
         query::resolve(&self.reader(), id, resolution)
     }
 
@@ -147,7 +144,11 @@ impl ActivityStore {
 
     /// Streams the entries `filter` matches to `out` as CSV, newest first; returns how many.
     /// Uses a connection of its own, so a long export does not hold up the screens' queries.
-    pub fn export_csv(&self, filter: &Filter, out: impl std::io::Write) -> Result<u64, ActivityError> {
+    pub fn export_csv(
+        &self,
+        filter: &Filter,
+        out: impl std::io::Write,
+    ) -> Result<u64, ActivityError> {
         let connection = open::connect_reader(&self.inner.path)?;
         export::export_csv(&connection, filter, out)
     }

@@ -156,7 +156,10 @@ impl Shared {
     }
 
     fn retention(&self) -> Retention {
-        *self.retention.lock().unwrap_or_else(PoisonError::into_inner)
+        *self
+            .retention
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
     }
 }
 

@@ -44,7 +44,11 @@ fn a_new_file_is_created_in_wal_mode_and_reopened_with_its_entries() {
     let opened = ActivityStore::open(&path, Retention::default()).unwrap();
     assert!(opened.moved_aside.is_none());
     assert_eq!(opened.store.path(), path);
-    record_all(&opened.store, Source::App, [list(at(0), 59), list(at(1), 58)]);
+    record_all(
+        &opened.store,
+        Source::App,
+        [list(at(0), 59), list(at(1), 58)],
+    );
     drop(opened);
 
     let store = open(dir.path());
@@ -75,7 +79,7 @@ fn the_first_schema_is_migrated_up_with_its_data_kept() {
             )
             .unwrap();
     }
-    assert!(SCHEMA_VERSION > 1, "there is a step after the first");
+    const { assert!(SCHEMA_VERSION > 1, "there is a step after the first") };
 
     let store = open(dir.path());
     assert_eq!(user_version(&path), SCHEMA_VERSION);
@@ -84,7 +88,10 @@ fn the_first_schema_is_migrated_up_with_its_data_kept() {
     let entry = &entries[0];
     assert_eq!(entry.source, Source::Cli);
     assert_eq!(entry.record.outcome, Outcome::Unknown);
-    assert_eq!(entry.record.pet.as_ref().unwrap().name.as_deref(), Some("Rex"));
+    assert_eq!(
+        entry.record.pet.as_ref().unwrap().name.as_deref(),
+        Some("Rex")
+    );
     assert_eq!(entry.resolution, None);
     // The later step's columns and index work on the old row.
     assert_eq!(store.unconfirmed_count().unwrap(), 1);
@@ -127,7 +134,10 @@ fn a_newer_schema_is_refused_and_the_file_left_byte_for_byte() {
     assert!(error.to_string().contains("newer version"));
     assert!(fs::read(&path).unwrap() == before, "the file is untouched");
     let wal = dir.path().join(format!("{ACTIVITY_FILE}-wal"));
-    assert!(fs::metadata(&wal).map_or(true, |meta| meta.len() == 0), "nothing was written");
+    assert!(
+        fs::metadata(&wal).map_or(true, |meta| meta.len() == 0),
+        "nothing was written"
+    );
     assert_eq!(user_version(&path), SCHEMA_VERSION + 1);
 }
 
@@ -144,13 +154,19 @@ fn moved_copies(dir: &Path) -> Vec<String> {
 
 /// Opens the damaged file at `path`: it is moved aside and reported, the new store works.
 fn assert_moved_aside_and_fresh(path: &Path, damaged: &[u8]) {
-    let opened = ActivityStore::open(path, Retention::default()).expect("a damaged file is no error");
+    let opened =
+        ActivityStore::open(path, Retention::default()).expect("a damaged file is no error");
     let moved = opened.moved_aside.expect("the move is reported");
     let name = moved.file_name().unwrap().to_string_lossy().into_owned();
-    let stamp = name.strip_prefix(&format!("{ACTIVITY_FILE}.corrupt-")).unwrap();
+    let stamp = name
+        .strip_prefix(&format!("{ACTIVITY_FILE}.corrupt-"))
+        .unwrap();
     assert_eq!(stamp.len(), "20300317T201320Z".len(), "{name}");
     assert!(stamp.starts_with("20") && stamp.ends_with('Z') && stamp.as_bytes()[8] == b'T');
-    assert!(fs::read(&moved).unwrap() == damaged, "the damaged file is kept as it was");
+    assert!(
+        fs::read(&moved).unwrap() == damaged,
+        "the damaged file is kept as it was"
+    );
 
     let store = opened.store;
     assert_eq!(store.count(&Filter::default()).unwrap(), 0);
@@ -164,13 +180,24 @@ fn a_file_that_is_no_database_is_moved_aside_with_its_companions() {
     let path = dir.path().join(ACTIVITY_FILE);
     let garbage = b"this is not a database, only text pretending to be one\n".repeat(200);
     fs::write(&path, &garbage).unwrap();
-    fs::write(dir.path().join(format!("{ACTIVITY_FILE}-wal")), b"stale wal").unwrap();
-    fs::write(dir.path().join(format!("{ACTIVITY_FILE}-shm")), b"stale shm").unwrap();
+    fs::write(
+        dir.path().join(format!("{ACTIVITY_FILE}-wal")),
+        b"stale wal",
+    )
+    .unwrap();
+    fs::write(
+        dir.path().join(format!("{ACTIVITY_FILE}-shm")),
+        b"stale shm",
+    )
+    .unwrap();
 
     assert_moved_aside_and_fresh(&path, &garbage);
     let copies = moved_copies(dir.path());
     assert_eq!(copies.len(), 3, "{copies:?}");
-    assert!(copies[1].ends_with("-shm") && copies[2].ends_with("-wal"), "{copies:?}");
+    assert!(
+        copies[1].ends_with("-shm") && copies[2].ends_with("-wal"),
+        "{copies:?}"
+    );
     assert_eq!(fs::read(dir.path().join(&copies[2])).unwrap(), b"stale wal");
 }
 
@@ -178,13 +205,19 @@ fn a_file_that_is_no_database_is_moved_aside_with_its_companions() {
 fn written_history(path: &Path, n: i64) {
     {
         let store = open(path.parent().unwrap());
-        record_all(&store, Source::App, (0..n).map(|i| create(at(i), &format!("pet {i}"), Outcome::Ok)));
+        record_all(
+            &store,
+            Source::App,
+            (0..n).map(|i| create(at(i), &format!("pet {i}"), Outcome::Ok)),
+        );
     }
     let connection = Connection::open(path).unwrap();
     connection
         .query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |_| Ok(()))
         .unwrap();
-    connection.pragma_update(None, "journal_mode", "DELETE").unwrap();
+    connection
+        .pragma_update(None, "journal_mode", "DELETE")
+        .unwrap();
 }
 
 #[test]
@@ -229,7 +262,10 @@ fn a_folder_that_does_not_exist_is_unavailable() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("missing").join(ACTIVITY_FILE);
     let error = ActivityStore::open(&path, Retention::default()).unwrap_err();
-    assert!(matches!(&error, ActivityError::Unavailable { path: p, .. } if *p == path), "{error:?}");
+    assert!(
+        matches!(&error, ActivityError::Unavailable { path: p, .. } if *p == path),
+        "{error:?}"
+    );
     assert!(!path.parent().unwrap().exists(), "no folder is created");
 }
 
@@ -238,19 +274,36 @@ fn no_column_could_hold_a_key_or_a_header() {
     let dir = tempfile::tempdir().unwrap();
     let store = open(dir.path());
     let connection = Connection::open(store.path()).unwrap();
-    let mut statement = connection.prepare("SELECT name FROM pragma_table_info('activity')").unwrap();
+    let mut statement = connection
+        .prepare("SELECT name FROM pragma_table_info('activity')")
+        .unwrap();
     let columns: Vec<String> = statement
         .query_map([], |row| row.get(0))
         .unwrap()
         .collect::<Result<_, _>>()
         .unwrap();
     for column in &columns {
-        for word in ["key", "header", "auth", "token", "secret", "cookie", "credential"] {
-            assert!(!column.contains(word), "column {column} could hold a {word}");
+        for word in [
+            "key",
+            "header",
+            "auth",
+            "token",
+            "secret",
+            "cookie",
+            "credential",
+        ] {
+            assert!(
+                !column.contains(word),
+                "column {column} could hold a {word}"
+            );
         }
     }
     let tables: i64 = connection
-        .query_row("SELECT count(*) FROM sqlite_master WHERE type = 'table'", [], |row| row.get(0))
+        .query_row(
+            "SELECT count(*) FROM sqlite_master WHERE type = 'table'",
+            [],
+            |row| row.get(0),
+        )
         .unwrap();
     assert_eq!(tables, 1, "one table, the one checked");
 }

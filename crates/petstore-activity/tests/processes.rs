@@ -28,7 +28,10 @@ fn write_as(store: &ActivityStore, source: Source, writer: usize, n: usize) {
             std::thread::sleep(Duration::from_millis(2));
         }
     }
-    assert!(store.flush(Duration::from_secs(60)), "writer {writer} flushed");
+    assert!(
+        store.flush(Duration::from_secs(60)),
+        "writer {writer} flushed"
+    );
     assert_eq!(store.stats().dropped, 0);
 }
 
@@ -58,14 +61,19 @@ fn the_app_and_four_cli_processes_lose_no_entry() {
         .map(|writer| {
             Command::new(&exe)
                 .args(["--exact", "child_writer", "--nocapture", "--test-threads=1"])
-                .env(CHILD_VAR, format!("{},{writer},{PER_WRITER}", path.display()))
+                .env(
+                    CHILD_VAR,
+                    format!("{},{writer},{PER_WRITER}", path.display()),
+                )
                 .stdout(Stdio::piped())
                 .stderr(Stdio::piped())
                 .spawn()
                 .expect("the child starts")
         })
         .collect();
-    let store = ActivityStore::open(&path, Retention::default()).unwrap().store;
+    let store = ActivityStore::open(&path, Retention::default())
+        .unwrap()
+        .store;
     write_as(&store, Source::App, 0, PER_WRITER);
     for child in children {
         let output = child.wait_with_output().unwrap();
@@ -80,7 +88,9 @@ fn the_app_and_four_cli_processes_lose_no_entry() {
 
     let total = (CLI_PROCESSES + 1) * PER_WRITER;
     assert_eq!(store.count(&Filter::default()).unwrap(), total as u64);
-    let entries = store.query(&Filter::default(), 0, total as u32 + 10).unwrap();
+    let entries = store
+        .query(&Filter::default(), 0, total as u32 + 10)
+        .unwrap();
     let paths: HashSet<String> = entries.iter().map(|e| e.record.path.clone()).collect();
     assert_eq!(paths.len(), total, "no entry written twice");
     for writer in 0..=CLI_PROCESSES {

@@ -14,20 +14,27 @@ use petstore_client::{
 pub const BASE_URL: &str = "https://api.petstore.example/v1";
 pub const STAGING_URL: &str = "https://staging.petstore.example/v1";
 
-/// An instant `seconds` after a fixed moment (2030-03-17 around 20:13 UTC), to the millisecond
+/// An instant `seconds` after a fixed moment (2030-03-17T17:46:40Z), to the millisecond
 /// as the store keeps it.
 pub fn at(seconds: i64) -> DateTime<Utc> {
     DateTime::from_timestamp(1_900_000_000 + seconds, 0).unwrap()
 }
 
 pub fn open(dir: &Path) -> ActivityStore {
-    ActivityStore::open(&dir.join(petstore_activity::ACTIVITY_FILE), Retention::default())
-        .expect("the store opens")
-        .store
+    ActivityStore::open(
+        &dir.join(petstore_activity::ACTIVITY_FILE),
+        Retention::default(),
+    )
+    .expect("the store opens")
+    .store
 }
 
 /// Records every record through a sink and waits until they are written.
-pub fn record_all(store: &ActivityStore, source: Source, records: impl IntoIterator<Item = RequestRecord>) {
+pub fn record_all(
+    store: &ActivityStore,
+    source: Source,
+    records: impl IntoIterator<Item = RequestRecord>,
+) {
     let sink = store.sink(source);
     for record in records {
         sink.record(record);
@@ -69,7 +76,11 @@ pub fn list(started_at: DateTime<Utc>, remaining: u64) -> RequestRecord {
 /// A create of `name` that ended with `outcome` (an id only when it is `Ok`).
 pub fn create(started_at: DateTime<Utc>, name: &str, outcome: Outcome) -> RequestRecord {
     let (status, error_kind, id) = match outcome {
-        Outcome::Ok => (Some(201), None, Some(1_000 + started_at.timestamp() % 1_000)),
+        Outcome::Ok => (
+            Some(201),
+            None,
+            Some(1_000 + started_at.timestamp() % 1_000),
+        ),
         Outcome::Error => (Some(400), Some(ErrorKind::BadRequest), None),
         Outcome::Unknown => (None, Some(ErrorKind::OutcomeUnknown), None),
     };
