@@ -5,9 +5,16 @@ export function isMac(nav: Navigator = navigator): boolean {
   return detectOs(nav) === 'mac';
 }
 
-export type Action = 'newPet' | 'refresh' | 'focusFilter' | 'import';
+export type Action = 'newPet' | 'refresh' | 'focusFilter' | 'import' | 'showPets' | 'showActivity';
 
-const KEYS: Record<string, Action> = { n: 'newPet', r: 'refresh', f: 'focusFilter', i: 'import' };
+const KEYS: Record<string, Action> = {
+  n: 'newPet',
+  r: 'refresh',
+  f: 'focusFilter',
+  i: 'import',
+  '1': 'showPets',
+  '2': 'showActivity',
+};
 
 export function shortcutAction(event: KeyboardEvent, mac = isMac()): Action | null {
   const mod = mac ? event.metaKey && !event.ctrlKey : event.ctrlKey && !event.metaKey;

@@ -1,3 +1,4 @@
+import { formatCount } from './format';
 import { INT64_MAX } from './int64';
 
 /** The most characters a pet's name may have once trimmed (the service's limit). */
@@ -75,4 +76,31 @@ export function movesToAnotherServer(before: string | null, after: string): bool
   } catch {
     return false;
   }
+}
+
+/** How long the activity history keeps entries: whole days (the store's own bounds are the backend's). */
+export const RETENTION_DAYS = { min: 1, max: 3650 } as const;
+/** How many entries the history keeps at most (the list scrolls smoothly up to this many). */
+export const MAX_ENTRIES = { min: 1000, max: 500_000 } as const;
+
+function wholeNumberProblem(text: string, bounds: { min: number; max: number }, unit: string): string | null {
+  const trimmed = text.trim().replace(/[,\s]/g, '');
+  const range = `${formatCount(bounds.min)} to ${formatCount(bounds.max)}`;
+  if (!/^\d+$/.test(trimmed)) return `Enter a whole number of ${unit} from ${range}.`;
+  const n = Number(trimmed);
+  if (n < bounds.min || n > bounds.max) return `Use a number of ${unit} from ${range}.`;
+  return null;
+}
+
+export function retentionDaysProblem(text: string): string | null {
+  return wholeNumberProblem(text, RETENTION_DAYS, 'days');
+}
+
+export function maxEntriesProblem(text: string): string | null {
+  return wholeNumberProblem(text, MAX_ENTRIES, 'entries');
+}
+
+/** The number a person typed in a count field ("200,000" reads as 200000). */
+export function typedCount(text: string): number {
+  return Number(text.trim().replace(/[,\s]/g, ''));
 }

@@ -8,4 +8,15 @@ import type { ClientErrorKind } from "./ClientErrorKind";
 import type { EnvironmentId } from "./EnvironmentId";
 import type { Operation } from "./Operation";
 
-export type ActivityEntry = { id: string, at: string, environment: EnvironmentId, baseUrl: string, source: ActivitySource, operation: Operation, method: string, path: string, status: number | null, durationMs: number, attempts: number, waitedMs: number, rateLimited: number, outcome: ActivityOutcome, errorKind: ClientErrorKind | null, serverCode: string | null, serverMessage: string | null, quota: ActivityQuota | null, pet: ActivityPet | null, petsReturned: number | null, resolution: ActivityResolution | null, };
+/**
+ * One request (however many attempts it took) as the history shows it.
+ */
+export type ActivityEntry = { id: string, 
+/**
+ * RFC 3339: when it started.
+ */
+at: string, environment: EnvironmentId, baseUrl: string, source: ActivitySource, operation: Operation, method: string, path: string, status: number | null, durationMs: number, attempts: number, waitedMs: number, 
+/**
+ * Attempts answered 429.
+ */
+rateLimited: number, outcome: ActivityOutcome, errorKind: ClientErrorKind | null, serverCode: string | null, serverMessage: string | null, quota: ActivityQuota | null, pet: ActivityPet | null, petsReturned: number | null, resolution: ActivityResolution | null, };

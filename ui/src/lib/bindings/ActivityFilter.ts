@@ -3,4 +3,19 @@ import type { ActivityOutcome } from "./ActivityOutcome";
 import type { EnvironmentId } from "./EnvironmentId";
 import type { Operation } from "./Operation";
 
-export type ActivityFilter = { environment: EnvironmentId | null, operation: Operation | null, outcome: ActivityOutcome | null, since: string | null, until: string | null, search: string | null, };
+/**
+ * Which entries to show; `null` fields do not filter.
+ */
+export type ActivityFilter = { environment: EnvironmentId | null, operation: Operation | null, outcome: ActivityOutcome | null, 
+/**
+ * RFC 3339.
+ */
+since: string | null, 
+/**
+ * RFC 3339.
+ */
+until: string | null, 
+/**
+ * A pet's name (any part, any case) or its exact id.
+ */
+search: string | null, };

@@ -2,4 +2,15 @@
 import type { ActivityEntry } from "./ActivityEntry";
 import type { Pet } from "./Pet";
 
-export type CheckResult = { entry: ActivityEntry, found: Pet | null, };
+/**
+ * What "Check now" found for an unconfirmed create.
+ */
+export type CheckResult = { 
+/**
+ * The entry as it is now (resolved "found" when the pet was).
+ */
+entry: ActivityEntry, 
+/**
+ * The pet with that name and category, when the list has one.
+ */
+found: Pet | null, };

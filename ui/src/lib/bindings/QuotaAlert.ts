@@ -2,4 +2,12 @@
 import type { AlertLevel } from "./AlertLevel";
 import type { EnvironmentId } from "./EnvironmentId";
 
-export type QuotaAlert = { environment: EnvironmentId, level: AlertLevel, remaining: number | null, limit: number | null, resetAt: string | null, at: string, };
+export type QuotaAlert = { environment: EnvironmentId, level: AlertLevel, remaining: number | null, limit: number | null, 
+/**
+ * RFC 3339.
+ */
+resetAt: string | null, 
+/**
+ * RFC 3339.
+ */
+at: string, };

@@ -5,4 +5,23 @@ import type { OperationCount } from "./OperationCount";
 import type { QuotaPoint } from "./QuotaPoint";
 import type { QuotaRange } from "./QuotaRange";
 
-export type QuotaHistory = { environment: EnvironmentId, range: QuotaRange, from: string, to: string, points: Array<QuotaPoint>, resets: Array<string>, rateLimited: Array<string>, byOperation: Array<OperationCount>, today: DayUse, };
+/**
+ * The Quota panel's data for one environment over the last hour or day.
+ */
+export type QuotaHistory = { environment: EnvironmentId, range: QuotaRange, 
+/**
+ * RFC 3339.
+ */
+from: string, 
+/**
+ * RFC 3339.
+ */
+to: string, points: Array<QuotaPoint>, 
+/**
+ * RFC 3339 each: when a window renewed.
+ */
+resets: Array<string>, 
+/**
+ * RFC 3339 each: when a request was answered 429.
+ */
+rateLimited: Array<string>, byOperation: Array<OperationCount>, today: DayUse, };

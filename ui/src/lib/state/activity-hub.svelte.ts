@@ -16,6 +16,8 @@ export class ActivityHub {
   status = $state.raw<ActivityStatus | null>(null);
   /** The Activity view is on screen: new entries refresh it at once. */
   viewing = $state(false);
+  /** Counts the batches of entries recorded, for what follows them (the quota panel). */
+  recordings = $state(0);
   readonly log = new ActivityLog();
   readonly unconfirmed = new Unconfirmed((entry: ActivityEntry) => this.log.replace(entry));
   readonly alerts = new QuotaAlerts();
@@ -38,6 +40,7 @@ export class ActivityHub {
   recorded(event: ActivityRecorded): void {
     const changed = event.unconfirmed !== this.unconfirmed.count;
     this.unconfirmed.count = event.unconfirmed;
+    this.recordings += 1;
     if (!this.viewing) {
       this.#stale = true;
       return;

@@ -1,0 +1,118 @@
+// The quota chart's geometry, without the DOM: scales, the step line of remaining requests, the
+// axis ticks in local time, and the words that stand for the chart for a screen reader. Plain
+// numbers for SVG attributes: the strict CSP allows no style attributes.
+import { formatClock, formatClockSeconds, formatCount } from './format';
+import type { QuotaHistory, QuotaPoint, QuotaRange } from './types';
+
+export const WIDTH = 640;
+export const HEIGHT = 220;
+export const MARGIN = { top: 12, right: 14, bottom: 26, left: 46 };
+/** Past this many resets (a day of minute windows) they are ticks along the bottom, not full lines. */
+export const FULL_RESET_LINES = 150;
+
+export interface Scales {
+  x: (iso: string | number) => number;
+  y: (value: number) => number;
+  /** The highest limit in the range: the top of the chart. */
+  max: number;
+  from: number;
+  to: number;
+  left: number;
+  right: number;
+  top: number;
+  bottom: number;
+}
+
+const round = (n: number) => Math.round(n * 10) / 10;
+
+export function scales(history: QuotaHistory): Scales {
+  const from = Date.parse(history.from);
+  const to = Math.max(Date.parse(history.to), from + 1);
+  const max = Math.max(1, ...history.points.map((p) => p.limit));
+  const left = MARGIN.left;
+  const right = WIDTH - MARGIN.right;
+  const top = MARGIN.top;
+  const bottom = HEIGHT - MARGIN.bottom;
+  const x = (at: string | number) => {
+    const t = typeof at === 'number' ? at : Date.parse(at);
+    return round(left + ((Math.min(to, Math.max(from, t)) - from) / (to - from)) * (right - left));
+  };
+  const y = (value: number) => round(top + (1 - Math.min(max, Math.max(0, value)) / max) * (bottom - top));
+  return { x, y, max, from, to, left, right, top, bottom };
+}
+
+/**
+ * Remaining requests as steps: a count holds until the next answer tells another. Points arrive
+ * oldest first; an empty list draws nothing.
+ */
+export function stepPath(points: QuotaPoint[], s: Scales): string {
+  if (points.length === 0) return '';
+  const [first, ...rest] = points;
+  let d = `M${s.x(first.at)},${s.y(first.remaining)}`;
+  for (const p of rest) d += `H${s.x(p.at)}V${s.y(p.remaining)}`;
+  return d;
+}
+
+/** The same steps closed down to the axis, for the shaded area under the line. */
+export function areaPath(points: QuotaPoint[], s: Scales): string {
+  const line = stepPath(points, s);
+  if (!line) return '';
+  return `${line}V${s.bottom}H${s.x(points[0].at)}Z`;
+}
+
+export interface Tick {
+  at: number;
+  x: number;
+  label: string;
+}
+
+/** Time ticks on whole local times: every 10 minutes over an hour, every 3 hours over a day. */
+export function timeTicks(range: QuotaRange, s: Scales): Tick[] {
+  const stepMinutes = range === 'hour' ? 10 : 180;
+  const t = new Date(s.from);
+  t.setSeconds(0, 0);
+  if (range === 'day') t.setMinutes(0);
+  const ticks: Tick[] = [];
+  for (let guard = 0; guard < 2000 && t.getTime() <= s.to; guard++) {
+    const minutes = t.getHours() * 60 + t.getMinutes();
+    if (t.getTime() >= s.from && minutes % stepMinutes === 0) {
+      ticks.push({ at: t.getTime(), x: s.x(t.getTime()), label: formatClock(t.toISOString()) });
+      t.setMinutes(t.getMinutes() + stepMinutes);
+    } else {
+      t.setMinutes(t.getMinutes() + (range === 'hour' ? 1 : 60));
+    }
+  }
+  return ticks;
+}
+
+/** 0, half and the whole limit. */
+export function valueTicks(s: Scales): { value: number; y: number; label: string }[] {
+  const values = [...new Set([0, Math.round(s.max / 2), s.max])];
+  return values.map((value) => ({ value, y: s.y(value), label: formatCount(value) }));
+}
+
+const LISTED = 10;
+
+/** What the chart shows, in sentences: the lowest point, the 429s, the resets. */
+export function chartSummary(history: QuotaHistory, environment: string): string[] {
+  const period = history.range === 'hour' ? 'the last hour' : 'the last day';
+  if (history.points.length === 0) return [`No requests to ${environment} in ${period}.`];
+  const lowest = history.points.reduce((low, p) => (p.remaining < low.remaining ? p : low));
+  const lines = [
+    `${formatCount(history.points.length)} ${history.points.length === 1 ? 'answer' : 'answers'} told the quota in ${period}.`,
+    `Lowest: ${formatCount(lowest.remaining)} of ${formatCount(lowest.limit)} requests left, at ${formatClockSeconds(lowest.at)}.`,
+  ];
+  const limited = history.rateLimited;
+  if (limited.length === 0) {
+    lines.push('No request was answered 429 Too Many Requests.');
+  } else {
+    const times = limited.slice(0, LISTED).map(formatClockSeconds).join(', ');
+    const more = limited.length > LISTED ? ` and ${formatCount(limited.length - LISTED)} more` : '';
+    lines.push(
+      `${formatCount(limited.length)} ${limited.length === 1 ? 'request was' : 'requests were'} answered 429 Too Many Requests: at ${times}${more}.`,
+    );
+  }
+  const resets = history.resets.length;
+  lines.push(resets === 0 ? 'The window did not renew in this time.' : `The window renewed ${resets === 1 ? 'once' : `${formatCount(resets)} times`}.`);
+  return lines;
+}
