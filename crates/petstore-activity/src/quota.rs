@@ -18,6 +18,9 @@ pub const MAX_POINTS: usize = 720;
 /// day's window is announced up to a day ahead (the client refuses resets further ahead).
 const RESET_LOOKBACK: TimeDelta = TimeDelta::hours(25);
 
+/// How far back the latest plan is looked for.
+const PLAN_LOOKBACK: TimeDelta = TimeDelta::days(7);
+
 /// The readings of one server with a remaining and a limit, started within the range.
 const READINGS: &str = "FROM activity WHERE base_url = ?1 AND started_at >= ?2 AND started_at <= ?3
     AND rl_remaining IS NOT NULL AND rl_limit IS NOT NULL AND rl_window IS NOT NULL";
@@ -159,7 +162,8 @@ fn day_use(
         params![base_url, millis(since), millis(until)],
         |row| row.get(0),
     )?;
-    // The latest day-window reading: its limit is the day's, its remaining only if from today.
+    // The latest day-window reading (any age, found through its own small index): its limit is
+    // the day's, its remaining only if from today.
     let day_reading = connection
         .query_row(
             "SELECT rl_limit, rl_remaining, rl_plan, started_at FROM activity
@@ -176,12 +180,14 @@ fn day_use(
             },
         )
         .optional()?;
+    // The latest known plan, looked for in the last week only: a server whose answers never
+    // name one (custom limits) would otherwise make this walk its whole history every time.
     let latest_plan: Option<Plan> = connection
         .query_row(
             "SELECT rl_plan FROM activity
-             WHERE base_url = ?1 AND started_at <= ?2 AND rl_plan IS NOT NULL
+             WHERE base_url = ?1 AND started_at >= ?2 AND started_at <= ?3 AND rl_plan IS NOT NULL
              ORDER BY started_at DESC, id DESC LIMIT 1",
-            params![base_url, millis(until)],
+            params![base_url, millis(until - PLAN_LOOKBACK), millis(until)],
             |row| row.get::<_, String>(0),
         )
         .optional()?

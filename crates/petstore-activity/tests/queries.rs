@@ -237,6 +237,19 @@ fn the_listing_uses_its_index() {
     let range =
         plan("SELECT * FROM activity WHERE base_url = 'x' AND started_at >= 1 AND started_at <= 2");
     assert!(range.contains("activity_base_url_started"), "{range}");
+    let day = plan(
+        "SELECT rl_limit FROM activity WHERE base_url = 'x' AND started_at <= 2
+         AND rl_window = 'day' AND rl_limit IS NOT NULL ORDER BY started_at DESC, id DESC LIMIT 1",
+    );
+    assert!(day.contains("activity_day_readings"), "{day}");
+    let probe = plan(
+        "SELECT (SELECT min(started_at) FROM activity), (SELECT max(started_at) FROM activity),
+             (SELECT max(id) FROM activity)",
+    );
+    assert!(
+        !probe.contains("SCAN activity"),
+        "no whole-table scan: {probe}"
+    );
 }
 
 #[test]
