@@ -170,3 +170,17 @@ impl ActivityStore {
             .unwrap_or_else(PoisonError::into_inner)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The app hands the store to blocking tasks and its sink to clients on any thread.
+    #[test]
+    fn the_store_and_its_parts_cross_threads() {
+        fn shareable<T: Send + Sync + 'static>() {}
+        shareable::<ActivityStore>();
+        shareable::<Opened>();
+        shareable::<ActivityError>();
+    }
+}

@@ -167,7 +167,8 @@ impl Shared {
 #[derive(Debug)]
 struct QueueSink {
     source: Source,
-    /// `None` only for a sink made while the store was being dropped: it records nothing.
+    /// Never `None` in practice (the store gives up its sender only when dropped, and a sink
+    /// is made from a live store); if it were, records would be counted as dropped.
     sender: Option<SyncSender<Queued>>,
     shared: Arc<Shared>,
 }
