@@ -51,6 +51,16 @@ macro_rules! with_commands {
             save_import_report,
             export_pets,
             unfinished_imports,
+            list_activity,
+            activity_status,
+            unconfirmed_creates,
+            check_unconfirmed,
+            retry_unconfirmed,
+            dismiss_unconfirmed,
+            quota_history,
+            export_activity,
+            get_activity_settings,
+            save_activity_settings,
         }
     };
 }

@@ -7,10 +7,11 @@ use tauri::{AppHandle, Runtime, State};
 
 use crate::backend::Backend;
 use crate::dto::{
+    ActivityEntry, ActivityFilter, ActivityPage, ActivitySettings, ActivityStatus, CheckResult,
     ClientErrorKind, CommandError, ConnectionTest, CreatedPet, Environment, EnvironmentInfo,
     ExportFormat, ImportPreview, ImportProgress, ImportStatus, KeyStatus, Lookup, NewPetInput,
-    PetPage, PetStatusValue, Problem, Quota, RememberedWait, RowCells, SavedFile, Settings,
-    SettingsProblem, StartedOver, UnfinishedImport,
+    PetPage, PetStatusValue, Problem, Quota, QuotaHistory, QuotaRange, RememberedWait, RowCells,
+    SavedFile, Settings, SettingsProblem, StartedOver, UnfinishedImport,
 };
 use crate::pickers;
 
@@ -323,4 +324,96 @@ pub async fn unfinished_imports(
     backend: State<'_, Backend>,
 ) -> Result<Vec<UnfinishedImport>, CommandError> {
     Ok(backend.unfinished_imports().await)
+}
+
+/// The activity history, newest first: `limit` entries (at most 500) from `offset` of those
+/// `filter` matches, and how many it matches in all.
+#[tauri::command]
+pub async fn list_activity(
+    backend: State<'_, Backend>,
+    filter: ActivityFilter,
+    offset: u32,
+    limit: u32,
+) -> Result<ActivityPage, CommandError> {
+    backend.list_activity(filter, offset, limit).await
+}
+
+/// Whether the history is recorded (and why not), and how many creates are unconfirmed.
+#[tauri::command]
+pub fn activity_status(backend: State<'_, Backend>) -> ActivityStatus {
+    backend.activity_status()
+}
+
+#[tauri::command]
+pub async fn unconfirmed_creates(
+    backend: State<'_, Backend>,
+) -> Result<Vec<ActivityEntry>, CommandError> {
+    backend.unconfirmed_creates().await
+}
+
+/// "Check now": looks for the unconfirmed create's pet in its environment's list.
+#[tauri::command]
+pub async fn check_unconfirmed(
+    backend: State<'_, Backend>,
+    id: String,
+) -> Result<CheckResult, CommandError> {
+    backend.check_unconfirmed(&id).await
+}
+
+/// "Try again" (after the person confirmed): a new create of the same pet.
+#[tauri::command]
+pub async fn retry_unconfirmed(
+    backend: State<'_, Backend>,
+    id: String,
+) -> Result<CreatedPet, CommandError> {
+    backend.retry_unconfirmed(&id).await
+}
+
+#[tauri::command]
+pub async fn dismiss_unconfirmed(
+    backend: State<'_, Backend>,
+    id: String,
+) -> Result<ActivityEntry, CommandError> {
+    backend.dismiss_unconfirmed(&id).await
+}
+
+/// The Quota panel: remaining requests over the last hour or day, resets, 429s, today's use.
+#[tauri::command]
+pub async fn quota_history(
+    backend: State<'_, Backend>,
+    environment: Environment,
+    range: QuotaRange,
+) -> Result<QuotaHistory, CommandError> {
+    backend.quota_history(environment, range).await
+}
+
+/// The save picker, then the entries `filter` matches as CSV. null when the picker was closed.
+#[tauri::command]
+pub async fn export_activity<R: Runtime>(
+    app: AppHandle<R>,
+    backend: State<'_, Backend>,
+    filter: ActivityFilter,
+) -> Result<Option<SavedFile>, CommandError> {
+    let Some(path) = pickers::save(&app, "Export activity", "activity.csv", ("CSV", "csv")).await
+    else {
+        return Ok(None);
+    };
+    backend.export_activity(&path, filter).await.map(Some)
+}
+
+#[tauri::command]
+pub fn get_activity_settings(backend: State<'_, Backend>) -> ActivitySettings {
+    backend.activity_settings()
+}
+
+#[tauri::command]
+#[allow(
+    clippy::result_large_err,
+    reason = "CommandError is the IPC error, built once per command; never on a hot path"
+)]
+pub fn save_activity_settings(
+    backend: State<'_, Backend>,
+    settings: ActivitySettings,
+) -> Result<ActivitySettings, CommandError> {
+    backend.save_activity_settings(settings)
 }

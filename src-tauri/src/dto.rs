@@ -10,7 +10,9 @@
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
+mod activity;
 mod imports;
+pub use activity::*;
 pub use imports::*;
 
 pub use petstore_client::ErrorKind as ClientErrorKind;
@@ -111,6 +113,9 @@ pub enum AppErrorKind {
     /// A file the person chose could not be read or written, or an import's journal in the
     /// app's data folder could not be; the message names the file and what to do.
     File,
+    /// The activity history cannot be read or written (its file is unavailable, or a newer
+    /// version of the app wrote it).
+    ActivityUnavailable,
 }
 
 impl From<ClientErrorKind> for ErrorKind {
@@ -405,10 +410,14 @@ pub enum AppEvent {
     ImportProgress(ImportProgress),
     /// The import ended: the end screen.
     ImportFinished(Box<ImportResult>),
+    /// New entries in the activity history (at most every 250 ms).
+    ActivityRecorded(ActivityRecorded),
+    /// An environment's quota is low or spent, or a 429 arrived: at most once per window.
+    QuotaAlert(QuotaAlert),
 }
 
 impl AppEvent {
-    pub const NAMES: [&'static str; 9] = [
+    pub const NAMES: [&'static str; 11] = [
         "quota",
         "waiting",
         "resumed",
@@ -418,6 +427,8 @@ impl AppEvent {
         "environment-updated",
         "import-progress",
         "import-finished",
+        "activity-recorded",
+        "quota-alert",
     ];
 
     /// The event name the UI listens to.
@@ -432,6 +443,8 @@ impl AppEvent {
             AppEvent::EnvironmentUpdated(_) => Self::NAMES[6],
             AppEvent::ImportProgress(_) => Self::NAMES[7],
             AppEvent::ImportFinished(_) => Self::NAMES[8],
+            AppEvent::ActivityRecorded(_) => Self::NAMES[9],
+            AppEvent::QuotaAlert(_) => Self::NAMES[10],
         }
     }
 
@@ -447,6 +460,8 @@ impl AppEvent {
             AppEvent::SettingsProblem(problem) => serde_json::to_value(problem),
             AppEvent::ImportProgress(progress) => serde_json::to_value(progress),
             AppEvent::ImportFinished(result) => serde_json::to_value(result),
+            AppEvent::ActivityRecorded(recorded) => serde_json::to_value(recorded),
+            AppEvent::QuotaAlert(alert) => serde_json::to_value(alert),
         };
         // These plain structs always serialize.
         value.unwrap_or(serde_json::Value::Null)

@@ -5,6 +5,7 @@ use std::sync::Arc;
 use petstore_client::{ClientEvent, Environment};
 use tokio::sync::broadcast::{Receiver, error::RecvError};
 
+use crate::backend::Alerts;
 use crate::convert::instant;
 use crate::dto::{AppEvent, Deprecation, Quota, Resumed, Waiting};
 
@@ -34,16 +35,23 @@ pub fn to_app_event(event: &ClientEvent, env: Environment) -> AppEvent {
     }
 }
 
-/// Forwards until the client and all its clones are gone; a slow UI only loses old events.
+/// Forwards until the client and all its clones are gone; a slow UI only loses old events. Each
+/// event may also raise a quota alert (`Alerts` decides, and notifies the OS).
 pub fn forward(
     mut events: Receiver<ClientEvent>,
     env: Environment,
     sink: Arc<dyn EventSink>,
+    alerts: Arc<Alerts>,
 ) -> tokio::task::JoinHandle<()> {
     tokio::spawn(async move {
         loop {
             match events.recv().await {
-                Ok(event) => sink.emit(to_app_event(&event, env)),
+                Ok(event) => {
+                    sink.emit(to_app_event(&event, env));
+                    if let Some(alert) = alerts.consider(env, &event) {
+                        sink.emit(AppEvent::QuotaAlert(alert));
+                    }
+                }
                 Err(RecvError::Lagged(_)) => continue,
                 Err(RecvError::Closed) => break,
             }

@@ -14,6 +14,7 @@ pub mod dto;
 pub mod errors;
 pub mod events;
 mod logging;
+mod notify;
 pub mod pickers;
 
 use std::sync::Arc;
@@ -70,10 +71,16 @@ pub fn run() {
     }
     // Native open/save pickers for import and export, called from Rust only (`pickers`).
     builder = builder.plugin(tauri_plugin_dialog::init());
+    // Quota alerts (Linux: the freedesktop service, `notify`).
+    #[cfg(not(target_os = "linux"))]
+    {
+        builder = builder.plugin(tauri_plugin_notification::init());
+    }
     let app = with_commands(builder.plugin(logging::plugin()))
         .setup(|app| {
             let events = Arc::new(TauriEvents(app.handle().clone()));
-            let config = BackendConfig::desktop(events);
+            let mut config = BackendConfig::desktop(events);
+            config.notifier = Arc::new(notify::Desktop::new(app.handle().clone()));
             logging::start_up(&config);
             app.manage(Backend::new(config));
             let handle = app.handle().clone();

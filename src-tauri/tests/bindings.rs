@@ -14,10 +14,12 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use petstore_admin::dto::{
-    AppErrorKind, ClientErrorKind, CommandError, ConnectionTest, CreatedPet, Deprecation,
+    ActivityFilter, ActivityPage, ActivityRecorded, ActivitySettings, ActivityStatus, AppErrorKind,
+    CheckResult, ClientErrorKind, CommandError, ConnectionTest, CreatedPet, Deprecation,
     EnvironmentInfo, EnvironmentUpdated, ExportFormat, ImportPreview, ImportStatus, KeyStatus,
-    Lookup, NewPetInput, PetPage, Quota, RememberedWait, Resumed, RowCells, SavedFile, Settings,
-    SettingsProblem, StartedOver, UnfinishedImport, Waiting,
+    Lookup, NewPetInput, PetPage, Quota, QuotaAlert, QuotaHistory, QuotaRange, RememberedWait,
+    Resumed, RowCells, SavedFile, Settings, SettingsProblem, StartedOver, UnfinishedImport,
+    Waiting,
 };
 use ts_rs::{Config, TS};
 
@@ -51,6 +53,15 @@ fn generate(into: &Path) -> BTreeMap<String, String> {
     UnfinishedImport::export_all(&cfg).expect("export");
     SavedFile::export_all(&cfg).expect("export");
     ExportFormat::export_all(&cfg).expect("export");
+    ActivityPage::export_all(&cfg).expect("export");
+    ActivityFilter::export_all(&cfg).expect("export");
+    CheckResult::export_all(&cfg).expect("export");
+    QuotaHistory::export_all(&cfg).expect("export");
+    QuotaRange::export_all(&cfg).expect("export");
+    ActivitySettings::export_all(&cfg).expect("export");
+    ActivityStatus::export_all(&cfg).expect("export");
+    QuotaAlert::export_all(&cfg).expect("export");
+    ActivityRecorded::export_all(&cfg).expect("export");
     write_union(
         into,
         "CommandName",
@@ -144,7 +155,16 @@ fn the_app_and_client_error_kinds_are_disjoint() {
     let client = union_members(&ClientErrorKind::decl(&cfg));
     let app = union_members(&AppErrorKind::decl(&cfg));
     assert!(client.contains(&"notFound".to_owned()), "{client:?}");
-    assert_eq!(app, ["keychain", "createInFlight", "cancelled", "file"]);
+    assert_eq!(
+        app,
+        [
+            "keychain",
+            "createInFlight",
+            "cancelled",
+            "file",
+            "activityUnavailable"
+        ]
+    );
     let shared: Vec<&String> = app.iter().filter(|kind| client.contains(kind)).collect();
     assert!(shared.is_empty(), "in both: {shared:?}");
 }

@@ -23,8 +23,6 @@ pub const BUILD_PACKAGES: &[&str] = &[
     "libssl-dev",
     "libayatana-appindicator3-dev",
     "librsvg2-dev",
-    // The activity history links the system's SQLite on Linux (WebKitGTK already loads it).
-    "libsqlite3-dev",
 ];
 
 /// Debian/Ubuntu packages for a private D-Bus session with an unlocked gnome-keyring: the real

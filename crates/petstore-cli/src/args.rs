@@ -64,6 +64,8 @@ pub enum Command {
     Import(ImportArgs),
     /// Write every pet (all pages) as CSV or JSON
     Export(ExportArgs),
+    /// Show the requests this computer sent (the app's and this command's), newest first
+    Log(LogArgs),
     /// Store, clear or check the API key in the OS keychain
     Key {
         #[command(subcommand)]
@@ -92,6 +94,45 @@ pub struct QuotaArgs {
     /// Clear the rate-limit wait remembered for this address and key (sends nothing)
     #[arg(long)]
     pub forget: bool,
+    /// Show the quota over time from this computer's history, per window: requests sent, 429s,
+    /// lowest remaining (sends nothing)
+    #[arg(long, conflicts_with = "forget")]
+    pub history: bool,
+    /// With --history: from this long ago (30m, 1h, 7d) or this date (2026-11-20) [default: 1d]
+    #[arg(long, value_name = "1h|7d|DATE", value_parser = parse_since, requires = "history")]
+    pub since: Option<Since>,
+}
+
+#[derive(Debug, Args)]
+pub struct LogArgs {
+    /// From this long ago (30m, 1h, 7d) or this date (2026-11-20, your local time)
+    #[arg(long, value_name = "1h|7d|DATE", value_parser = parse_since)]
+    pub since: Option<Since>,
+    /// Only requests that ended this way
+    #[arg(long, value_name = "ok|error|unknown", value_parser = parse_outcome)]
+    pub outcome: Option<petstore_client::Outcome>,
+    /// How many entries at most, newest first (1 to 10000)
+    #[arg(long, value_name = "N", default_value = "50", value_parser = clap::value_parser!(u32).range(1..=10_000))]
+    pub limit: u32,
+}
+
+/// `--since`: a span back from now, or the start of a local date.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Since {
+    Ago(chrono::TimeDelta),
+    Date(chrono::NaiveDate),
+}
+
+impl Since {
+    pub fn instant(self, now: chrono::DateTime<chrono::Utc>) -> chrono::DateTime<chrono::Utc> {
+        match self {
+            Since::Ago(span) => now - span,
+            Since::Date(date) => date
+                .and_hms_opt(0, 0, 0)
+                .and_then(|midnight| midnight.and_local_timezone(chrono::Local).earliest())
+                .map_or(now, |local| local.with_timezone(&chrono::Utc)),
+        }
+    }
 }
 
 #[derive(Debug, Args)]
@@ -168,6 +209,39 @@ pub enum KeyAction {
     Clear,
     /// Tell whether an API key is stored (shows at most its last 4 characters)
     Status,
+}
+
+/// `30m`, `1h`, `7d` (up to ten years), or a date `2026-11-20`.
+fn parse_since(text: &str) -> Result<Since, String> {
+    let text = text.trim();
+    let wrong = || {
+        format!(
+            "\"{text}\" is not a time: give a span such as 30m, 1h or 7d, or a date such as 2026-11-20"
+        )
+    };
+    if let Ok(date) = chrono::NaiveDate::parse_from_str(text, "%Y-%m-%d") {
+        return Ok(Since::Date(date));
+    }
+    let unit = text.chars().last().ok_or_else(wrong)?;
+    let number: i64 = text[..text.len() - unit.len_utf8()]
+        .parse()
+        .ok()
+        .filter(|n| (1..=3650 * 24 * 60).contains(n))
+        .ok_or_else(wrong)?;
+    let span = match unit {
+        'm' => chrono::TimeDelta::try_minutes(number),
+        'h' => chrono::TimeDelta::try_hours(number),
+        'd' => chrono::TimeDelta::try_days(number),
+        _ => None,
+    };
+    span.filter(|span| *span <= chrono::TimeDelta::days(3650))
+        .map(Since::Ago)
+        .ok_or_else(wrong)
+}
+
+fn parse_outcome(text: &str) -> Result<petstore_client::Outcome, String> {
+    petstore_client::Outcome::parse(text.trim())
+        .ok_or_else(|| format!("outcome must be one of ok, error, unknown (got \"{text}\")"))
 }
 
 fn parse_env(text: &str) -> Result<Environment, String> {

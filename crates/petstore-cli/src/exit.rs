@@ -137,6 +137,12 @@ pub enum CliError {
         "No data folder for the import journal on this computer. Set PETSTORE_DATA_DIR to a folder."
     )]
     NoDataDir,
+    /// The activity history could not be opened or read.
+    #[error("The activity history ({path}) cannot be used: {error}")]
+    History {
+        path: String,
+        error: petstore_activity::ActivityError,
+    },
     /// The import ended without every valid row created; the summary was already printed.
     #[error("{message}")]
     ImportIncomplete { code: u8, message: String },
@@ -231,6 +237,7 @@ impl CliError {
             | CliError::NeedsConfirmation { .. } => USAGE,
             CliError::Import(petstore_bulk::ImportError::Journal(_))
             | CliError::NoDataDir
+            | CliError::History { .. }
             | CliError::Export(petstore_bulk::ExportError::Write(_)) => CONFIG,
             CliError::Export(petstore_bulk::ExportError::Exists { .. }) => USAGE,
             CliError::Import(petstore_bulk::ImportError::ListingBefore(

@@ -4,6 +4,7 @@ mod args;
 mod bulk;
 mod commands;
 mod exit;
+mod history;
 mod keycmd;
 mod keysource;
 mod logging;
@@ -28,6 +29,8 @@ fn main() -> ExitCode {
         Command::Key { action } => keycmd::run(&cli, *action),
         Command::Import(args) => bulk::import(&cli, args),
         Command::Export(args) => bulk::export(&cli, args),
+        Command::Log(args) => history::log(&cli, args),
+        Command::Quota(args) if args.history => history::quota(&cli, args),
         _ => commands::run(&cli),
     };
     match result {

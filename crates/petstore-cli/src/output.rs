@@ -76,7 +76,7 @@ pub fn truncate(text: &str, max: usize) -> String {
     }
 }
 
-fn pad(cell: &str, width: usize) -> String {
+pub fn pad(cell: &str, width: usize) -> String {
     let fill = width.saturating_sub(cell.chars().count());
     format!("{cell}{}", " ".repeat(fill))
 }

@@ -12,6 +12,7 @@ use petstore_local::{Settings, WaitMemory};
 
 use crate::args::Cli;
 use crate::exit::CliError;
+use crate::history::Recording;
 use crate::keysource::{self, KeySource, Resolved};
 
 /// Slack between the client's own deadline and the hard stop, so the client's precise answer
@@ -24,6 +25,12 @@ pub struct Session {
     pub key_source: KeySource,
     pub config: ClientConfig,
     pub budget: Option<Budget>,
+    /// This command's requests go into the activity history; written out when dropped.
+    #[expect(
+        dead_code,
+        reason = "held until the command ends: dropping it writes the history out"
+    )]
+    pub recording: Option<Recording>,
 }
 
 /// The `--timeout` budget of the whole command.
@@ -49,7 +56,7 @@ pub fn environment(cli: &Cli) -> Result<(Environment, Settings), CliError> {
 }
 
 pub fn prepare(cli: &Cli) -> Result<Session, CliError> {
-    let (env, base_url, resolved) = target(cli)?;
+    let (env, base_url, resolved, settings) = target(cli)?;
     info!(
         "sending {} (the key itself is never logged)",
         resolved.source
@@ -62,6 +69,10 @@ pub fn prepare(cli: &Cli) -> Result<Session, CliError> {
     if let Some(memory) = WaitMemory::default_location() {
         debug!("rate-limit waits remembered in {}", memory.path().display());
         config = config.with_wait_store(Arc::new(memory));
+    }
+    let recording = Recording::start(&settings);
+    if let Some(recording) = &recording {
+        config = config.with_activity_sink(recording.sink());
     }
     let budget = cli.timeout.map(|total| {
         // `--timeout` is at most a day (args::MAX_TIMEOUT), so this never overflows.
@@ -86,18 +97,19 @@ pub fn prepare(cli: &Cli) -> Result<Session, CliError> {
         key_source: resolved.source,
         config,
         budget,
+        recording,
     })
 }
 
 /// The environment, the address and the key of a network command (see `keysource` for which key
 /// may go where).
-fn target(cli: &Cli) -> Result<(Environment, BaseUrl, Resolved), CliError> {
+fn target(cli: &Cli) -> Result<(Environment, BaseUrl, Resolved, Settings), CliError> {
     let (env, settings) = environment(cli)?;
     let Some(url) = cli.base_url.clone() else {
         // The address before the key: a missing address is the first thing to fix.
         let base_url = settings.base_url(env)?;
         info!("environment {env}, base address {base_url} (configured)");
-        return Ok((env, base_url, keysource::for_environment(env)?));
+        return Ok((env, base_url, keysource::for_environment(env)?, settings));
     };
     if let Some(env) = cli.env {
         let configured = settings.base_url(env).ok();
@@ -109,7 +121,7 @@ fn target(cli: &Cli) -> Result<(Environment, BaseUrl, Resolved), CliError> {
         );
         let resolved =
             keysource::for_environment_at(env, &url, configured.as_ref(), cli.trust_url)?;
-        return Ok((env, url, resolved));
+        return Ok((env, url, resolved, settings));
     }
     // No --env: only an environment whose address this exactly is may lend its stored key; the
     // settings' active environment first.
@@ -129,7 +141,7 @@ fn target(cli: &Cli) -> Result<(Environment, BaseUrl, Resolved), CliError> {
     } else {
         env
     });
-    Ok((label, url, resolved))
+    Ok((label, url, resolved, settings))
 }
 
 /// The client's share of the budget: all of it but a small margin for the backstop.

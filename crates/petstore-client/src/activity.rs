@@ -59,9 +59,9 @@ impl Operation {
     }
 }
 
-/// How an operation ended.
+/// How an operation ended. (`ActivityOutcome` in the app's TypeScript.)
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "ActivityOutcome"))]
 #[serde(rename_all = "camelCase")]
 pub enum Outcome {
     Ok,

@@ -4,10 +4,11 @@
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
-use petstore_client::{ApiKey, BaseUrl, ClientConfig, Environment, PetstoreClient};
+use petstore_client::{ActivitySink, ApiKey, BaseUrl, ClientConfig, Environment, PetstoreClient};
 use petstore_local::WaitMemory;
 use tokio::task::JoinHandle;
 
+use super::Alerts;
 use crate::dto::CommandError;
 use crate::events::{EventSink, forward};
 
@@ -32,6 +33,9 @@ pub struct Clients {
     events: Arc<dyn EventSink>,
     tuning: Tuning,
     wait_memory: Option<WaitMemory>,
+    /// Every client records into the activity history (when there is one).
+    activity: Option<Arc<dyn ActivitySink>>,
+    alerts: Arc<Alerts>,
 }
 
 impl std::fmt::Debug for Clients {
@@ -45,12 +49,16 @@ impl Clients {
         events: Arc<dyn EventSink>,
         tuning: Tuning,
         wait_memory: Option<WaitMemory>,
+        activity: Option<Arc<dyn ActivitySink>>,
+        alerts: Arc<Alerts>,
     ) -> Clients {
         Clients {
             slots: Mutex::new(HashMap::new()),
             events,
             tuning,
             wait_memory,
+            activity,
+            alerts,
         }
     }
 
@@ -71,7 +79,12 @@ impl Clients {
         }
         let url = base_url.as_str().to_owned();
         let client = self.build(env, base_url, key)?;
-        let forwarder = forward(client.subscribe(), env, self.events.clone());
+        let forwarder = forward(
+            client.subscribe(),
+            env,
+            self.events.clone(),
+            self.alerts.clone(),
+        );
         slots.insert(
             env,
             Slot {
@@ -124,6 +137,9 @@ impl Clients {
         // process or the CLI was answered it, and remembered for them in turn.
         if let Some(memory) = &self.wait_memory {
             config = config.with_wait_store(Arc::new(memory.clone()));
+        }
+        if let Some(sink) = &self.activity {
+            config = config.with_activity_sink(sink.clone());
         }
         Ok(PetstoreClient::new((self.tuning)(config))?)
     }

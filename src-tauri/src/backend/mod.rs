@@ -1,9 +1,12 @@
 //! Everything the commands do, without Tauri: testable against a real sandbox, no desktop needed.
 //! The `#[tauri::command]` functions in `commands.rs` only call these methods.
 
+mod activity;
+mod alerts;
 mod clients;
 mod creates;
 mod exports;
+mod history;
 mod imports;
 mod keys;
 mod pets;
@@ -26,6 +29,7 @@ use crate::dto::{
 };
 use crate::events::{EventSink, NoEvents};
 
+pub use alerts::{Alerts, NoNotifier, Notifier};
 pub use clients::Tuning;
 pub use keys::{KeyStore, KeychainSource};
 pub use sandbox::EmbeddedSandbox;
@@ -51,6 +55,11 @@ pub struct BackendConfig {
     /// Where import journals are kept (`petstore_local::data_dir()`, shared with the CLI);
     /// `None`: imports are refused with a message saying so.
     pub data_dir: Option<PathBuf>,
+    /// The activity history's file (`<data>/activity.sqlite3`, shared with the CLI); `None`:
+    /// nothing is recorded.
+    pub activity_path: Option<PathBuf>,
+    /// Where quota alerts go as native notifications.
+    pub notifier: Arc<dyn Notifier>,
 }
 
 impl std::fmt::Debug for BackendConfig {
@@ -61,6 +70,7 @@ impl std::fmt::Debug for BackendConfig {
             .field("keychain", &self.keychain)
             .field("sandbox_port", &self.sandbox_port)
             .field("data_dir", &self.data_dir)
+            .field("activity_path", &self.activity_path)
             .finish_non_exhaustive()
     }
 }
@@ -82,6 +92,9 @@ impl BackendConfig {
             events,
             tuning: Arc::new(|config| config),
             data_dir: petstore_local::data_dir(),
+            activity_path: petstore_local::data_dir()
+                .map(|dir| dir.join(petstore_activity::ACTIVITY_FILE)),
+            notifier: Arc::new(NoNotifier),
         }
     }
 
@@ -97,6 +110,8 @@ impl BackendConfig {
             events: Arc::new(NoEvents),
             tuning: Arc::new(|config: ClientConfig| config),
             data_dir: None,
+            activity_path: None,
+            notifier: Arc::new(NoNotifier),
         }
     }
 }
@@ -115,18 +130,40 @@ pub struct Backend {
     first_table_reported: AtomicBool,
     imports: imports::Imports,
     data_dir: Option<PathBuf>,
+    history: history::History,
+    alerts: Arc<Alerts>,
 }
 
 impl Backend {
     pub fn new(config: BackendConfig) -> Backend {
+        let settings = settings::SettingsStore::open(config.settings_path.map(SettingsFile::at));
+        let activity = settings
+            .current()
+            .activity
+            .clone()
+            .unwrap_or_default()
+            .effective();
+        if let Some(dir) = config.activity_path.as_deref().and_then(Path::parent)
+            && let Err(error) = std::fs::create_dir_all(dir)
+        {
+            log::warn!("the activity history's folder cannot be made: {error}");
+        }
+        let history = history::History::open(
+            config.activity_path.as_deref(),
+            &activity,
+            config.events.clone(),
+        );
+        let alerts = Arc::new(Alerts::new(activity.alerts, config.notifier));
         Backend {
-            settings: settings::SettingsStore::open(config.settings_path.map(SettingsFile::at)),
+            settings,
             keys: KeyStore::new(config.keychain),
             sandbox: EmbeddedSandbox::new(config.sandbox_port),
             clients: clients::Clients::new(
                 config.events.clone(),
                 config.tuning,
                 config.wait_memory,
+                history.sink(),
+                alerts.clone(),
             ),
             creates: creates::InFlightCreates::default(),
             reads: reads::Reads::default(),
@@ -135,6 +172,8 @@ impl Backend {
             first_table_reported: AtomicBool::new(false),
             imports: imports::Imports::default(),
             data_dir: config.data_dir,
+            history,
+            alerts,
         }
     }
 
