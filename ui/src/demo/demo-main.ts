@@ -92,6 +92,22 @@ if (scene === 'lookup') {
   await settle();
   click('.lookup button[type=submit]');
 }
+if (scene === 'activity' || scene === 'details') {
+  click('#view-tab-activity');
+  await settle();
+  if (scene === 'details') click('[data-testid="activity-scroll"] tbody tr[data-id] button');
+}
+if (scene === 'quota' || scene === 'quota-day') {
+  click('[data-testid="quota-open"]');
+  await settle();
+  if (scene === 'quota-day') click('input[name="quota-range"][value="day"]');
+}
+if (scene === 'alert') {
+  const now = Date.now();
+  const reset = new Date(Math.ceil(now / 60_000) * 60_000).toISOString();
+  await fake.emit('quota-alert', { environment: 'staging', level: 'low', remaining: 8, limit: 60, resetAt: reset, at: new Date(now).toISOString() });
+  await fake.emit('quota-alert', { environment: 'sandbox', level: 'rateLimited', remaining: 0, limit: 60, resetAt: reset, at: new Date(now).toISOString() });
+}
 if (scene === 'highlight') {
   click('button[aria-keyshortcuts$="+N"]');
   await settle();

@@ -108,10 +108,11 @@ function schedule(count: number, now: number, rnd: () => number): Planned[] {
     const r = rnd();
     return r < 0.5 ? 'listPets' : r < 0.75 ? 'nextPage' : r < 0.92 ? 'createPet' : 'getPet';
   };
-  // Three bursts in the last hour: paging through Staging's pets faster than 60 a minute.
-  const bursts = [50, 31, 9].map((minutesAgo) => Math.floor((now - minutesAgo * MINUTE) / MINUTE) * MINUTE + 5000);
-  for (const start of bursts) {
-    for (let i = 0; i < 64; i++) planned.push({ at: start + i * 700, environment: 'staging', operation: i === 0 ? 'listPets' : 'nextPage' });
+  // Three bursts in the last hour: paging through the pets faster than a Free plan's 60 a minute.
+  const bursts: [number, EnvironmentId][] = [[50, 'sandbox'], [31, 'staging'], [9, 'sandbox']];
+  for (const [minutesAgo, environment] of bursts) {
+    const start = Math.floor((now - minutesAgo * MINUTE) / MINUTE) * MINUTE + 5000;
+    for (let i = 0; i < 64; i++) planned.push({ at: start + i * 700, environment, operation: i === 0 ? 'listPets' : 'nextPage' });
   }
   const scattered = Math.max(0, count - planned.length);
   const inHour = Math.min(scattered, 40);

@@ -154,8 +154,8 @@ const ALERT_TEXT = {
     return `${env}: no requests left ${windowWords(alert)}.${renews}`;
   },
   rateLimited: (alert, env) => {
-    const until = alert.resetAt ? ` Requests to ${env} wait until ${formatClock(alert.resetAt)}.` : ` Requests to ${env} wait as it asked.`;
-    return `${env} answered 429 Too Many Requests at ${formatClock(alert.at)}: it asked us to slow down.${until}`;
+    const until = alert.resetAt ? ` Requests to ${env} wait until ${formatClock(alert.resetAt)}.` : ` Requests to ${env} wait as long as it asked.`;
+    return `${env} answered 429 Too Many Requests at ${formatClock(alert.at)}.${until}`;
   },
 } satisfies Record<AlertLevel, (alert: QuotaAlert, env: string) => string>;
 

@@ -42,20 +42,43 @@ export function scales(history: QuotaHistory): Scales {
 }
 
 /**
- * Remaining requests as steps: a count holds until the next answer tells another. Points arrive
- * oldest first; an empty list draws nothing.
+ * Remaining requests as steps: a count holds until the next answer tells another, or until the
+ * window renews (a reset between two answers brings it back to the limit). Points and resets
+ * arrive oldest first; the line runs to the end of the range. An empty list draws nothing.
  */
-export function stepPath(points: QuotaPoint[], s: Scales): string {
+export function stepPath(points: QuotaPoint[], resets: string[], s: Scales): string {
   if (points.length === 0) return '';
-  const [first, ...rest] = points;
-  let d = `M${s.x(first.at)},${s.y(first.remaining)}`;
-  for (const p of rest) d += `H${s.x(p.at)}V${s.y(p.remaining)}`;
-  return d;
+  const renewals = resets.map((r) => Date.parse(r)).filter((t) => !Number.isNaN(t)).sort((a, b) => a - b);
+  let next = 0;
+  let d = '';
+  let limit = points[0].limit;
+  let at = Date.parse(points[0].at);
+  /** Steps up to the limit at each renewal before `until`. */
+  const renewBefore = (until: number) => {
+    while (next < renewals.length && renewals[next] <= until) {
+      if (renewals[next] > at) d += `H${s.x(renewals[next])}V${s.y(limit)}`;
+      next++;
+    }
+  };
+  points.forEach((p, i) => {
+    const t = Date.parse(p.at);
+    if (i === 0) {
+      while (next < renewals.length && renewals[next] <= t) next++;
+      d = `M${s.x(t)},${s.y(p.remaining)}`;
+    } else {
+      renewBefore(t);
+      d += `H${s.x(t)}V${s.y(p.remaining)}`;
+    }
+    at = t;
+    limit = p.limit;
+  });
+  renewBefore(s.to);
+  return `${d}H${s.x(s.to)}`;
 }
 
 /** The same steps closed down to the axis, for the shaded area under the line. */
-export function areaPath(points: QuotaPoint[], s: Scales): string {
-  const line = stepPath(points, s);
+export function areaPath(points: QuotaPoint[], resets: string[], s: Scales): string {
+  const line = stepPath(points, resets, s);
   if (!line) return '';
   return `${line}V${s.bottom}H${s.x(points[0].at)}Z`;
 }
