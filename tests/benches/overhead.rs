@@ -1,5 +1,8 @@
 //! Client overhead: `list_pets(limit=100)` against the sandbox on loopback, side by side with a
 //! bare reqwest + serde_json loop in the same run. Prints p50/p99 latency and requests per second.
+//! A third loop, the same client recording every request into the activity history (a SQLite
+//! file in a temporary folder, as the app and the CLI do), gives recording's cost side by side
+//! (issue 13: at most 2%).
 //!
 //! Run: `cargo bench -p petstore-e2e --bench overhead`. Figures go to BENCHMARKS.md.
 
@@ -55,11 +58,20 @@ fn main() {
         .expect("client runtime");
     runtime.block_on(async {
         let base = BaseUrl::parse(&base_url).expect("base url");
-        let client = PetstoreClient::new(
-            ClientConfig::new(Environment::Sandbox, base)
-                .with_api_key(ApiKey::new(KEY.to_owned()).expect("key")),
+        let config = ClientConfig::new(Environment::Sandbox, base)
+            .with_api_key(ApiKey::new(KEY.to_owned()).expect("key"));
+        let client = PetstoreClient::new(config.clone()).expect("client");
+        let history_dir = tempfile::tempdir().expect("temp dir");
+        let store = petstore_activity::ActivityStore::open(
+            &history_dir.path().join(petstore_activity::ACTIVITY_FILE),
+            petstore_activity::Retention::default(),
         )
-        .expect("client");
+        .expect("activity store")
+        .store;
+        let recording = PetstoreClient::new(
+            config.with_activity_sink(store.sink(petstore_activity::Source::App)),
+        )
+        .expect("recording client");
         let query = ListQuery {
             status: None,
             limit: Limit::new(100).expect("limit"),
@@ -72,6 +84,8 @@ fn main() {
 
         let mut client_times = Vec::with_capacity(ROUNDS * PER_ROUND);
         let mut bare_times = Vec::with_capacity(ROUNDS * PER_ROUND);
+        let mut recording_times = Vec::with_capacity(ROUNDS * PER_ROUND);
+        let mut recording_ratios = Vec::with_capacity(ROUNDS);
         // Warm both connections and the sandbox before measuring.
         for _ in 0..100 {
             let pets = client
@@ -82,6 +96,7 @@ fn main() {
                 .pets;
             assert_eq!(pets.len(), 100);
             bare_list(&bare, &bare_url).await;
+            recording.list_pets(&query).await.expect("recording list");
         }
         // Interleaved rounds so drift in the machine's load hits both sides alike; the median of
         // the per-round ratios is the figure least moved by a busy neighbour.
@@ -101,14 +116,26 @@ fn main() {
                 bare_times.push(started.elapsed());
                 assert_eq!(pets, 100);
             }
+            let recording_before = recording_times.len();
+            for _ in 0..PER_ROUND {
+                let started = Instant::now();
+                let page = recording.list_pets(&query).await.expect("recording list");
+                recording_times.push(started.elapsed());
+                assert_eq!(page.value.pets.len(), 100);
+            }
             let client_round: Duration = client_times[client_before..].iter().sum();
             let bare_round: Duration = bare_times[bare_before..].iter().sum();
+            let recording_round: Duration = recording_times[recording_before..].iter().sum();
             round_ratios.push(client_round.as_secs_f64() / bare_round.as_secs_f64());
+            recording_ratios.push(recording_round.as_secs_f64() / client_round.as_secs_f64());
         }
         round_ratios.sort_by(f64::total_cmp);
         let median_round_ratio = round_ratios[round_ratios.len() / 2];
+        recording_ratios.sort_by(f64::total_cmp);
+        let median_recording_ratio = recording_ratios[recording_ratios.len() / 2];
         let client_stats = Stats::of(&mut client_times);
         let bare_stats = Stats::of(&mut bare_times);
+        let recording_stats = Stats::of(&mut recording_times);
         println!(
             "list_pets(limit=100) against the sandbox on 127.0.0.1, {} requests each",
             ROUNDS * PER_ROUND
@@ -116,6 +143,7 @@ fn main() {
         println!("{:<22} {:>10} {:>10} {:>12}", "", "p50", "p99", "req/s");
         bare_stats.print("bare reqwest+serde");
         client_stats.print("petstore-client");
+        recording_stats.print("client + history");
         println!(
             "client/bare: p50 {:.3}x, p99 {:.3}x, throughput {:.3}x (goal: within 10%)",
             ratio(client_stats.p50, bare_stats.p50),
@@ -124,6 +152,15 @@ fn main() {
         );
         println!(
             "median of {ROUNDS} interleaved rounds: client time / bare time = {median_round_ratio:.3} (goal: at most 1.10)"
+        );
+        assert!(store.flush(Duration::from_secs(30)), "the history was written");
+        let recorded = store
+            .count(&petstore_activity::Filter::default())
+            .expect("count");
+        println!(
+            "recording: p50 {:.3}x the plain client's; median of {ROUNDS} rounds: recording time / plain time = {median_recording_ratio:.3} (goal: at most 1.02); {recorded} entries written, {} dropped",
+            ratio(recording_stats.p50, client_stats.p50),
+            store.stats().dropped,
         );
     });
     server_runtime.block_on(sandbox.shutdown());

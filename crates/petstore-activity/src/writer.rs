@@ -21,6 +21,12 @@ use crate::prune;
 pub const QUEUE_CAPACITY: usize = 10_000;
 /// Records written in one transaction at most: one commit (one WAL sync) for a burst.
 const MAX_BATCH: usize = 1_000;
+/// How long the writer gathers records after the first of a batch before committing: a burst
+/// of requests costs one commit, not one per request (each commit is a WAL write, and on a
+/// two-core machine its CPU competes with the requests themselves). A flush cuts it short.
+const GATHER: Duration = Duration::from_millis(100);
+/// How often a gathering writer looks whether a flush is waiting.
+const GATHER_SLICE: Duration = Duration::from_millis(5);
 /// The writer prunes after about this many inserts (and once when it starts).
 pub const PRUNE_EVERY: u64 = 500;
 
@@ -34,6 +40,8 @@ pub(crate) struct Shared {
     /// Records accepted on the queue so far.
     enqueued: AtomicU64,
     dropped: AtomicU64,
+    /// Flushes waiting: the writer commits what it has gathered at once.
+    flushing: AtomicU64,
     progress: Mutex<Progress>,
     progressed: Condvar,
 }
@@ -64,6 +72,7 @@ impl Writer {
             retention: Mutex::new(retention),
             enqueued: AtomicU64::new(0),
             dropped: AtomicU64::new(0),
+            flushing: AtomicU64::new(0),
             progress: Mutex::new(Progress::default()),
             progressed: Condvar::new(),
         });
@@ -88,6 +97,13 @@ impl Writer {
 
     /// Waits until every record accepted before this call is written (or given up on).
     pub(crate) fn flush(&self, timeout: Duration) -> bool {
+        self.shared.flushing.fetch_add(1, Ordering::SeqCst);
+        let done = self.wait_written(timeout);
+        self.shared.flushing.fetch_sub(1, Ordering::SeqCst);
+        done
+    }
+
+    fn wait_written(&self, timeout: Duration) -> bool {
         let target = self.shared.enqueued.load(Ordering::SeqCst);
         let deadline = Instant::now() + timeout;
         let mut progress = self.shared.progress();
@@ -196,6 +212,31 @@ impl ActivitySink for QueueSink {
     }
 }
 
+/// Adds to `batch` what arrives within [`GATHER`], until it is full, a flush waits, or the
+/// queue closes.
+fn gather(receiver: &Receiver<Queued>, shared: &Shared, batch: &mut Vec<Queued>) {
+    let until = Instant::now() + GATHER;
+    while batch.len() < MAX_BATCH {
+        match receiver.try_recv() {
+            Ok(queued) => {
+                batch.push(queued);
+                continue;
+            }
+            Err(mpsc::TryRecvError::Disconnected) => return,
+            Err(mpsc::TryRecvError::Empty) => {}
+        }
+        let left = until.saturating_duration_since(Instant::now());
+        if left.is_zero() || shared.flushing.load(Ordering::SeqCst) > 0 {
+            return;
+        }
+        match receiver.recv_timeout(left.min(GATHER_SLICE)) {
+            Ok(queued) => batch.push(queued),
+            Err(mpsc::RecvTimeoutError::Timeout) => {}
+            Err(mpsc::RecvTimeoutError::Disconnected) => return,
+        }
+    }
+}
+
 fn run(mut connection: Connection, receiver: &Receiver<Queued>, shared: &Shared) {
     prune_now(&connection, shared);
     let mut since_prune = 0u64;
@@ -203,12 +244,7 @@ fn run(mut connection: Connection, receiver: &Receiver<Queued>, shared: &Shared)
     // Ends when the store and every sink are gone (the queue has no sender left).
     while let Ok(first) = receiver.recv() {
         batch.push(first);
-        while batch.len() < MAX_BATCH {
-            match receiver.try_recv() {
-                Ok(queued) => batch.push(queued),
-                Err(_) => break,
-            }
-        }
+        gather(receiver, shared, &mut batch);
         let count = batch.len() as u64;
         let result = write_batch(&mut connection, &batch).or_else(|error| {
             // Another process held the lock beyond the busy timeout: one more try before the
