@@ -8,6 +8,7 @@ import type { Problem } from './bindings/Problem';
 import type { NetworkCause } from './bindings/NetworkCause';
 import { ENVIRONMENT_LABELS } from './environment';
 import { formatCount, formatWhen } from './format';
+import { MAX_ENTRIES, RETENTION_DAYS } from './validation';
 
 /** What the person was looking at when it failed; the error's own facts win over it. */
 export interface ErrorContext {
@@ -103,6 +104,10 @@ function inputWhat(error: CommandError): string {
       return `A pet id is a whole number, digits only${given(error)}.`;
     case 'key':
       return 'The API key must not be empty and may only contain visible characters, without spaces.';
+    case 'retentionDays':
+      return `Entries can be kept for a whole number of days from ${formatCount(RETENTION_DAYS.min)} to ${formatCount(RETENTION_DAYS.max)}${given(error)}.`;
+    case 'maxEntries':
+      return `The history can keep a whole number of entries from ${formatCount(MAX_ENTRIES.min)} to ${formatCount(MAX_ENTRIES.max)}${given(error)}.`;
     default:
       return 'Something you entered is not valid.';
   }

@@ -36,7 +36,7 @@ export class Unconfirmed {
   errors = $state.raw<Record<string, CommandError>>({});
   loadError = $state.raw<CommandError | null>(null);
 
-  /** Entries resolved here stay listed, with their result, until closed. */
+  /** Entries acted on here stay listed (with their result, once resolved) until closed. */
   #kept = new Map<string, ActivityEntry>();
 
   constructor(private readonly onresolved: (entry: ActivityEntry) => void = () => {}) {}
@@ -59,6 +59,7 @@ export class Unconfirmed {
 
   /** Lists the environment's pets for this name and category; found, the entry is resolved. */
   async check(entry: ActivityEntry): Promise<void> {
+    this.#kept.set(entry.id, entry);
     this.#set(entry.id, { kind: 'checking' });
     try {
       const result = await backend.checkUnconfirmed(entry.id);
@@ -85,6 +86,7 @@ export class Unconfirmed {
   /** The person's yes: a new add of the same pet (the old entry is resolved "added again"). */
   async retry(entry: ActivityEntry): Promise<void> {
     if (this.checkOf(entry.id).kind !== 'confirming') return;
+    this.#kept.set(entry.id, entry);
     this.#set(entry.id, { kind: 'retrying' });
     try {
       const created = await backend.retryUnconfirmed(entry.id);
@@ -115,9 +117,20 @@ export class Unconfirmed {
 
   #resolved(entry: ActivityEntry): void {
     this.#kept.set(entry.id, entry);
-    this.entries = this.entries.map((e) => (e.id === entry.id ? entry : e));
-    this.count = Math.max(0, this.count - 1);
+    const listed = this.entries.some((e) => e.id === entry.id);
+    this.entries = listed ? this.entries.map((e) => (e.id === entry.id ? entry : e)) : [...this.entries, entry];
+    // At once from the list; then the backend's own count (an event may already have told it).
+    this.count = this.entries.filter((e) => e.resolution === null).length;
     this.onresolved(entry);
+    void this.#recount();
+  }
+
+  async #recount(): Promise<void> {
+    try {
+      this.count = (await backend.activityStatus()).unconfirmed;
+    } catch {
+      // The next recording tells the count again.
+    }
   }
 
   #set(id: string, check: Check): void {

@@ -1,0 +1,77 @@
+// Quota alerts as banners: low (a status), used up and 429 (alerts), one at a time per
+// environment, dismissible, with the way to the quota panel.
+import { fireEvent, screen, waitFor, within } from '@testing-library/svelte';
+import { describe, expect, test } from 'vitest';
+import { alertText } from '../src/lib/activity-words';
+import { formatClock } from '../src/lib/format';
+import type { QuotaAlert } from '../src/lib/types';
+import { startApp } from './helpers';
+
+const AT = '2026-11-20T13:04:12.000Z';
+const RESET = '2026-11-20T13:05:00.000Z';
+
+function alert(more: Partial<QuotaAlert> = {}): QuotaAlert {
+  return { environment: 'staging', level: 'low', remaining: 8, limit: 60, resetAt: RESET, at: AT, ...more };
+}
+
+const banners = () => screen.queryAllByTestId('quota-alert');
+
+describe('quota alerts', () => {
+  test('the words: low, used up, and a 429, in local time', () => {
+    expect(alertText(alert())).toBe(`Staging: 8 of 60 requests left this minute, renews at ${formatClock(RESET)}.`);
+    expect(alertText(alert({ level: 'exhausted', remaining: 0 }))).toBe(
+      `Staging: no requests left this minute. Requests wait until it renews at ${formatClock(RESET)}.`,
+    );
+    expect(alertText(alert({ level: 'rateLimited', remaining: null }))).toBe(
+      `Staging answered 429 Too Many Requests at ${formatClock(AT)}. Requests to Staging wait until ${formatClock(RESET)}.`,
+    );
+    // A day window (the reset hours away), and a reset not told.
+    expect(alertText(alert({ environment: 'production', remaining: 1_500, limit: 10_000, resetAt: '2026-11-21T00:00:00.000Z' }))).toBe(
+      `Production: 1,500 of 10,000 requests left today, renews at ${formatClock('2026-11-21T00:00:00.000Z')}.`,
+    );
+    expect(alertText(alert({ level: 'exhausted', resetAt: null }))).toBe('Staging: no requests left for now. Requests wait until it renews.');
+  });
+
+  test('a low quota is a polite status; used up and 429 are alerts', async () => {
+    const fake = await startApp();
+    await screen.findByText('Biscuit');
+    await fake.emit('quota-alert', alert());
+    const low = await screen.findByTestId('quota-alert');
+    expect(low.getAttribute('role')).toBe('status');
+    expect(low.textContent).toContain('Staging: 8 of 60 requests left this minute');
+
+    await fake.emit('quota-alert', alert({ environment: 'sandbox', level: 'rateLimited' }));
+    await waitFor(() => expect(banners()).toHaveLength(2));
+    const limited = banners().find((b) => b.dataset.environment === 'sandbox') as HTMLElement;
+    expect(limited.getAttribute('role')).toBe('alert');
+    expect(limited.textContent).toContain('Sandbox answered 429 Too Many Requests');
+  });
+
+  test('one at a time per environment: a newer alert replaces the one before', async () => {
+    const fake = await startApp();
+    await screen.findByText('Biscuit');
+    await fake.emit('quota-alert', alert());
+    await screen.findByTestId('quota-alert');
+    await fake.emit('quota-alert', alert({ level: 'exhausted', remaining: 0 }));
+    await waitFor(() => expect(banners()[0].dataset.level).toBe('exhausted'));
+    expect(banners()).toHaveLength(1);
+    expect(banners()[0].getAttribute('role')).toBe('alert');
+  });
+
+  test('dismissible, and it leads to the quota panel of its environment', async () => {
+    const fake = await startApp({
+      settings: { productionUrl: null, stagingUrl: 'https://staging.pets.example.com/v1' },
+      keys: { staging: 'wxyz' },
+    });
+    await screen.findByText('Biscuit');
+    await fake.emit('quota-alert', alert());
+    const banner = await screen.findByTestId('quota-alert');
+    await fireEvent.click(within(banner).getByRole('button', { name: 'Show the quota' }));
+    expect(screen.getByRole('dialog', { name: 'Quota · Staging' })).toBeTruthy();
+    await waitFor(() => expect(fake.callsTo('quota_history')).toEqual([{ environment: 'staging', range: 'hour' }]));
+    await fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Escape' });
+
+    await fireEvent.click(within(banner).getByRole('button', { name: 'Dismiss the alert about Staging' }));
+    await waitFor(() => expect(banners()).toHaveLength(0));
+  });
+});
