@@ -13,7 +13,8 @@ export async function openActivity(): Promise<HTMLElement> {
     expect(
       within(panel).queryByTestId('activity-count') ??
         within(panel).queryByTestId('activity-empty') ??
-        within(panel).queryByTestId('activity-problem'),
+        within(panel).queryByTestId('activity-problem') ??
+        within(panel).queryByTestId('activity-load-error'),
     ).not.toBeNull(),
   );
   return panel;

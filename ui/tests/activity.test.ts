@@ -2,6 +2,7 @@
 // its filters and debounced search, an entry's details, export, the empty and problem states.
 import { fireEvent, screen, waitFor, within } from '@testing-library/svelte';
 import { describe, expect, test } from 'vitest';
+import { commandError } from '../src/demo/fake';
 import { formatDateTime } from '../src/lib/format';
 import { activityEntry, activityIds, activityRows, choose, history, openActivity } from './activity-helpers';
 import { startApp, type } from './helpers';
@@ -193,5 +194,35 @@ describe('the Activity view', () => {
     await waitFor(() => expect(activityRows()).toHaveLength(3));
     await fireEvent.click(within(note).getByRole('button', { name: 'Dismiss' }));
     expect(screen.queryByTestId('activity-problem')).toBeNull();
+  });
+
+  test('a search typed just before leaving the view is applied, not lost', async () => {
+    const fake = await startApp({ activity: history(5, (i) => ({ operation: 'createPet', pet: { name: i === 0 ? 'Clover' : 'Rex', categoryId: '1', id: null } })) });
+    await openActivity();
+    await type(screen.getByLabelText('Search by pet name or id'), 'clover');
+    await fireEvent.click(screen.getByRole('tab', { name: /Pets/ }));
+    await waitFor(() => expect(lastFilter(fake).search).toBe('clover'));
+    await fireEvent.click(screen.getByRole('tab', { name: /Activity/ }));
+    await waitFor(() => expect(screen.getByTestId('activity-count').textContent).toContain('1 entry match'));
+    expect((screen.getByLabelText('Search by pet name or id') as HTMLInputElement).value).toBe('clover');
+  });
+
+  test('a history that fails to load says why in words, with Retry', async () => {
+    let fail = true;
+    await startApp({
+      activity: history(2),
+      handlers: {
+        list_activity: () => {
+          if (fail) throw commandError('activityUnavailable', { reason: 'the disk is full' });
+          return { entries: history(2), total: 2 };
+        },
+      },
+    });
+    await openActivity();
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('The activity history on this computer cannot be used: the disk is full.');
+    fail = false;
+    await fireEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(activityRows()).toHaveLength(2));
   });
 });

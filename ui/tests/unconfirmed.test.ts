@@ -32,10 +32,10 @@ describe('unconfirmed adds', () => {
   test('the badge counts them from the status at start, then from each recording; a screen reader hears it', async () => {
     const fake = await startApp({ activity: [UNKNOWN, ...history(3)] });
     await waitFor(() => expect(badge()?.textContent).toBe('1'));
-    expect(screen.getByRole('tab', { name: 'Activity, 1 add not confirmed' })).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'Activity, 1 new pet not confirmed' })).toBeTruthy();
     await fake.emit('activity-recorded', { unconfirmed: 3 });
     await waitFor(() => expect(badge()?.textContent).toBe('3'));
-    expect(screen.getByRole('tab', { name: 'Activity, 3 adds not confirmed' })).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'Activity, 3 new pets not confirmed' })).toBeTruthy();
     await fake.emit('activity-recorded', { unconfirmed: 0 });
     await waitFor(() => expect(badge()).toBeNull());
     expect(screen.getByRole('tab', { name: 'Activity' })).toBeTruthy();

@@ -41,7 +41,7 @@ export class ActivityHub {
     const changed = event.unconfirmed !== this.unconfirmed.count;
     this.unconfirmed.count = event.unconfirmed;
     this.recordings += 1;
-    if (!this.viewing) {
+    if (!this.viewing || this.blocked) {
       this.#stale = true;
       return;
     }
@@ -59,6 +59,8 @@ export class ActivityHub {
     if (first) await this.log.reload();
     else if (this.#stale) await this.log.refresh();
     this.#stale = false;
+    // The store went away since the start: the view says so, in the status's words.
+    if (this.log.error?.kind === 'activityUnavailable') await this.start();
   }
 
   close(): void {

@@ -192,10 +192,14 @@ export class ActivityLog {
       // Only what is near the window stays: scrolling through 200,000 entries holds a few thousand.
       for (const [i, entry] of this.rows) if (i >= first - KEEP && i < last + KEEP) rows.set(i, entry);
       page.entries.forEach((entry, i) => rows.set(chunk * CHUNK + i, entry));
+      // Entries recorded (or pruned) since the last answer moved every place: the refresh that
+      // the recording brings puts the rows on screen right; ask for it now in case it is not coming.
+      const moved = this.loaded && page.total !== this.total && chunk > 0;
       this.rows = rows;
       this.total = page.total;
       this.loaded = true;
       this.error = null;
+      if (moved) void this.refresh();
     } catch (e) {
       if (epoch === this.#epoch) this.error = e as CommandError;
     } finally {
@@ -206,9 +210,8 @@ export class ActivityLog {
     }
   }
 
-  /** Stops the pending search (the view is closing). */
+  /** The view is closing: a search still waiting for the typing to pause is applied now. */
   dispose(): void {
-    if (this.#searchTimer) clearTimeout(this.#searchTimer);
-    this.#searchTimer = null;
+    if (this.#searchTimer) this.applySearch();
   }
 }
