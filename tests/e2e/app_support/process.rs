@@ -107,6 +107,11 @@ impl<'a> Launch<'a> {
                     "PETSTORE_CONFIG_DIR".into(),
                     config_dir.display().to_string(),
                 ),
+                // The activity history and import journals: this test's own.
+                (
+                    "PETSTORE_DATA_DIR".into(),
+                    config_dir.join("data").display().to_string(),
+                ),
                 // The app sets this itself when it is unset (src-tauri main.rs); the tests fix it.
                 ("WEBKIT_DISABLE_DMABUF_RENDERER".into(), "1".into()),
                 ("NO_AT_BRIDGE".into(), "1".into()),

@@ -1,6 +1,7 @@
 //! The real-app scenarios, one module per area; helpers they share are in the crate root
 //! (`app.rs`) and `app_support`.
 
+mod activity;
 mod create;
 mod import;
 mod keys;
