@@ -238,6 +238,7 @@ fn gather(receiver: &Receiver<Queued>, shared: &Shared, batch: &mut Vec<Queued>)
 }
 
 fn run(mut connection: Connection, receiver: &Receiver<Queued>, shared: &Shared) {
+    lower_priority();
     prune_now(&connection, shared);
     let mut since_prune = 0u64;
     let mut batch: Vec<Queued> = Vec::with_capacity(MAX_BATCH);
@@ -298,3 +299,22 @@ fn prune_now(connection: &Connection, shared: &Shared) {
         Err(error) => log::warn!("activity history: pruning failed: {error}"),
     }
 }
+
+/// Bookkeeping yields to the work it records: the writer runs at a low priority (nice 10), so on
+/// a busy computer its inserts take the CPU the requests, the UI and the sandbox leave, not theirs.
+/// Its queue absorbs the delay. (Linux: a thread's own nice value; elsewhere the OS's default.)
+#[cfg(target_os = "linux")]
+fn lower_priority() {
+    const NICE: libc::c_int = 10;
+    // SAFETY: setpriority only reads its three integer arguments; on Linux, `who` = 0 with
+    // PRIO_PROCESS names the calling thread. A failure (refused by a sandbox) leaves the priority
+    // as it was, which is only slower bookkeeping.
+    #[allow(unsafe_code)]
+    let result = unsafe { libc::setpriority(libc::PRIO_PROCESS, 0, NICE) };
+    if result != 0 {
+        log::debug!("activity history: the writer's priority stays as it was");
+    }
+}
+
+#[cfg(not(target_os = "linux"))]
+fn lower_priority() {}

@@ -58,10 +58,17 @@ fn requests_appear_in_activity_an_unknown_create_is_settled_by_check_now_and_a_4
         open_tab(&app, "Activity").await;
         let listed = app
             .wait_text("[data-testid='activity-scroll']", |t| {
-                t.contains("Mystery Mouse") && t.contains("/v1/pets")
+                t.contains("Mystery Mouse") && t.contains("Add a pet")
             })
             .await;
-        assert!(listed.contains("GET"), "the list requests too: {listed}");
+        assert!(
+            listed.contains("List pets"),
+            "the list requests too: {listed}"
+        );
+        assert!(
+            listed.contains("Not confirmed"),
+            "the create is flagged: {listed}"
+        );
         app.screenshot("13-activity").await;
 
         app.click_button("Check now").await;
