@@ -10,7 +10,8 @@ async function openActivitySettings() {
   await fireEvent.click(screen.getByRole('button', { name: /Settings/ }));
   const dialog = screen.getByRole('dialog', { name: 'Settings' });
   await fireEvent.click(within(dialog).getByRole('tab', { name: 'Activity' }));
-  const days = within(dialog).getByLabelText('Keep entries for (days)') as HTMLInputElement;
+  // Loaded on first use (not part of the first script).
+  const days = (await within(dialog).findByLabelText('Keep entries for (days)')) as HTMLInputElement;
   await waitFor(() => expect(days.value).toBe('90'));
   return {
     dialog,

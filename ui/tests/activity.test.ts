@@ -64,7 +64,7 @@ describe('the Activity view', () => {
     await waitFor(() => expect(screen.getByTestId('activity-count').textContent).toContain('10 entries match'));
     await choose('Result', 'error');
     await waitFor(() => expect(screen.getByTestId('activity-count').textContent).toContain('1 entry match'));
-    expect(activityRows()[0].textContent).toContain('Too many requests (429)');
+    expect(activityRows()[0].textContent).toContain('Too many (429)');
 
     await choose('Result', '');
     await choose('When', 'hour');

@@ -67,7 +67,7 @@ describe('quota alerts', () => {
     await fake.emit('quota-alert', alert());
     const banner = await screen.findByTestId('quota-alert');
     await fireEvent.click(within(banner).getByRole('button', { name: 'Show the quota' }));
-    expect(screen.getByRole('dialog', { name: 'Quota · Staging' })).toBeTruthy();
+    expect(await screen.findByRole('dialog', { name: 'Quota · Staging' })).toBeTruthy();
     await waitFor(() => expect(fake.callsTo('quota_history')).toEqual([{ environment: 'staging', range: 'hour' }]));
     await fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Escape' });
 

@@ -38,7 +38,8 @@ function sample(more: Partial<QuotaHistory> = {}): QuotaHistory {
 async function openPanel() {
   await screen.findByText('Biscuit');
   await fireEvent.click(screen.getByRole('button', { name: /Quota history/ }));
-  return screen.getByRole('dialog', { name: /^Quota · / });
+  // Loaded on first open (not part of the first script).
+  return screen.findByRole('dialog', { name: /^Quota · / });
 }
 
 describe('the quota panel', () => {
@@ -49,7 +50,7 @@ describe('the quota panel', () => {
     expect(open.tagName).toBe('BUTTON');
     expect(open.getAttribute('aria-haspopup')).toBe('dialog');
     await fireEvent.click(open);
-    expect(screen.getByRole('dialog', { name: 'Quota · Sandbox' })).toBeTruthy();
+    expect(await screen.findByRole('dialog', { name: 'Quota · Sandbox' })).toBeTruthy();
     expect(fake.callsTo('quota_history')).toEqual([{ environment: 'sandbox', range: 'hour' }]);
   });
 

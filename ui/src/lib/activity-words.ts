@@ -87,12 +87,12 @@ export function isUnconfirmed(entry: ActivityEntry): boolean {
   return entry.operation === 'createPet' && entry.outcome === 'unknown' && entry.resolution === null;
 }
 
-/** An entry's result in a few words: "OK (201)", "Too many requests (429)", "Not confirmed". */
-export function resultOf(entry: ActivityEntry): string {
+/** An entry's result in a few words: "OK (201)", "Too many requests (429)", "Not confirmed"; shorter for a list. */
+export function resultOf(entry: ActivityEntry, short = false): string {
   const status = entry.status !== null ? ` (${entry.status})` : '';
   if (entry.outcome === 'ok') return `OK${status}`;
   if (entry.outcome === 'unknown') return entry.resolution ? `Not confirmed: ${RESOLUTION_WORD[entry.resolution.kind]}` : 'Not confirmed';
-  if (entry.status === 429 || entry.errorKind === 'rateLimited') return `Too many requests${status}`;
+  if (entry.status === 429 || entry.errorKind === 'rateLimited') return `${short ? 'Too many' : 'Too many requests'}${status}`;
   return `Failed${status}`;
 }
 
