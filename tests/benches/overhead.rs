@@ -68,10 +68,15 @@ fn main() {
         )
         .expect("activity store")
         .store;
-        let recording = PetstoreClient::new(
-            config.with_activity_sink(store.sink(petstore_activity::Source::App)),
-        )
-        .expect("recording client");
+        // OVERHEAD_SINK=discard: records are described but dropped, which splits recording's cost
+        // into describing a request and writing it.
+        let sink: std::sync::Arc<dyn petstore_client::ActivitySink> =
+            match std::env::var("OVERHEAD_SINK").as_deref() {
+                Ok("discard") => std::sync::Arc::new(Discard),
+                _ => store.sink(petstore_activity::Source::App),
+            };
+        let recording =
+            PetstoreClient::new(config.with_activity_sink(sink)).expect("recording client");
         let query = ListQuery {
             status: None,
             limit: Limit::new(100).expect("limit"),
@@ -164,6 +169,16 @@ fn main() {
         );
     });
     server_runtime.block_on(sandbox.shutdown());
+}
+
+/// A sink that keeps nothing (see `OVERHEAD_SINK`).
+#[derive(Debug)]
+struct Discard;
+
+impl petstore_client::ActivitySink for Discard {
+    fn record(&self, record: petstore_client::RequestRecord) {
+        std::hint::black_box(record);
+    }
 }
 
 async fn bare_list(client: &reqwest::Client, url: &str) -> usize {

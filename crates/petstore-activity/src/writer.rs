@@ -300,12 +300,12 @@ fn prune_now(connection: &Connection, shared: &Shared) {
     }
 }
 
-/// Bookkeeping yields to the work it records: the writer runs at a low priority (nice 10), so on
+/// Bookkeeping yields to the work it records: the writer runs at the lowest priority (nice 19), so on
 /// a busy computer its inserts take the CPU the requests, the UI and the sandbox leave, not theirs.
 /// Its queue absorbs the delay. (Linux: a thread's own nice value; elsewhere the OS's default.)
 #[cfg(target_os = "linux")]
 fn lower_priority() {
-    const NICE: libc::c_int = 10;
+    const NICE: libc::c_int = 19;
     // SAFETY: setpriority only reads its three integer arguments; on Linux, `who` = 0 with
     // PRIO_PROCESS names the calling thread. A failure (refused by a sandbox) leaves the priority
     // as it was, which is only slower bookkeeping.

@@ -61,9 +61,11 @@ impl Recorder {
         method: &'static str,
         url: &Url,
     ) -> Recorder {
-        let path = match url.query() {
-            Some(query) => format!("{}?{query}", url.path()),
-            None => url.path().to_owned(),
+        // Without a sink nothing is described: a plain client pays for no string.
+        let path = match (&client.shared.activity, url.query()) {
+            (None, _) => String::new(),
+            (Some(_), Some(query)) => format!("{}?{query}", url.path()),
+            (Some(_), None) => url.path().to_owned(),
         };
         Recorder {
             operation,
