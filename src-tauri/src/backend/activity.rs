@@ -172,7 +172,7 @@ impl Backend {
         Ok(SavedFile {
             path: path.display().to_string(),
             kept_as: kept.map(|k| k.display().to_string()),
-            pets: None,
+            pets: Some(count(written)),
         })
     }
 

@@ -212,6 +212,7 @@ pub struct SavedFile {
     pub path: String,
     /// The file that was there before, kept under this name.
     pub kept_as: Option<String>,
-    /// Pets written (an export); null for a report.
+    /// Pets written (an export of pets), or entries (an export of the activity history); null
+    /// for a report.
     pub pets: Option<u32>,
 }

@@ -30,8 +30,10 @@ impl ActivitySettings {
     pub const DEFAULT_MAX_ENTRIES: u64 = 200_000;
     /// A day at least; ten years at most.
     pub const RETENTION_DAYS: std::ops::RangeInclusive<u32> = 1..=3650;
-    /// Enough for a busy hour; beyond five million the file passes a gigabyte.
-    pub const MAX_ENTRIES: std::ops::RangeInclusive<u64> = 1_000..=5_000_000;
+    /// Enough for a busy hour; at most half a million, which the Activity view's scrolled list
+    /// can still hold (500,000 rows of 37 px stay under WebKit's ~33 million px element height)
+    /// and which keeps the file near 120 MB.
+    pub const MAX_ENTRIES: std::ops::RangeInclusive<u64> = 1_000..=500_000;
 }
 
 impl Default for ActivitySettings {
@@ -87,7 +89,7 @@ mod tests {
         .unwrap();
         let effective = edited.effective();
         assert_eq!(effective.retention_days, 1);
-        assert_eq!(effective.max_entries, 5_000_000);
+        assert_eq!(effective.max_entries, 500_000);
         assert!(!effective.alerts);
     }
 }
