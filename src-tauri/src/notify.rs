@@ -78,11 +78,15 @@ fn show<R: tauri::Runtime>(_desktop: &Desktop<R>, title: String, body: String) {
     });
 }
 
-/// `org.freedesktop.Notifications.Notify` (Desktop Notifications Specification 1.2).
 #[cfg(target_os = "linux")]
 fn freedesktop_notify(title: &str, body: &str) -> zbus::Result<()> {
+    notify_on(&zbus::blocking::Connection::session()?, title, body)
+}
+
+/// `org.freedesktop.Notifications.Notify` (Desktop Notifications Specification 1.2) on `bus`.
+#[cfg(target_os = "linux")]
+fn notify_on(connection: &zbus::blocking::Connection, title: &str, body: &str) -> zbus::Result<()> {
     use std::collections::HashMap;
-    let connection = zbus::blocking::Connection::session()?;
     let hints: HashMap<&str, zbus::zvariant::Value<'_>> = HashMap::new();
     connection.call_method(
         Some("org.freedesktop.Notifications"),
@@ -115,5 +119,85 @@ fn show<R: tauri::Runtime>(desktop: &Desktop<R>, title: String, body: String) {
         .show()
     {
         log::info!("a quota alert was not shown as a notification: {error}");
+    }
+}
+
+#[cfg(all(test, target_os = "linux"))]
+mod tests {
+    use std::collections::HashMap;
+    use std::io::{BufRead, BufReader};
+    use std::process::{Command, Stdio};
+    use std::sync::{Arc, Mutex};
+
+    use super::*;
+
+    /// A notification server that keeps what it was asked to show.
+    struct Server(Arc<Mutex<Vec<(String, String, String)>>>);
+
+    #[zbus::interface(name = "org.freedesktop.Notifications")]
+    impl Server {
+        #[allow(clippy::too_many_arguments)]
+        fn notify(
+            &self,
+            app_name: String,
+            _replaces_id: u32,
+            _app_icon: String,
+            summary: String,
+            body: String,
+            _actions: Vec<String>,
+            _hints: HashMap<String, zbus::zvariant::OwnedValue>,
+            _expire_timeout: i32,
+        ) -> u32 {
+            self.0.lock().unwrap().push((app_name, summary, body));
+            1
+        }
+    }
+
+    /// A private bus (dbus-daemon, as in the tests' keychain session) with a notification
+    /// server on it: the alert's words arrive as the specification's Notify call.
+    #[test]
+    fn an_alert_reaches_the_freedesktop_notification_service_with_its_words() {
+        let mut daemon = Command::new("dbus-daemon")
+            .args(["--session", "--nofork", "--print-address=1"])
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("dbus-daemon (the tests' D-Bus session needs it too)");
+        let mut address = String::new();
+        BufReader::new(daemon.stdout.take().unwrap())
+            .read_line(&mut address)
+            .unwrap();
+        let address = address.trim().to_owned();
+
+        let shown = Arc::new(Mutex::new(Vec::new()));
+        let _server = zbus::blocking::connection::Builder::address(address.as_str())
+            .unwrap()
+            .name("org.freedesktop.Notifications")
+            .unwrap()
+            .serve_at("/org/freedesktop/Notifications", Server(shown.clone()))
+            .unwrap()
+            .build()
+            .unwrap();
+        let client = zbus::blocking::connection::Builder::address(address.as_str())
+            .unwrap()
+            .build()
+            .unwrap();
+        let alert = QuotaAlert {
+            environment: Environment::Staging,
+            level: AlertLevel::Low,
+            remaining: Some(8),
+            limit: Some(60),
+            reset_at: None,
+            at: "2026-11-24T10:00:00.000Z".into(),
+        };
+        let (title, body) = words(&alert);
+        notify_on(&client, &title, &body).unwrap();
+        daemon.kill().ok();
+        daemon.wait().ok();
+
+        let shown = shown.lock().unwrap();
+        assert_eq!(shown.len(), 1);
+        assert_eq!(shown[0].0, "Petstore Admin");
+        assert_eq!(shown[0].1, "Staging: quota running low");
+        assert_eq!(shown[0].2, "8 of 60 requests left.");
     }
 }

@@ -136,3 +136,39 @@ select.dispatchEvent(new Event('change', {{ bubbles: true }}));
 "#
     )
 }
+
+/// Clicks the Activity tab and waits for its first real row (not a placeholder) to be painted:
+/// the time to first rows of a large history (issue 13). The view's code is loaded on first use,
+/// which is part of what a person waits for.
+pub const OPEN_ACTIVITY: &str = r#"
+const done = arguments[arguments.length - 1];
+const tab = [...document.querySelectorAll("[role='tab']")]
+  .find((t) => t.innerText.trim().startsWith('Activity'));
+const firstRow = () => document.querySelector("[data-testid='activity-scroll'] tbody tr[data-id]");
+const total = () => {
+  const count = document.querySelector("[data-testid='activity-count']");
+  return count ? Number(count.textContent.replace(/[^0-9]/g, '')) : 0;
+};
+if (!tab) {
+  done({ error: 'no Activity tab' });
+} else {
+  let finished = false;
+  const t0 = performance.now();
+  const observer = new MutationObserver(() => {
+    if (finished || !firstRow()) return;
+    finished = true;
+    observer.disconnect();
+    const changedMs = performance.now() - t0;
+    requestAnimationFrame(() => requestAnimationFrame(() =>
+      done({ rows: total(), changedMs, paintedMs: performance.now() - t0 })));
+  });
+  observer.observe(document.body, { childList: true, subtree: true });
+  setTimeout(() => {
+    if (finished) return;
+    finished = true;
+    observer.disconnect();
+    done({ error: 'no Activity row within 30 s' });
+  }, 30000);
+  tab.click();
+}
+"#;
