@@ -24,6 +24,25 @@ fn recording_backend(dir: &std::path::Path, events: Arc<Collected>) -> Backend {
     })
 }
 
+/// A create in Staging while `faults` hold: it must fail (its outcome unknown).
+async fn create_under(
+    backend: &Backend,
+    sandbox: &petstore_sandbox::Sandbox,
+    faults: Faults,
+    name: &str,
+    category: &str,
+) {
+    sandbox.set_faults(faults);
+    let input = NewPetInput {
+        name: name.into(),
+        category_id: category.into(),
+        status: None,
+    };
+    let result = backend.create_pet(Environment::Staging, &input).await;
+    sandbox.set_faults(Faults::default());
+    assert!(result.is_err(), "{result:?}");
+}
+
 fn empty() -> SandboxConfig {
     SandboxConfig {
         seed_demo_data: false,
@@ -41,22 +60,12 @@ async fn requests_are_listed_and_an_unknown_create_is_found_by_check_now() {
     assert!(backend.activity_status().available);
 
     backend.list_pets(None, Some(10)).await.unwrap();
-    sandbox.set_faults(Faults {
+    // The sandbox stores the pet, then drops the connection before answering.
+    let faults = Faults {
         drop_rate: 1.0,
         ..Faults::default()
-    });
-    let input = NewPetInput {
-        name: "Pudding".into(),
-        category_id: "3".into(),
-        status: None,
     };
-    assert!(
-        backend
-            .create_pet(Environment::Staging, &input)
-            .await
-            .is_err()
-    );
-    sandbox.set_faults(Faults::default());
+    create_under(&backend, &sandbox, faults, "Pudding", "3").await;
     events
         .wait_for(|e| matches!(e, AppEvent::ActivityRecorded(r) if r.unconfirmed == 1))
         .await;
@@ -105,22 +114,11 @@ async fn a_create_not_found_is_created_again_only_by_try_again() {
     // 503 on every request: the create is refused before it is stored, outcome unknown.
     let sandbox = sandbox(empty()).await;
     use_staging(&backend, &sandbox, STAFF_KEY).await;
-    sandbox.set_faults(Faults {
+    let faults = Faults {
         error_rate: 1.0,
         ..Faults::default()
-    });
-    let input = NewPetInput {
-        name: "Tofu".into(),
-        category_id: "2".into(),
-        status: None,
     };
-    assert!(
-        backend
-            .create_pet(Environment::Staging, &input)
-            .await
-            .is_err()
-    );
-    sandbox.set_faults(Faults::default());
+    create_under(&backend, &sandbox, faults, "Tofu", "2").await;
     let unconfirmed = loop {
         let list = backend.unconfirmed_creates().await.unwrap();
         if !list.is_empty() {
