@@ -184,6 +184,7 @@ mod tests {
         let alert = QuotaAlert {
             environment: Environment::Staging,
             level: AlertLevel::Low,
+            window: petstore_client::QuotaWindow::Minute,
             remaining: Some(8),
             limit: Some(60),
             reset_at: None,

@@ -11,7 +11,7 @@ const AT = '2026-11-20T13:04:12.000Z';
 const RESET = '2026-11-20T13:05:00.000Z';
 
 function alert(more: Partial<QuotaAlert> = {}): QuotaAlert {
-  return { environment: 'staging', level: 'low', remaining: 8, limit: 60, resetAt: RESET, at: AT, ...more };
+  return { environment: 'staging', level: 'low', window: 'minute', remaining: 8, limit: 60, resetAt: RESET, at: AT, ...more };
 }
 
 const banners = () => screen.queryAllByTestId('quota-alert');
@@ -25,11 +25,17 @@ describe('quota alerts', () => {
     expect(alertText(alert({ level: 'rateLimited', remaining: null }))).toBe(
       `Staging answered 429 Too Many Requests at ${formatClock(AT)}. Requests to Staging wait until ${formatClock(RESET)}.`,
     );
-    // A day window (the reset hours away), and a reset not told.
-    expect(alertText(alert({ environment: 'production', remaining: 1_500, limit: 10_000, resetAt: '2026-11-21T00:00:00.000Z' }))).toBe(
-      `Production: 1,500 of 10,000 requests left today, renews at ${formatClock('2026-11-21T00:00:00.000Z')}.`,
+    // A day window as the headers told it; one they did not tell, judged by how far the reset
+    // is; and no reset at all.
+    expect(alertText(alert({ environment: 'production', window: 'day', remaining: 1_500, limit: 10_000, resetAt: RESET }))).toBe(
+      `Production: 1,500 of 10,000 requests left today, renews at ${formatClock(RESET)}.`,
     );
-    expect(alertText(alert({ level: 'exhausted', resetAt: null }))).toBe('Staging: no requests left for now. Requests wait until it renews.');
+    expect(alertText(alert({ window: 'unknown', resetAt: '2026-11-21T00:00:00.000Z' }))).toBe(
+      `Staging: 8 of 60 requests left today, renews at ${formatClock('2026-11-21T00:00:00.000Z')}.`,
+    );
+    expect(alertText(alert({ level: 'exhausted', window: 'unknown', resetAt: null }))).toBe(
+      'Staging: no requests left for now. Requests wait until it renews.',
+    );
   });
 
   test('a low quota is a polite status; used up and 429 are alerts', async () => {

@@ -94,6 +94,7 @@ impl AlertTracker {
         Some(QuotaAlert {
             environment: env,
             level,
+            window: snapshot.map_or(QuotaWindow::Unknown, |s| s.window),
             remaining: count(snapshot.and_then(|s| s.remaining)),
             limit: count(snapshot.and_then(|s| s.limit)),
             reset_at: snapshot.and_then(|s| s.reset_at).map(instant),

@@ -220,6 +220,8 @@ pub enum AlertLevel {
 pub struct QuotaAlert {
     pub environment: Environment,
     pub level: AlertLevel,
+    /// The window the quota describes (minute or day), as the headers told it.
+    pub window: QuotaWindow,
     pub remaining: Option<u32>,
     pub limit: Option<u32>,
     /// RFC 3339.

@@ -105,8 +105,8 @@ if (scene === 'quota' || scene === 'quota-day') {
 if (scene === 'alert') {
   const now = Date.now();
   const reset = new Date(Math.ceil(now / 60_000) * 60_000).toISOString();
-  await fake.emit('quota-alert', { environment: 'staging', level: 'low', remaining: 8, limit: 60, resetAt: reset, at: new Date(now).toISOString() });
-  await fake.emit('quota-alert', { environment: 'sandbox', level: 'rateLimited', remaining: 0, limit: 60, resetAt: reset, at: new Date(now).toISOString() });
+  await fake.emit('quota-alert', { environment: 'staging', level: 'low', window: 'minute', remaining: 8, limit: 60, resetAt: reset, at: new Date(now).toISOString() });
+  await fake.emit('quota-alert', { environment: 'sandbox', level: 'rateLimited', window: 'minute', remaining: 0, limit: 60, resetAt: reset, at: new Date(now).toISOString() });
 }
 if (scene === 'highlight') {
   click('button[aria-keyshortcuts$="+N"]');

@@ -131,8 +131,10 @@ export function entryError(entry: ActivityEntry): string | null {
   return message.server ? `${message.what} The service said: “${message.server}”` : message.what;
 }
 
-/** "this minute", "today" or "in this window", from how far the reset was (an alert names no window). */
+/** "this minute", "today", or, for a window the headers did not tell, from how far the reset was. */
 function windowWords(alert: QuotaAlert): string {
+  if (alert.window === 'minute') return 'this minute';
+  if (alert.window === 'day') return 'today';
   if (!alert.resetAt) return 'for now';
   const span = Date.parse(alert.resetAt) - Date.parse(alert.at);
   if (span <= 70_000) return 'this minute';
