@@ -53,7 +53,7 @@ fn main() {
             ),
         )
         .expect("settings.json");
-        seed_history(&config.path().join("data"));
+        seed_history(&config.path().join("data"), &sandbox.base_url());
         let mut launch = Launch::new(&setup, config.path());
         // The app turns JavaScriptCore's JIT off unless told otherwise (src-tauri main.rs): a
         // setting chosen for start-up memory, measured here against this workload too.
@@ -177,6 +177,12 @@ fn main() {
             verdict(activity.painted_ms < ACTIVITY_GOAL_MS)
         );
         app.screenshot("bench-store-activity").await;
+        // The quota panel over the seeded hour (for people; nothing is timed).
+        app.click(thirtyfour::By::Css("[data-testid='quota-open']"))
+            .await;
+        app.wait_text("[data-testid='quota-today']", |t| !t.is_empty())
+            .await;
+        app.screenshot("bench-store-quota").await;
         app.quit().await;
         sandbox.shutdown().await;
     });
@@ -184,7 +190,7 @@ fn main() {
 
 /// A history of [`HISTORY_ENTRIES`] requests over the last 60 days in the data folder the app
 /// will use: list pages and creates (with names), a few failures and 429s.
-fn seed_history(data_dir: &std::path::Path) {
+fn seed_history(data_dir: &std::path::Path, staging_url: &str) {
     use petstore_client::{Environment, Operation, Outcome, PetNote, RequestRecord};
     std::fs::create_dir_all(data_dir).expect("data folder");
     let store = petstore_activity::ActivityStore::open(
@@ -249,7 +255,62 @@ fn seed_history(data_dir: &std::path::Path) {
             store.flush(Duration::from_secs(60));
         }
     }
+    seed_last_hour(&*sink, staging_url, now);
     assert!(store.flush(Duration::from_secs(120)), "history written");
+}
+
+/// The last hour of a busy Free-plan key on Staging (the bench's own sandbox address), for the
+/// quota panel's chart: each minute window's requests with their remaining count, two bursts that
+/// spend a window and meet a 429.
+fn seed_last_hour(
+    sink: &dyn petstore_client::ActivitySink,
+    staging_url: &str,
+    now: chrono::DateTime<chrono::Utc>,
+) {
+    use chrono::DurationRound;
+    use petstore_client::{
+        Environment, Operation, Outcome, Plan, QuotaWindow, RateLimitSnapshot, RequestRecord,
+    };
+    let hour_ago = (now - chrono::TimeDelta::hours(1))
+        .duration_trunc(chrono::TimeDelta::minutes(1))
+        .expect("a minute boundary");
+    for minute in 0..60_i64 {
+        let start = hour_ago + chrono::TimeDelta::minutes(minute);
+        let reset = start + chrono::TimeDelta::minutes(1);
+        let burst = minute == 17 || minute == 44;
+        let requests = if burst { 61 } else { 5 + (minute * 13 % 31) };
+        for k in 0..requests {
+            let at = start + chrono::TimeDelta::milliseconds(k * 59_000 / requests);
+            let limited = k >= 60;
+            sink.record(RequestRecord {
+                started_at: at,
+                environment: Environment::Staging,
+                base_url: staging_url.to_owned(),
+                operation: Operation::ListPets,
+                method: "GET",
+                path: "/v1/pets?limit=100".to_owned(),
+                status: Some(if limited { 429 } else { 200 }),
+                duration: Duration::from_millis(60),
+                attempts: 1,
+                waited: Duration::ZERO,
+                rate_limited: u32::from(limited),
+                outcome: if limited { Outcome::Error } else { Outcome::Ok },
+                error_kind: limited.then_some(petstore_client::ErrorKind::RateLimited),
+                server_code: None,
+                server_message: None,
+                rate_limit: Some(RateLimitSnapshot {
+                    limit: Some(60),
+                    remaining: Some((59 - k).max(0) as u64),
+                    reset_at: Some(reset),
+                    window: QuotaWindow::Minute,
+                    plan: Some(Plan::Free),
+                    observed_at: at,
+                }),
+                pet: None,
+                pets_returned: (!limited).then_some(100),
+            });
+        }
+    }
 }
 
 async fn start_store() -> Sandbox {

@@ -107,7 +107,12 @@ pub fn tauri_with_env(args: &[String], env: &[(&str, PathBuf)]) -> Result {
         command.args(["--config", SIDECAR_CONFIG]);
     }
     step(&format!("tauri {}", args.join(" ")));
-    cmd::run(&mut command)
+    cmd::run(&mut command)?;
+    #[cfg(target_os = "linux")]
+    if packaging {
+        crate::debpack::repack_all(&crate::target_dir())?;
+    }
+    Ok(())
 }
 
 /// Copies the release `petstore` for `target` (the host when `None`) to

@@ -14,6 +14,8 @@
 #[cfg(target_os = "linux")]
 mod bench;
 mod bundle;
+#[cfg(target_os = "linux")]
+mod debpack;
 mod deps;
 mod dev;
 mod run;
