@@ -136,17 +136,29 @@ describe('keyboard and screen reader in the app', () => {
   });
 
   test('the environment radios stay on while a switch runs, so the arrows keep working', async () => {
-    let done: (() => void) | null = null;
+    const pending: { done: () => void } = { done: () => {} };
     await startApp({
       settings: { productionUrl: 'https://pets.example.com/v1', stagingUrl: null },
       keys: { production: 'abcd' },
-      handlers: { list_pets: () => new Promise<PetPage>((r) => (done = () => r({ pets: DEMO_PETS, next: null }))) },
+      handlers: { list_pets: () => new Promise<PetPage>((r) => (pending.done = () => r({ pets: DEMO_PETS, next: null }))) },
     });
     const production = (await screen.findByRole('radio', { name: /Production/ })) as HTMLInputElement;
     await fireEvent.click(production);
     await waitFor(() => expect(screen.getByRole('group', { name: 'Environment' }).getAttribute('aria-busy')).toBe('true'));
     expect(screen.getAllByRole('radio').every((r) => !(r as HTMLInputElement).disabled)).toBe(true);
-    done?.();
+    pending.done();
+  });
+
+  test('a dialog whose first button is off when it opens still takes the focus', async () => {
+    // Import… opens the picker at once: its "Choose a file…" is off while the picker is open.
+    await startApp({ handlers: { pick_import_file: () => new Promise<string | null>(() => {}) } });
+    await screen.findByText('Biscuit');
+    const importButton = screen.getByTestId('import-button');
+    importButton.focus();
+    await fireEvent.click(importButton);
+    const dialog = await screen.findByRole('dialog', { name: 'Import pets' });
+    expect((within(dialog).getByRole('button', { name: 'Choose a file…' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(dialog.contains(document.activeElement)).toBe(true);
   });
 
   test('“Saved.” is said by a status region that was already there', async () => {
