@@ -4,6 +4,8 @@
 //! `PETSTORE_TAURI_DRIVER` and `DISPLAY` (an Xvfb server), inside `dbus-run-session` with an
 //! unlocked gnome-keyring so the app's keychain works.
 
+pub mod axe;
+pub mod keyboard;
 pub mod page;
 pub mod process;
 pub mod staging;

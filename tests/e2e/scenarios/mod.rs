@@ -1,9 +1,11 @@
 //! The real-app scenarios, one module per area; helpers they share are in the crate root
 //! (`app.rs`) and `app_support`.
 
+mod accessibility;
 mod activity;
 mod create;
 mod import;
+mod keyboard;
 mod keys;
 mod launch;
 mod layout;

@@ -170,7 +170,9 @@ fn is_clock(text: &str) -> bool {
         })
 }
 
-const REFRESH_ENABLED: &str = "const b = [...document.querySelectorAll('button')].find((b) => b.textContent.includes('Refresh')); return b ? !b.disabled : null;";
+/// Refresh usable: neither disabled nor aria-disabled (which it is while its own load runs, so a
+/// keyboard user keeps the focus on it).
+const REFRESH_ENABLED: &str = "const b = [...document.querySelectorAll('button')].find((b) => b.textContent.includes('Refresh')); return b ? !(b.disabled || b.getAttribute('aria-disabled') === 'true') : null;";
 
 #[test]
 fn a_long_wait_is_explained_in_the_table_and_cancelled_and_a_new_address_reloads_from_the_new_server()
