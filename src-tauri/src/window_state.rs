@@ -7,7 +7,10 @@
 //! * Its file, `.window-state.json`, lives beside `settings.json` ([`state_file`]): without
 //!   `PETSTORE_CONFIG_DIR` that is the plugin's own default folder (the OS config folder and the
 //!   app's identifier); with it, the override's folder, as for the settings (portable installs,
-//!   and each e2e scenario its own window).
+//!   and each e2e scenario its own window). The plugin still makes Tauri's config folder when it
+//!   saves, which then stays empty.
+//! * The plugin writes the file in place: one cut short (a power cut) costs only the remembered
+//!   place; the window opens at its default and the next save writes a whole file.
 //! * It is also saved shortly after the window moves or is resized ([`save_after_changes`]): an
 //!   app ended by a signal (a session logging out, the e2e driver closing it) never reaches the
 //!   plugin's save at exit.
@@ -75,6 +78,7 @@ pub fn follow<R: Runtime>(window: &WebviewWindow<R>) {
             return;
         }
     };
+    log::info!("window state file: {}", file.display());
     keep_on_screen(window, &file);
     save_after_changes(window, file.parent().map(Path::to_path_buf));
 }
@@ -172,7 +176,7 @@ pub fn keep_on_screen<R: Runtime>(window: &WebviewWindow<R>, file: &Path) {
         return;
     };
     log::info!(
-        "the window's remembered place {:?} is not on a screen now ({areas:?}); moved to {to:?}",
+        "the window's remembered place {:?} is not usable on today's screens ({areas:?}); moved to {to:?}",
         saved.rect
     );
     let moved = window
