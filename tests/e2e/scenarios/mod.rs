@@ -11,3 +11,4 @@ mod messages;
 mod sandbox;
 mod settings_file;
 mod waits;
+mod window;
