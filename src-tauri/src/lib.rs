@@ -16,6 +16,7 @@ pub mod events;
 mod logging;
 mod notify;
 pub mod pickers;
+pub mod window_state;
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -69,6 +70,8 @@ pub fn run() {
             focus_main_window(app);
         }));
     }
+    // The window's size, position and maximised state across runs (`window_state`).
+    builder = builder.plugin(window_state::plugin(window_state::state_file().as_deref()));
     // Native open/save pickers for import and export, called from Rust only (`pickers`).
     builder = builder.plugin(tauri_plugin_dialog::init());
     // Quota alerts (Linux: the freedesktop service, `notify`).
@@ -83,6 +86,10 @@ pub fn run() {
             config.notifier = Arc::new(notify::Desktop::new(app.handle().clone()));
             logging::start_up(&config);
             app.manage(Backend::new(config));
+            // The config's windows exist by now, restored by the plugin as they were created.
+            if let Some(window) = app.get_webview_window(MAIN_WINDOW) {
+                window_state::follow(&window);
+            }
             let handle = app.handle().clone();
             tauri::async_runtime::spawn(async move {
                 tokio::time::sleep(SHOW_WINDOW_ANYWAY_AFTER).await;

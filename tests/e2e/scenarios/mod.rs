@@ -13,3 +13,4 @@ mod messages;
 mod sandbox;
 mod settings_file;
 mod waits;
+mod window;
