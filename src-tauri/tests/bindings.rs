@@ -68,10 +68,13 @@ fn generate(into: &Path) -> BTreeMap<String, String> {
         into,
         "CategoryLimits",
         "petstore-local's category names (src-tauri/src/dto/categories.rs)",
-        &[(
-            "MAX_CATEGORY_NAME_CHARS",
-            petstore_admin::dto::MAX_CATEGORY_NAME_CHARS,
-        )],
+        &[
+            (
+                "MAX_CATEGORY_NAME_CHARS",
+                petstore_admin::dto::MAX_CATEGORY_NAME_CHARS,
+            ),
+            ("MAX_CATEGORIES", petstore_admin::dto::MAX_CATEGORIES),
+        ],
     );
     write_union(
         into,

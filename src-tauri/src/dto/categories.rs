@@ -91,3 +91,5 @@ pub struct CategoryImport {
 /// The most characters of a category name (`petstore-local`'s rule), for the UI's own checks as
 /// the person types: written into the TypeScript bindings, so it is defined once.
 pub const MAX_CATEGORY_NAME_CHARS: usize = petstore_local::MAX_CATEGORY_NAME_CHARS;
+/// The most names an environment keeps (`petstore-local`'s rule), for the UI's words.
+pub const MAX_CATEGORIES: usize = petstore_local::MAX_CATEGORIES;
