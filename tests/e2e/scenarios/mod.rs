@@ -2,6 +2,7 @@
 //! (`app.rs`) and `app_support`.
 
 mod activity;
+mod categories;
 mod create;
 mod import;
 mod keys;
