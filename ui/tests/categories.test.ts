@@ -172,8 +172,9 @@ describe('names learned from an import', () => {
     expect(conflicts.textContent).toContain('Category 2 already has a name, “Apples”, which is kept.');
     expect(within(dialog).queryByTestId('import-ignored')).toBeNull();
     const preview = within(dialog).getByTestId('import-preview');
-    expect(within(preview).getByText('Fish (4)')).toBeTruthy();
-    expect(within(preview).getByText('Apples (2)'), 'the name this computer keeps').toBeTruthy();
+    const shownCategory = (line: number) => preview.querySelector(`tr[data-line='${line}'] td:nth-child(3)`)?.textContent;
+    expect(shownCategory(4), 'the name the file teaches').toBe('Fish (4)');
+    expect(shownCategory(5), 'the name this computer keeps, not the file’s').toBe('Apples (2)');
 
     // Fix in place: the same combobox, with this environment's names.
     const fix = within(dialog).getByLabelText('Category id on line 3') as HTMLInputElement;
