@@ -61,6 +61,12 @@ macro_rules! with_commands {
             export_activity,
             get_activity_settings,
             save_activity_settings,
+            category_names,
+            add_category_name,
+            rename_category,
+            remove_category_name,
+            export_category_names,
+            import_category_names,
         }
     };
 }

@@ -15,6 +15,10 @@ use crate::dto::{
 };
 use crate::pickers;
 
+mod categories;
+// A glob: the command macros' hidden helpers come along, for the invoke handler.
+pub use categories::*;
+
 #[tauri::command]
 pub async fn list_pets(
     backend: State<'_, Backend>,
@@ -300,13 +304,15 @@ pub async fn save_import_report<R: Runtime>(
 }
 
 /// "Export…": the save picker, then the selected environment's pets of `status` (all when null),
-/// every page, as CSV or JSON. null when the person closed the picker.
+/// every page, as CSV or JSON, with each category's name when `category_names`. null when the
+/// person closed the picker.
 #[tauri::command]
 pub async fn export_pets<R: Runtime>(
     app: AppHandle<R>,
     backend: State<'_, Backend>,
     status: Option<PetStatusValue>,
     format: ExportFormat,
+    category_names: bool,
 ) -> Result<Option<SavedFile>, CommandError> {
     let (name, filter) = match format {
         ExportFormat::Csv => ("pets.csv", ("CSV", "csv")),
@@ -315,7 +321,10 @@ pub async fn export_pets<R: Runtime>(
     let Some(path) = pickers::save(&app, "Export pets", name, filter).await else {
         return Ok(None);
     };
-    backend.export_pets(&path, status, format).await.map(Some)
+    backend
+        .export_pets(&path, status, format, category_names)
+        .await
+        .map(Some)
 }
 
 /// Imports an earlier session began and did not finish: the app offers them, asking first.

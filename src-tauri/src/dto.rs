@@ -11,8 +11,10 @@ use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
 mod activity;
+mod categories;
 mod imports;
 pub use activity::*;
+pub use categories::*;
 pub use imports::*;
 
 pub use petstore_client::ErrorKind as ClientErrorKind;
@@ -182,6 +184,8 @@ pub struct CommandError {
     /// Where in the settings file it could not be read.
     pub line: Option<u32>,
     pub column: Option<u32>,
+    /// Why a category name was refused (problem `categoryRefused`).
+    pub category: Option<CategoryRefusal>,
 }
 
 /// The exact problem behind a `configuration`, `keychain` or `network` failure.
@@ -246,6 +250,10 @@ pub enum Problem {
     FileNotWritten,
     /// The file `detail` is there and could not be replaced.
     FileExists,
+    /// A category name was refused: `category` says why.
+    CategoryRefused,
+    /// The file `detail` is not a list of category names (`reason`: the list's words).
+    CategoryListInvalid,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
@@ -414,10 +422,12 @@ pub enum AppEvent {
     ActivityRecorded(ActivityRecorded),
     /// An environment's quota is low or spent, or a 429 arrived: at most once per window.
     QuotaAlert(QuotaAlert),
+    /// An environment's category names changed: its whole list now.
+    CategoryNames(CategoryList),
 }
 
 impl AppEvent {
-    pub const NAMES: [&'static str; 11] = [
+    pub const NAMES: [&'static str; 12] = [
         "quota",
         "waiting",
         "resumed",
@@ -429,6 +439,7 @@ impl AppEvent {
         "import-finished",
         "activity-recorded",
         "quota-alert",
+        "category-names",
     ];
 
     /// The event name the UI listens to.
@@ -445,6 +456,7 @@ impl AppEvent {
             AppEvent::ImportFinished(_) => Self::NAMES[8],
             AppEvent::ActivityRecorded(_) => Self::NAMES[9],
             AppEvent::QuotaAlert(_) => Self::NAMES[10],
+            AppEvent::CategoryNames(_) => Self::NAMES[11],
         }
     }
 
@@ -462,6 +474,7 @@ impl AppEvent {
             AppEvent::ImportFinished(result) => serde_json::to_value(result),
             AppEvent::ActivityRecorded(recorded) => serde_json::to_value(recorded),
             AppEvent::QuotaAlert(alert) => serde_json::to_value(alert),
+            AppEvent::CategoryNames(list) => serde_json::to_value(list),
         };
         // These plain structs always serialize.
         value.unwrap_or(serde_json::Value::Null)

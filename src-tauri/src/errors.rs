@@ -31,6 +31,7 @@ impl CommandError {
             reason: None,
             line: None,
             column: None,
+            category: None,
         }
     }
 
@@ -232,6 +233,7 @@ impl From<LocalError> for CommandError {
                 ..CommandError::problem(kind, Problem::SettingsUnwritable)
                     .with_detail(path.display().to_string())
             },
+            LocalError::Category(refused) => crate::backend::category_refused(&refused),
         }
     }
 }
@@ -490,7 +492,7 @@ mod tests {
             serde_json::json!({"kind": "outcomeUnknown", "problem": null, "status": null,
                 "code": null, "serverMessage": null, "field": "name", "retryAt": null,
                 "waitReason": null, "environment": null, "cause": null, "limitBytes": null,
-                "detail": null, "reason": null, "line": null, "column": null})
+                "detail": null, "reason": null, "line": null, "column": null, "category": null})
         );
         let problem = CommandError::problem(AppErrorKind::Keychain, Problem::KeychainLocked);
         assert_eq!(

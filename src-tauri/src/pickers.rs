@@ -37,13 +37,18 @@ fn hook(name: &str) -> Option<PathBuf> {
 
 /// A spreadsheet to import; `None` when the person closed the picker.
 pub async fn open_csv<R: Runtime>(app: &AppHandle<R>) -> Option<PathBuf> {
+    open(app, "Import pets from a CSV file").await
+}
+
+/// A CSV file to read, under `title`; `None` when the person closed the picker.
+pub async fn open<R: Runtime>(app: &AppHandle<R>, title: &str) -> Option<PathBuf> {
     if let Some(path) = hook(TEST_HOOK_OPEN_FILE) {
         log::info!("open picker answered by the test hook");
         return Some(path);
     }
     let (tx, rx) = oneshot::channel();
     file_dialog(app)?
-        .set_title("Import pets from a CSV file")
+        .set_title(title)
         .add_filter("CSV (comma or semicolon separated)", &["csv", "txt"])
         .pick_file(move |picked| {
             let _ = tx.send(picked);

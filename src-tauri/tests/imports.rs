@@ -265,7 +265,7 @@ async fn export_writes_every_page_and_keeps_an_older_file() {
     let path = dir.path().join("pets.csv");
     std::fs::write(&path, "a file a person wrote").expect("written");
     let saved = backend
-        .export_pets(&path, Some(PetStatusValue::Sold), ExportFormat::Csv)
+        .export_pets(&path, Some(PetStatusValue::Sold), ExportFormat::Csv, false)
         .await
         .expect("exported");
     let text = std::fs::read_to_string(&path).expect("export");
@@ -283,7 +283,7 @@ async fn export_writes_every_page_and_keeps_an_older_file() {
 
     let json = dir.path().join("pets.json");
     let saved = backend
-        .export_pets(&json, None, ExportFormat::Json)
+        .export_pets(&json, None, ExportFormat::Json, false)
         .await
         .expect("exported");
     let pets: Vec<serde_json::Value> =

@@ -221,7 +221,7 @@ describe('export dialog', () => {
     let dialog = await screen.findByRole('dialog', { name: 'Export pets' });
     await fireEvent.click(within(dialog).getByRole('button', { name: 'Export…' }));
     await within(dialog).findByTestId('export-saved');
-    expect(fake.callsTo('export_pets')).toEqual([{ status: 'sold', format: 'csv' }]);
+    expect(fake.callsTo('export_pets')).toEqual([{ status: 'sold', format: 'csv', categoryNames: false }]);
     await fireEvent.click(within(dialog).getByRole('button', { name: 'Done' }));
 
     await fireEvent.click(screen.getByRole('button', { name: /Export…/ }));
@@ -230,7 +230,7 @@ describe('export dialog', () => {
     await fireEvent.click(within(dialog).getByLabelText(/JSON/));
     await fireEvent.click(within(dialog).getByRole('button', { name: 'Export…' }));
     expect((await within(dialog).findByTestId('export-saved')).textContent).toContain('pets.json');
-    expect(fake.callsTo('export_pets')[1]).toEqual({ status: null, format: 'json' });
+    expect(fake.callsTo('export_pets')[1]).toEqual({ status: null, format: 'json', categoryNames: false });
   });
 
   test('a closed save picker writes nothing and says nothing', async () => {

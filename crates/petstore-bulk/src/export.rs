@@ -1,9 +1,11 @@
 //! Export: every pet the service lists (all pages, same origin only), streamed page by page to
 //! a writer as CSV or JSON, ids exact. CSV cells a spreadsheet would run as a formula are
 //! guarded. Writing to a file goes through a temporary file and a rename, and never replaces a
-//! file unasked (see [`SafeFile`]).
+//! file unasked (see [`SafeFile`]). On request each pet carries its category's name from this
+//! computer's list (`categoryName`, empty or null where the category has none).
 
 use std::borrow::Cow;
+use std::collections::BTreeMap;
 use std::fs::File;
 use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
@@ -22,6 +24,9 @@ pub enum ExportFormat {
 
 /// The CSV header of an export (and the columns an import reads back).
 pub const CSV_HEADER: [&str; 4] = ["id", "name", "categoryId", "status"];
+/// The column (and JSON field) of the category names, after [`CSV_HEADER`]'s; an import reads
+/// it back as names to learn.
+pub const CATEGORY_NAME_FIELD: &str = "categoryName";
 
 #[derive(Debug, thiserror::Error)]
 pub enum ExportError {
@@ -47,21 +52,27 @@ pub fn guard(cell: &str) -> Cow<'_, str> {
 }
 
 /// Writes every pet of `status` (all when `None`) to `out`, page by page. Returns how many.
-/// Numbers (id, categoryId) are written as they are, exact; the text cells (name, status) are
-/// guarded in CSV.
+/// Numbers (id, categoryId) are written as they are, exact; the text cells (name, status, the
+/// category's name) are guarded in CSV. With `category_names` (an environment's list of names,
+/// by id), each pet also gets its category's name.
 pub async fn export(
     client: &PetstoreClient,
     status: Option<PetStatus>,
     format: ExportFormat,
+    category_names: Option<&BTreeMap<i64, String>>,
     out: impl Write,
 ) -> Result<u64, ExportError> {
     match format {
         ExportFormat::Csv => {
             let mut writer = csv::Writer::from_writer(out);
-            writer.write_record(CSV_HEADER).map_err(csv_error)?;
+            let mut header = CSV_HEADER.to_vec();
+            if category_names.is_some() {
+                header.push(CATEGORY_NAME_FIELD);
+            }
+            writer.write_record(header).map_err(csv_error)?;
             let count = for_each_page(client, status, |pets| {
                 for pet in pets {
-                    write_csv_row(&mut writer, pet)?;
+                    write_csv_row(&mut writer, pet, category_names)?;
                 }
                 Ok(())
             })
@@ -80,7 +91,10 @@ pub async fn export(
                     }
                     first = false;
                     out.write_all(b"\n  ")?;
-                    serde_json::to_writer(&mut out, pet)?;
+                    match category_names {
+                        Some(names) => serde_json::to_writer(&mut out, &named(pet, names))?,
+                        None => serde_json::to_writer(&mut out, pet)?,
+                    }
                 }
                 Ok(())
             })
@@ -93,19 +107,42 @@ pub async fn export(
     }
 }
 
-fn write_csv_row(writer: &mut csv::Writer<impl Write>, pet: &Pet) -> io::Result<()> {
+/// The pet as the service sent it, with its category's name (null when it has none here).
+fn named(pet: &Pet, names: &BTreeMap<i64, String>) -> serde_json::Value {
+    let mut value = serde_json::to_value(pet).unwrap_or_default();
+    if let Some(fields) = value.as_object_mut() {
+        fields.insert(
+            CATEGORY_NAME_FIELD.to_owned(),
+            names
+                .get(&pet.category_id)
+                .map_or(serde_json::Value::Null, |name| name.as_str().into()),
+        );
+    }
+    value
+}
+
+fn write_csv_row(
+    writer: &mut csv::Writer<impl Write>,
+    pet: &Pet,
+    category_names: Option<&BTreeMap<i64, String>>,
+) -> io::Result<()> {
     let status = pet
         .status
         .as_ref()
         .map(PetStatus::as_str)
         .unwrap_or_default();
+    let id = pet.id.to_string();
+    let category_id = pet.category_id.to_string();
+    let name = guard(&pet.name);
+    let status = guard(status);
+    let mut record = vec![id.as_str(), &name, &category_id, &status];
+    let category_name =
+        category_names.map(|names| guard(names.get(&pet.category_id).map_or("", String::as_str)));
+    if let Some(category_name) = &category_name {
+        record.push(category_name);
+    }
     writer
-        .write_record([
-            pet.id.to_string().as_str(),
-            &guard(&pet.name),
-            pet.category_id.to_string().as_str(),
-            &guard(status),
-        ])
+        .write_record(record)
         .map_err(|e| io::Error::other(e.to_string()))
 }
 

@@ -12,9 +12,11 @@
 //! Import::prepare(dir, bytes, file, client) -> Import (journal open; resumed()?; estimate())
 //! import.control() / import.progress()      -> pause/resume/cancel, live Progress
 //! import.run(ImportOptions).await   -> ImportReport (per row outcome, counts, stop reason)
-//! export::export(client, status, format, writer).await; export::SafeFile for files
+//! export::export(client, status, format, names, writer).await; export::SafeFile for files
+//! category_list::parse_list(bytes) / write_list(names, writer): the shared list of names
 //! ```
 
+pub mod category_list;
 pub mod contract;
 pub mod estimate;
 pub mod export;
@@ -23,8 +25,8 @@ pub mod journal;
 pub mod pages;
 
 pub use contract::{
-    Cells, Column, Columns, ContractError, MAX_FILE_BYTES, MAX_NAME_CHARS, MAX_ROWS, ParsedFile,
-    Row, RowProblem, parse,
+    Cells, Column, Columns, ContractError, MAX_FILE_BYTES, MAX_NAME_CHARS, MAX_ROWS, NamedCategory,
+    ParsedFile, Row, RowProblem, parse,
 };
 pub use estimate::Estimate;
 pub use export::{ExportError, ExportFormat, SafeFile, export};

@@ -191,6 +191,10 @@ pub struct ExportArgs {
     /// Replace an existing FILE (the old one is kept as FILE.bak)
     #[arg(long, requires = "output")]
     pub force: bool,
+    /// Add each pet's category name from this computer's list for the environment (the app's
+    /// Settings → Categories): a categoryName column (CSV) or field (JSON), empty where unnamed
+    #[arg(long)]
+    pub category_names: bool,
 }
 
 fn parse_format(text: &str) -> Result<petstore_bulk::ExportFormat, String> {

@@ -10,6 +10,7 @@ use petstore_bulk::{
 use petstore_client::Environment;
 
 use crate::args::{Cli, ExportArgs, ImportArgs};
+use crate::categories;
 use crate::exit::{self, CliError};
 use crate::notices::{self, WaitState};
 use crate::output;
@@ -27,6 +28,8 @@ pub fn import(cli: &Cli, args: &ImportArgs) -> Result<(), CliError> {
     })?;
     describe_file(&file);
     if args.dry_run {
+        let (env, _) = session::environment(cli)?;
+        categories::would_learn(env, &file)?;
         return dry_run(cli, &file);
     }
     let session = session::prepare(cli)?;
@@ -35,6 +38,7 @@ pub fn import(cli: &Cli, args: &ImportArgs) -> Result<(), CliError> {
     if env == Environment::Production && !args.yes {
         confirm_production(valid)?;
     }
+    categories::learn(env, &file)?;
     let data_dir = petstore_local::data_dir().ok_or(CliError::NoDataDir)?;
     let runtime = runtime()?;
     let report = runtime.block_on(async {
@@ -288,17 +292,29 @@ pub fn export(cli: &Cli, args: &ExportArgs) -> Result<(), CliError> {
         None => None,
     };
     let session = session::prepare(cli)?;
+    // The same list the app shows, from the same settings file; never sent.
+    let names = match args.category_names {
+        true => Some(
+            petstore_local::Settings::load()?
+                .category_names
+                .map(session.config.environment),
+        ),
+        false => None,
+    };
     let runtime = runtime()?;
     let count = runtime.block_on(async {
         let client = session.client()?;
         notices::spawn(client.subscribe(), WaitState::default());
         let status = args.status.clone();
+        let names = names.as_ref();
         let count = match &mut target {
-            Some(file) => petstore_bulk::export(&client, status, format, file.writer()).await?,
+            Some(file) => {
+                petstore_bulk::export(&client, status, format, names, file.writer()).await?
+            }
             None => {
                 let stdout = std::io::stdout().lock();
-                petstore_bulk::export(&client, status, format, std::io::BufWriter::new(stdout))
-                    .await?
+                let out = std::io::BufWriter::new(stdout);
+                petstore_bulk::export(&client, status, format, names, out).await?
             }
         };
         Ok::<_, CliError>(count)

@@ -2,6 +2,7 @@
 
 mod args;
 mod bulk;
+mod categories;
 mod commands;
 mod exit;
 mod history;

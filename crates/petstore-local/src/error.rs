@@ -5,6 +5,8 @@ use std::path::PathBuf;
 
 use petstore_client::ConfigError;
 
+use crate::settings::CategoryError;
+
 /// A settings file that cannot be read or changed, or settings that are not usable.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum LocalError {
@@ -21,6 +23,9 @@ pub enum LocalError {
     /// What the settings say is not usable (an address), or a change was refused.
     #[error(transparent)]
     Config(#[from] ConfigError),
+    /// A category name change was refused (the names' rules, see `settings::categories`).
+    #[error(transparent)]
+    Category(#[from] CategoryError),
 }
 
 fn position(line: Option<usize>, column: Option<usize>) -> String {

@@ -13,7 +13,10 @@ pub mod waits;
 
 pub use dirs::{APP_ID, CACHE_DIR_VAR, CONFIG_DIR_VAR, DATA_DIR_VAR, data_dir};
 pub use error::LocalError;
-pub use settings::{ActivityPrefs, ActivitySettings, Settings, SettingsFile};
+pub use settings::{
+    ActivityPrefs, ActivitySettings, CategoryError, CategoryName, CategoryNames, MAX_CATEGORIES,
+    MAX_CATEGORY_NAME_CHARS, Merge, Refused, Settings, SettingsFile,
+};
 pub use waits::WaitMemory;
 
 #[cfg(feature = "keychain")]

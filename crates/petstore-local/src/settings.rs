@@ -1,7 +1,9 @@
 //! The settings file shared by the CLI and the desktop app: base addresses, the active
-//! environment, the app's rows per page, the activity history's retention and alerts. Never a key (keys live in the OS keychain).
+//! environment, the app's rows per page, the activity history's retention and alerts, the
+//! category names of each environment. Never a key (keys live in the OS keychain).
 
 mod activity;
+mod categories;
 mod file;
 
 use std::path::{Path, PathBuf};
@@ -14,6 +16,10 @@ use crate::dirs::{CONFIG_DIR_VAR, app_dir};
 use crate::error::LocalError;
 
 pub use activity::{ActivityPrefs, ActivitySettings};
+pub use categories::{
+    CategoryError, CategoryName, CategoryNames, MAX_CATEGORIES, MAX_CATEGORY_NAME_CHARS, Merge,
+    Refused,
+};
 pub use file::SettingsFile;
 
 pub const SETTINGS_FILE: &str = "settings.json";
@@ -34,6 +40,9 @@ pub struct Settings {
     /// The activity history's retention and the quota alerts.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub activity: Option<ActivityPrefs>,
+    /// Each environment's category names (see [`CategoryNames`]).
+    #[serde(skip_serializing_if = "CategoryNames::is_empty")]
+    pub category_names: CategoryNames,
     /// Fields this version does not know (a newer version wrote them), kept as they were so that
     /// saving here does not drop them.
     #[serde(flatten)]
@@ -125,6 +134,7 @@ mod tests {
             environment: Some(Environment::Staging),
             page_size: Some(100),
             activity: None,
+            category_names: CategoryNames::default(),
             unknown: serde_json::Map::new(),
         };
         let wanted = settings.clone();
@@ -188,6 +198,7 @@ mod tests {
             environment: None,
             page_size: None,
             activity: None,
+            category_names: CategoryNames::default(),
             unknown: serde_json::Map::new(),
         };
         let env = |name: &str| {

@@ -1,6 +1,7 @@
 //! Export (issue 11 §4): every pet of the selected environment, the current filter or all, to a
-//! file the person chose, as CSV or JSON, all pages, ids exact. Files the app writes where the
-//! person chose go whole or not at all, and a file already there is kept as `<name>.bak`.
+//! file the person chose, as CSV or JSON, all pages, ids exact, with the categories' names when
+//! asked. Files the app writes where the person chose go whole or not at all, and a file already
+//! there is kept as `<name>.bak`.
 
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
@@ -14,21 +15,25 @@ use crate::dto::{
 
 impl Backend {
     /// Writes the selected environment's pets (of `status`, or all) to `path`.
+    /// With `category_names`, each pet also gets its category's name from `env`'s list.
     pub async fn export_pets(
         &self,
         path: &Path,
         status: Option<PetStatusValue>,
         format: ExportFormat,
+        category_names: bool,
     ) -> Result<SavedFile, CommandError> {
         let env = self.selected();
         let client = self.client(env).await?;
+        let names = category_names.then(|| self.category_map(env));
         let format = match format {
             ExportFormat::Csv => petstore_bulk::ExportFormat::Csv,
             ExportFormat::Json => petstore_bulk::ExportFormat::Json,
         };
         let mut file = SafeFile::create(path, true).map_err(|e| export_error(path, e))?;
+        let status = status.map(Into::into);
         let written =
-            petstore_bulk::export(&client, status.map(Into::into), format, file.writer()).await;
+            petstore_bulk::export(&client, status, format, names.as_ref(), file.writer()).await;
         let count = match written {
             Ok(count) => count,
             Err(ExportError::Listing(petstore_bulk::PagesError::Client(error))) => {

@@ -20,7 +20,7 @@ use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::time::Duration;
 
 use chrono::Utc;
-use petstore_bulk::{Cells, Estimate, ImportOptions, JournalId, MAX_FILE_BYTES, ParsedFile, Row};
+use petstore_bulk::{Cells, Estimate, ImportOptions, JournalId, MAX_FILE_BYTES, ParsedFile};
 use petstore_client::Environment;
 
 use super::Backend;
@@ -124,7 +124,7 @@ impl Backend {
             // The app reads only a file the person chose.
             return Err(no_preview());
         }
-        let bytes = read_bounded(path).await?;
+        let bytes = read_bounded(path, MAX_FILE_BYTES).await?;
         let file = petstore_bulk::parse(&bytes).map_err(|error| {
             CommandError::problem(ClientErrorKind::InvalidInput, Problem::ImportFileInvalid)
                 .with_detail(file_name(path))
@@ -168,7 +168,7 @@ impl Backend {
                 status: cells.status,
             };
             if row.cells != cells {
-                *row = Row::from_cells(row.index, row.line, cells);
+                *row = row.with_cells(cells);
                 preview.edited = true;
             }
             preview.clone()
@@ -191,6 +191,7 @@ impl Backend {
             super::label(preview.env),
             &estimate,
             resumable.as_ref(),
+            self.names_to_learn(preview.env, &preview.file),
         ))
     }
 
@@ -225,6 +226,8 @@ impl Backend {
         if preview.edited {
             fixed::write(&source, &bytes)?;
         }
+        // Before any pet is sent: the names are this computer's, whatever the service answers.
+        self.learn_category_names(env, &preview.file)?;
         let file_name = file_name(&preview.path);
         let job = Job {
             source,
@@ -306,15 +309,13 @@ impl Backend {
     }
 }
 
-/// Reads at most [`MAX_FILE_BYTES`] + 1 bytes: the contract names a larger file as too large.
-async fn read_bounded(path: &Path) -> Result<Vec<u8>, CommandError> {
+/// Reads at most `limit` + 1 bytes: the contract names a larger file as too large.
+pub(super) async fn read_bounded(path: &Path, limit: usize) -> Result<Vec<u8>, CommandError> {
     use tokio::io::AsyncReadExt;
     let read = async {
         let file = tokio::fs::File::open(path).await?;
         let mut bytes = Vec::new();
-        file.take(MAX_FILE_BYTES as u64 + 1)
-            .read_to_end(&mut bytes)
-            .await?;
+        file.take(limit as u64 + 1).read_to_end(&mut bytes).await?;
         Ok::<_, std::io::Error>(bytes)
     };
     read.await.map_err(|error| {
@@ -324,7 +325,7 @@ async fn read_bounded(path: &Path) -> Result<Vec<u8>, CommandError> {
     })
 }
 
-fn file_name(path: &Path) -> String {
+pub(super) fn file_name(path: &Path) -> String {
     path.file_name().map_or_else(
         || path.display().to_string(),
         |n| n.to_string_lossy().into_owned(),

@@ -3,6 +3,7 @@
 
 mod activity;
 mod alerts;
+mod categories;
 mod clients;
 mod creates;
 mod exports;
@@ -30,6 +31,7 @@ use crate::dto::{
 use crate::events::{EventSink, NoEvents};
 
 pub use alerts::{Alerts, NoNotifier, Notifier};
+pub use categories::category_refused;
 pub use clients::Tuning;
 pub use keys::{KeyStore, KeychainSource};
 pub use sandbox::EmbeddedSandbox;
@@ -191,9 +193,22 @@ impl Backend {
         &self,
         change: impl Fn(&mut petstore_local::Settings) -> Result<(), petstore_client::ConfigError>,
     ) -> Result<(), CommandError> {
-        let outcome = self.settings.change(change)?;
+        self.change_local(|settings| Ok(change(settings)?))
+    }
+
+    /// As [`Backend::change_settings`], for a change that answers something (and may be refused
+    /// by `petstore-local`'s own rules, as a category name is).
+    #[allow(
+        clippy::result_large_err,
+        reason = "CommandError is the IPC error, built once per command; never on a hot path"
+    )]
+    fn change_local<T>(
+        &self,
+        change: impl Fn(&mut petstore_local::Settings) -> Result<T, petstore_local::LocalError>,
+    ) -> Result<T, CommandError> {
+        let (outcome, value) = self.settings.change(change)?;
         self.report(outcome);
-        Ok(())
+        Ok(value)
     }
 
     fn report(&self, outcome: settings::Outcome) {

@@ -7,7 +7,6 @@
 use std::path::{Path, PathBuf};
 use std::sync::{Mutex, MutexGuard, PoisonError};
 
-use petstore_client::ConfigError;
 use petstore_local::{LocalError, Settings, SettingsFile};
 
 use crate::dto::{ClientErrorKind, CommandError, Problem, SettingsProblem};
@@ -70,26 +69,32 @@ impl SettingsStore {
         self.file.as_ref().map(SettingsFile::path)
     }
 
-    /// Applies `change` to this session's settings and to the file as it is on disk now. While
-    /// the file cannot be read the change holds for this session only (and the file is left as
-    /// it is); a file that cannot be written refuses the change.
+    /// Applies `change` to this session's settings and to the file as it is on disk now, and
+    /// returns what it returned (from the file, when it was written). While the file cannot be
+    /// read the change holds for this session only (and the file is left as it is); a file that
+    /// cannot be written, or a change refused by either, changes nothing.
     #[allow(
         clippy::result_large_err,
         reason = "CommandError is the IPC error, built once per command; never on a hot path"
     )]
-    pub fn change(
+    pub fn change<T>(
         &self,
-        change: impl Fn(&mut Settings) -> Result<(), ConfigError>,
-    ) -> Result<Outcome, CommandError> {
+        change: impl Fn(&mut Settings) -> Result<T, LocalError>,
+    ) -> Result<(Outcome, T), CommandError> {
         let mut current = self.current();
         let mut next = current.clone();
-        change(&mut next)?;
+        let value = change(&mut next)?;
         let Some(file) = &self.file else {
             *current = next;
-            return Ok(Outcome::Same);
+            return Ok((Outcome::Same, value));
         };
-        let now = match file.update(|on_disk| Ok(change(on_disk)?)) {
-            Ok(_) => None,
+        let (now, value) = match file.update(|on_disk| change(on_disk)) {
+            Ok((after, written)) => {
+                // The names are the file's: another program (the CLI's import) may have added
+                // some since this session read it.
+                next.category_names = after.category_names;
+                (None, written)
+            }
             Err(error @ LocalError::SettingsUnreadable { .. }) => {
                 let problem = problem_of(file.path(), error);
                 log::warn!(
@@ -97,7 +102,7 @@ impl SettingsStore {
                     file.path().display(),
                     describe(&problem)
                 );
-                Some(problem)
+                (Some(problem), value)
             }
             Err(error) => {
                 log::warn!("settings not saved: {error}");
@@ -106,7 +111,7 @@ impl SettingsStore {
         };
         *current = next;
         drop(current);
-        Ok(self.set_problem(now))
+        Ok((self.set_problem(now), value))
     }
 
     fn set_problem(&self, now: Option<SettingsProblem>) -> Outcome {

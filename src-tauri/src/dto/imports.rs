@@ -5,7 +5,7 @@
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
-use super::{CommandError, Environment};
+use super::{CategoryMerge, CommandError, Environment};
 
 /// A file read and validated, nothing sent: what the import dialog shows before **Import N pets**.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
@@ -33,6 +33,9 @@ pub struct ImportPreview {
     /// An earlier run of this same content to this environment did not finish: starting resumes
     /// it (rows it created are skipped, never sent again).
     pub resumable: Option<ResumableImport>,
+    /// The file names categories beside their numbers: the names **Import** adds to this
+    /// environment's list (as if it started now), and those it would not use. null: no names.
+    pub category_names: Option<CategoryMerge>,
 }
 
 /// How many valid rows the preview shows (the counts cover them all).
@@ -48,6 +51,8 @@ pub struct PreviewRow {
     pub name: String,
     pub category_id: String,
     pub status: String,
+    /// The category name the file gives beside the number; empty when none.
+    pub category_name: String,
     /// Empty when the row is valid.
     pub problems: Vec<RowProblem>,
 }
@@ -212,7 +217,7 @@ pub struct SavedFile {
     pub path: String,
     /// The file that was there before, kept under this name.
     pub kept_as: Option<String>,
-    /// Pets written (an export of pets), or entries (an export of the activity history); null
-    /// for a report.
+    /// Pets written (an export of pets), entries (an export of the activity history), or
+    /// category names (an exported list); null for a report.
     pub pets: Option<u32>,
 }

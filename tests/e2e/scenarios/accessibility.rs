@@ -52,6 +52,13 @@ async fn settings_tab(app: &App, tab: &str) {
         "sandbox" => {
             app.find(By::Css("#settings-panel .notice.info")).await;
         }
+        "categories" => {
+            // Loaded when the list, or the note that there is none yet, shows.
+            app.find(By::Css(
+                "[data-testid='category-list'], [data-testid='category-empty']",
+            ))
+            .await;
+        }
         _ => {
             app.wait_text("[data-testid='key-status']", |t| {
                 t.contains("stored") || t.contains("Stored") || t.contains("session")
@@ -132,7 +139,7 @@ async fn every_screen_and_dialog(setup: Setup, config: tempfile::TempDir, theme:
     // Settings, each tab; Staging with a key its server refuses, tested from there.
     app.set_key_in_settings("staging", &staging::fresh_key())
         .await;
-    for tab in ["sandbox", "production", "staging", "activity"] {
+    for tab in ["sandbox", "production", "staging", "categories", "activity"] {
         settings_tab(&app, tab).await;
         audit.screen(&format!("settings-{tab}")).await;
     }

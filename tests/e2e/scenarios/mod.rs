@@ -3,6 +3,7 @@
 
 mod accessibility;
 mod activity;
+mod categories;
 mod create;
 mod import;
 mod keyboard;

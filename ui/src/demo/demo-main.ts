@@ -29,6 +29,10 @@ const fake = installFake({
           : quota(299, 300, { plan: 'pro' }),
   keychainAvailable: scene !== 'nokeychain',
   keys: scene === 'production' ? { production: '7f3a' } : {},
+  // The category scenes: the sandbox's demo categories named on this computer.
+  categoryNames: scene.startsWith('categories')
+    ? { sandbox: ['Dogs', 'Cats', 'Birds', 'Fish', 'Reptiles'].map((name, i) => ({ id: String(i + 1), name })) }
+    : {},
 });
 
 if (scene === 'loading') fake.handlers.list_pets = () => new Promise(() => {});
@@ -120,4 +124,17 @@ if (scene === 'highlight') {
   set('pet-category', '3');
   await settle();
   click('[role=dialog] button[type=submit]');
+}
+if (scene === 'categories') {
+  click('header button.settings');
+  await settle();
+  click('#tab-categories');
+  await settle();
+}
+if (scene === 'categories-create') {
+  click('button[aria-keyshortcuts$="+N"]');
+  await settle();
+  const field = document.getElementById('pet-category') as HTMLInputElement;
+  field.focus();
+  field.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowDown', bubbles: true }));
 }

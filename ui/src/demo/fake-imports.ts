@@ -4,7 +4,9 @@
 import { emit } from '@tauri-apps/api/event';
 import { ENVIRONMENT_LABELS } from '../lib/environment';
 import { categoryProblem, nameProblem } from '../lib/validation';
+import type { Offer } from './fake-categories';
 import type {
+  CategoryMerge,
   EnvironmentId,
   ImportPreview,
   ImportProgress,
@@ -37,6 +39,8 @@ interface Context {
   selected: () => EnvironmentId;
   baseUrl: (environment: EnvironmentId) => string | null;
   create: (name: string, categoryId: string, status: string | null) => Pet;
+  /** Merges category names into an environment's list (or only says what it would do). */
+  learn: (environment: EnvironmentId, offers: Offer[], apply: boolean) => CategoryMerge;
 }
 
 const STATUSES = ['available', 'pending', 'sold'];
@@ -65,21 +69,32 @@ export function importHandlers(ctx: Context, options: ImportFakeOptions) {
   let paused = false;
   let cancelled = false;
   let rows: PreviewRow[] = [];
+  /** The file has a names column. */
+  let named = false;
 
   function read(path: string): ImportPreview {
     const lines = (options.importCsv ?? DEMO_IMPORT_CSV).split('\n');
     const header = lines[0].split(',').map((h) => h.trim());
     const at = (name: string) => header.findIndex((h) => h.toLowerCase() === name.toLowerCase());
-    const [n, c, s] = [at('name'), at('categoryId'), at('status')];
+    const [n, c, s, k] = [at('name'), at('categoryId'), at('status'), at('categoryName')];
     rows = lines.slice(1).flatMap((line, i) => {
       if (line.trim() === '') return [];
       const cellsOf = line.split(',');
       const cells = { name: cellsOf[n] ?? '', categoryId: cellsOf[c] ?? '', status: s >= 0 ? (cellsOf[s] ?? '') : '' };
-      return [{ index: 0, line: i + 2, ...cells, problems: problemsOf(cells) }];
+      const categoryName = k >= 0 ? (cellsOf[k] ?? '').trim() : '';
+      return [{ index: 0, line: i + 2, ...cells, categoryName, problems: problemsOf(cells) }];
     });
     rows.forEach((row, index) => (row.index = index));
+    named = k >= 0;
     const environment = ctx.selected();
-    return shown(path, header.filter((_, i) => ![n, c, s].includes(i)), environment);
+    return shown(path, header.filter((_, i) => ![n, c, s, k].includes(i)), environment);
+  }
+
+  /** The names beside valid rows' numbers, as the contract gives them. */
+  function offers(): Offer[] {
+    return rows
+      .filter((r) => r.problems.length === 0 && r.categoryName !== '' && !/^[+-]?\d+$/.test(r.categoryName))
+      .map((r): Offer => [r.line, r.categoryId.trim(), r.categoryName]);
   }
 
   function shown(path: string, ignoredColumns: string[], environment: EnvironmentId): ImportPreview {
@@ -105,6 +120,7 @@ export function importHandlers(ctx: Context, options: ImportFakeOptions) {
       },
       edited: false,
       resumable: null,
+      categoryNames: named ? ctx.learn(environment, offers(), false) : null,
     };
   }
 
@@ -182,6 +198,7 @@ export function importHandlers(ctx: Context, options: ImportFakeOptions) {
     start_import: (a: Record<string, unknown>) => {
       if (!preview) throw new Error('no preview');
       const todo = rows.filter((r) => r.problems.length === 0);
+      if (named) ctx.learn(a.environment as EnvironmentId, offers(), true);
       return run(a.environment as EnvironmentId, preview.fileName, todo);
     },
     pause_import: control(() => (paused = true)),

@@ -6,6 +6,7 @@ import { commandError } from '../lib/command-error';
 import { ENVIRONMENT_IDS, ENVIRONMENT_LABELS } from '../lib/environment';
 import { PET_STATUSES } from '../lib/format';
 import { activityHandlers, type ActivityFakeOptions } from './fake-activity';
+import { categoryHandlers, type CategoryFakeOptions } from './fake-categories';
 import { importHandlers, type ImportFakeOptions } from './fake-imports';
 import type {
   ActivityEntry,
@@ -25,7 +26,7 @@ import type {
 export type Handler = (args: Record<string, unknown>) => unknown;
 export type Handlers = Partial<Record<CommandName, Handler>>;
 
-export interface FakeOptions extends ImportFakeOptions, ActivityFakeOptions {
+export interface FakeOptions extends ImportFakeOptions, ActivityFakeOptions, CategoryFakeOptions {
   pets?: Pet[];
   quota?: Quota | null;
   selected?: EnvironmentId;
@@ -138,6 +139,7 @@ export function installFake(options: FakeOptions = {}): Fake {
     return created;
   };
   const activity = activityHandlers({ pets: () => fake.pets, create: createPet }, options);
+  const categories = categoryHandlers(options);
 
   // Type-checked to answer every command of the app's list (CommandName), and only those.
   const builtIn = {
@@ -224,10 +226,12 @@ export function installFake(options: FakeOptions = {}): Fake {
         selected: () => selected,
         baseUrl: address,
         create: createPet,
+        learn: categories.merge,
       },
       options,
     ),
     ...activity.handlers,
+    ...categories.handlers,
   } satisfies Record<CommandName, Handler>;
   const isCommandName = (cmd: string): cmd is CommandName => Object.hasOwn(builtIn, cmd);
 

@@ -11,6 +11,8 @@ import type {
   ActivityRecorded,
   ActivitySettings,
   ActivityStatus,
+  CategoryImport,
+  CategoryList,
   CheckResult,
   CommandError,
   CommandName,
@@ -164,9 +166,12 @@ export const importStatus = () => call<ImportStatus | null>('import_status');
 export const resendUnknownRows = () => call<ImportProgress>('resend_unknown_rows');
 /** The save picker, then the report; null when the person closed the picker. */
 export const saveImportReport = () => call<SavedFile | null>('save_import_report');
-/** The save picker, then the selected environment's pets of `status` (all when null). */
-export const exportPets = (status: PetStatusValue | null, format: ExportFormat) =>
-  call<SavedFile | null>('export_pets', { status, format });
+/**
+ * The save picker, then the selected environment's pets of `status` (all when null); with
+ * `categoryNames`, each pet's category name from this computer's list too.
+ */
+export const exportPets = (status: PetStatusValue | null, format: ExportFormat, categoryNames = false) =>
+  call<SavedFile | null>('export_pets', { status, format, categoryNames });
 /** Imports an earlier session began and did not finish (offered, asking first). */
 export const unfinishedImports = () => call<UnfinishedImport[]>('unfinished_imports');
 
@@ -194,6 +199,22 @@ export const getActivitySettings = () => call<ActivitySettings>('get_activity_se
 export const saveActivitySettings = (settings: ActivitySettings) =>
   call<ActivitySettings>('save_activity_settings', { settings });
 
+/** The environment's category names (this computer's list; names never go to the service). */
+export const categoryNames = (environment: EnvironmentId) => call<CategoryList>('category_names', { environment });
+/** Names a category with no name yet; rejects `categoryRefused` (a name taken, an id named, bad input). */
+export const addCategoryName = (environment: EnvironmentId, id: string, name: string) =>
+  call<CategoryList>('add_category_name', { environment, id, name });
+export const renameCategory = (environment: EnvironmentId, id: string, name: string) =>
+  call<CategoryList>('rename_category', { environment, id, name });
+export const removeCategoryName = (environment: EnvironmentId, id: string) =>
+  call<CategoryList>('remove_category_name', { environment, id });
+/** The save picker, then the list as `categoryId,name`; null when the person closed the picker. */
+export const exportCategoryNames = (environment: EnvironmentId) =>
+  call<SavedFile | null>('export_category_names', { environment });
+/** The open picker, then the list merged in (added, never replacing a name); null when closed. */
+export const importCategoryNames = (environment: EnvironmentId) =>
+  call<CategoryImport | null>('import_category_names', { environment });
+
 /** Checks a payload map: a key for every event the app emits, and no other. */
 type EventPayloads<T extends Record<EventName, unknown> & Record<Exclude<keyof T, EventName>, never>> = T;
 
@@ -213,6 +234,8 @@ export type BackendEvents = EventPayloads<{
   'activity-recorded': ActivityRecorded;
   /** An environment's quota is low, used up, or it answered 429 (at most once per window). */
   'quota-alert': QuotaAlert;
+  /** An environment's category names changed (Settings, a shared list, an import): its whole list. */
+  'category-names': CategoryList;
 }>;
 
 export function onEvent<K extends keyof BackendEvents>(

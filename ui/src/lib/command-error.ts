@@ -21,6 +21,7 @@ export function commandError(kind: CommandError['kind'], more: Partial<CommandEr
     reason: null,
     line: null,
     column: null,
+    category: null,
     ...more,
   };
 }

@@ -3,7 +3,8 @@
 // cause); each kind is worded here once, in a clerk's words: what happened, the server's own words
 // when it sent readable ones, and one next step. Times are local with a countdown (`formatWhen`).
 // No environment variable or settings-file field names: those belong to the CLI and the README.
-import type { CommandError, EnvironmentId, ErrorKind } from './types';
+import type { CategoryProblem, CategoryRefusal, CommandError, EnvironmentId, ErrorKind } from './types';
+import { MAX_CATEGORIES, MAX_CATEGORY_NAME_CHARS } from './bindings/CategoryLimits';
 import type { Problem } from './bindings/Problem';
 import type { NetworkCause } from './bindings/NetworkCause';
 import { ENVIRONMENT_LABELS } from './environment';
@@ -246,7 +247,45 @@ const PROBLEM = {
     what: `${error.detail ? `“${bounded(error.detail, 80)}”` : 'The file'} is already there and could not be replaced.`,
     next: 'Choose another name.',
   }),
+  categoryRefused: ({ error }) =>
+    error.category ? describeCategoryRefusal(error.category) : { what: 'The category name was not saved.', next: 'Check it and try again.' },
+  categoryListInvalid: ({ error }) => ({
+    what: `${error.detail ? `“${bounded(error.detail, 60)}”` : 'The file'} is not a list of category names${because(error)}.`,
+    next: 'Use a CSV file with the header categoryId,name and one category on each row.',
+  }),
 } satisfies Record<Problem, Describe>;
+
+// Why a category name was refused (an edit in Settings, or a row of a shared list or an import).
+const CATEGORY = {
+  idNotANumber: ({ id }) => ({
+    what: id ? `“${bounded(id, 30)}” is not a category number.` : 'The category number is missing.',
+    next: 'Use a whole number from 1 up, for example 3.',
+  }),
+  idNotPositive: ({ id }) => ({ what: `Category numbers start at 1; ${id} is not one.`, next: 'Use a whole number from 1 up.' }),
+  nameEmpty: () => ({ what: 'The name is empty.', next: 'Type a name for the category.' }),
+  nameTooLong: ({ chars }) => ({
+    what: `The name is ${formatCount(chars ?? 0)} characters long; a category name has at most ${MAX_CATEGORY_NAME_CHARS}.`,
+    next: 'Shorten it.',
+  }),
+  nameTaken: ({ otherId, otherName }) => ({
+    what: `“${bounded(otherName ?? '', 60)}” is already the name of category ${otherId ?? ''}.`,
+    next: 'Choose another name (upper and lower case count as the same name).',
+  }),
+  idNamed: ({ id, otherName }) => ({
+    what: `Category ${id} already has a name, “${bounded(otherName ?? '', 60)}”, which is kept.`,
+    next: 'To change it, rename it in Settings → Categories.',
+  }),
+  notNamed: ({ id }) => ({ what: `Category ${id} has no name to change.`, next: 'Add a name for it instead.' }),
+  listFull: () => ({
+    what: `This environment already has ${formatCount(MAX_CATEGORIES)} category names, the most it keeps.`,
+    next: 'Remove names that are no longer used first.',
+  }),
+} satisfies Record<CategoryProblem, (refusal: CategoryRefusal) => Parts>;
+
+/** Why a category name was refused: what happened, and one next step. */
+export function describeCategoryRefusal(refusal: CategoryRefusal): Parts {
+  return CATEGORY[refusal.problem](refusal);
+}
 
 function byProblem(facts: Facts, otherwise: Parts): Parts {
   const problem = facts.error.problem;

@@ -11,6 +11,9 @@ pub enum Column {
     Name,
     CategoryId,
     Status,
+    /// The category's name beside its number: it teaches this computer the name (see
+    /// [`super::ParsedFile::category_names`]); never sent.
+    CategoryName,
 }
 
 impl Column {
@@ -20,20 +23,26 @@ impl Column {
             Column::Name => "name",
             Column::CategoryId => "categoryId",
             Column::Status => "status",
+            Column::CategoryName => "categoryName",
         }
     }
 
     /// The column a header names, in any case: `name`; `categoryId`, `category_id` or
-    /// `category`; `status`.
+    /// `category`; `status`; `categoryName` or `category_name`. A `category` column beside a
+    /// `categoryId` (or `category_id`) column holds the names instead (see [`columns`]).
     pub fn of(header: &str) -> Option<Column> {
         match header.trim().to_lowercase().as_str() {
             "name" => Some(Column::Name),
-            "categoryid" | "category_id" | "category" => Some(Column::CategoryId),
+            "categoryid" | "category_id" | BARE_CATEGORY => Some(Column::CategoryId),
             "status" => Some(Column::Status),
+            "categoryname" | "category_name" => Some(Column::CategoryName),
             _ => None,
         }
     }
 }
+
+/// The header that is the number when it is the only category column, else the names.
+const BARE_CATEGORY: &str = "category";
 
 /// Where each read column is (0-based positions in a record).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -42,15 +51,22 @@ pub struct Columns {
     pub name: usize,
     pub category_id: usize,
     pub status: Option<usize>,
+    pub category_name: Option<usize>,
 }
 
 impl Columns {
     /// The header names of every other column, as written (an unnamed one as `column N`).
     pub fn ignored(&self, names: &[String]) -> Vec<String> {
+        let read = [
+            Some(self.name),
+            Some(self.category_id),
+            self.status,
+            self.category_name,
+        ];
         names
             .iter()
             .enumerate()
-            .filter(|(i, _)| *i != self.name && *i != self.category_id && Some(*i) != self.status)
+            .filter(|(i, _)| !read.contains(&Some(*i)))
             .map(|(i, name)| {
                 if name.is_empty() {
                     format!("column {}", i + 1)
@@ -62,21 +78,43 @@ impl Columns {
     }
 }
 
+/// The columns a header row names. `category` is the category's number when the file has no
+/// `categoryId` (or `category_id`) column, as it always was; beside one, it is the names column.
 pub(super) fn columns(names: &[String]) -> Result<Columns, ContractError> {
-    let mut found: [Option<usize>; 3] = [None; 3];
+    let mut found: [Option<usize>; 4] = [None; 4];
+    let mut bare: Option<usize> = None;
+    let doubled = |column: Column, first: usize, second: usize| ContractError::DuplicateColumn {
+        column,
+        first: names[first].clone(),
+        second: names[second].clone(),
+    };
     for (i, name) in names.iter().enumerate() {
         let Some(column) = Column::of(name) else {
             continue;
         };
-        let slot = &mut found[column as usize];
+        let slot = if name.trim().eq_ignore_ascii_case(BARE_CATEGORY) {
+            &mut bare
+        } else {
+            &mut found[column as usize]
+        };
         if let Some(first) = *slot {
-            return Err(ContractError::DuplicateColumn {
-                column,
-                first: names[first].clone(),
-                second: name.clone(),
-            });
+            return Err(doubled(column, first, i));
         }
         *slot = Some(i);
+    }
+    if let Some(at) = bare {
+        let (id, named) = (Column::CategoryId as usize, Column::CategoryName as usize);
+        match (found[id], found[named]) {
+            (None, _) => found[id] = Some(at),
+            (Some(_), None) => found[named] = Some(at),
+            (Some(_), Some(names_at)) => {
+                return Err(doubled(
+                    Column::CategoryName,
+                    names_at.min(at),
+                    names_at.max(at),
+                ));
+            }
+        }
     }
     let missing = |column: Column| ContractError::MissingColumn {
         missing: column,
@@ -87,6 +125,7 @@ pub(super) fn columns(names: &[String]) -> Result<Columns, ContractError> {
         category_id: found[Column::CategoryId as usize]
             .ok_or_else(|| missing(Column::CategoryId))?,
         status: found[Column::Status as usize],
+        category_name: found[Column::CategoryName as usize],
     })
 }
 

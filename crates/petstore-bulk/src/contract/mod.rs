@@ -4,15 +4,22 @@
 //! RFC 4180 quoting (the `csv` crate, never hand-written splitting), a header row naming the
 //! columns in any order and any case. Each data row is validated as the create form validates
 //! it, and reported with the physical line where its record starts.
+//!
+//! Category names (issue 14 §3): a `categoryName` (or `category_name`) column, or a `category`
+//! column beside `categoryId` (or `category_id`), gives each row's category a name that this
+//! computer learns (see [`ParsedFile::category_names`]); names are never sent. A `category`
+//! column with no `categoryId` beside it is the number, as it always was.
 
 mod header;
+mod names;
+pub(crate) mod records;
 mod row;
 
-use csv::{ByteRecord, ReaderBuilder};
 use petstore_client::NewPet;
 use serde::Serialize;
 
 pub use header::{Column, Columns};
+pub use names::NamedCategory;
 pub use row::{MAX_NAME_CHARS, RowProblem};
 
 /// The largest file an import reads: 16 MiB holds 100,000 rows of long names; anything bigger
@@ -56,6 +63,21 @@ pub enum ContractError {
     },
     #[error("Line {line} cannot be read as CSV: {message}. Check its quotes.")]
     Malformed { line: u64, message: String },
+    /// A list of category names (`category_list`) larger than one is read.
+    #[error(
+        "The file is {bytes} bytes; a list of category names is read up to {} bytes (1 MiB). Is it the right file?",
+        crate::category_list::MAX_LIST_BYTES
+    )]
+    ListTooLarge { bytes: usize },
+    #[error(
+        "The file has more than {} rows; a list of category names has at most that many.",
+        crate::category_list::MAX_LIST_ROWS
+    )]
+    ListTooLong,
+    #[error(
+        "The file is empty. A list of category names needs a header row (categoryId, name) and one row per category."
+    )]
+    EmptyList,
 }
 
 fn found_list(found: &[String]) -> String {
@@ -114,6 +136,10 @@ pub struct Row {
     /// `Some` when the row is valid; then `problems` is empty.
     pub pet: Option<NewPet>,
     pub problems: Vec<RowProblem>,
+    /// The category name the file gives beside the number (see [`ParsedFile::category_names`]),
+    /// as written; `None` when the file has no names column or the cell is empty.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub category_name: Option<String>,
 }
 
 /// The three cells the import reads, as written (empty when the row is short).
@@ -138,6 +164,16 @@ impl Row {
             cells,
             pet,
             problems,
+            category_name: None,
+        }
+    }
+
+    /// The same row with cells a person fixed, validated again; what else the file said (its
+    /// line, its category name) stays.
+    pub fn with_cells(&self, cells: Cells) -> Row {
+        Row {
+            category_name: self.category_name.clone(),
+            ..Row::from_cells(self.index, self.line, cells)
         }
     }
 }
@@ -147,43 +183,8 @@ pub fn parse(bytes: &[u8]) -> Result<ParsedFile, ContractError> {
     if bytes.len() > MAX_FILE_BYTES {
         return Err(ContractError::TooLarge { bytes: bytes.len() });
     }
-    let text = std::str::from_utf8(bytes).map_err(|err| ContractError::NotUtf8 {
-        line: line_of(bytes, err.valid_up_to()),
-    })?;
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let delimiter = header::detect_delimiter(text);
-    let mut reader = ReaderBuilder::new()
-        .has_headers(false)
-        .flexible(true)
-        .delimiter(delimiter)
-        .from_reader(text.as_bytes());
-    let mut record = ByteRecord::new();
-    let mut header_cells: Option<Vec<String>> = None;
-    let mut columns = None;
     let mut rows = Vec::new();
-    let mut lines = LineCounter::new(text.as_bytes());
-    loop {
-        let more = reader
-            .read_byte_record(&mut record)
-            .map_err(|err| malformed(&err))?;
-        if !more {
-            break;
-        }
-        let line = lines.record_line(record.position().map_or(0, csv::Position::byte));
-        // Valid UTF-8 as a whole and split only at ASCII bytes: every cell is UTF-8.
-        let cells: Vec<&str> = record
-            .iter()
-            .map(|cell| std::str::from_utf8(cell).unwrap_or_default())
-            .collect();
-        if cells.iter().all(|cell| cell.trim().is_empty()) {
-            continue;
-        }
-        let Some(found) = &columns else {
-            let names: Vec<String> = cells.iter().map(|c| c.trim().to_owned()).collect();
-            columns = Some(header::columns(&names)?);
-            header_cells = Some(names);
-            continue;
-        };
+    let header = records::read(bytes, header::columns, |found: &Columns, line, cells| {
         if rows.len() == MAX_ROWS {
             return Err(ContractError::TooManyRows);
         }
@@ -196,70 +197,18 @@ pub fn parse(bytes: &[u8]) -> Result<ParsedFile, ContractError> {
             category_id: cell(Some(found.category_id)),
             status: cell(found.status),
         };
-        rows.push(Row::from_cells(rows.len(), line, row_cells));
-    }
-    let (Some(columns), Some(names)) = (columns, header_cells) else {
-        return Err(ContractError::Empty);
-    };
+        let mut row = Row::from_cells(rows.len(), line, row_cells);
+        row.category_name = Some(cell(found.category_name)).filter(|c| !c.trim().is_empty());
+        rows.push(row);
+        Ok(())
+    })?
+    .ok_or(ContractError::Empty)?;
     Ok(ParsedFile {
-        delimiter,
-        ignored_columns: columns.ignored(&names),
-        columns,
+        delimiter: header.delimiter,
+        ignored_columns: header.columns.ignored(&header.names),
+        columns: header.columns,
         rows,
     })
-}
-
-fn malformed(err: &csv::Error) -> ContractError {
-    let line = err.position().map_or(0, csv::Position::line);
-    ContractError::Malformed {
-        line,
-        message: match err.kind() {
-            csv::ErrorKind::Utf8 { .. } => "it is not UTF-8 text".to_owned(),
-            _ => err.to_string(),
-        },
-    }
-}
-
-/// Physical line numbers of records, counted once through the file. The `csv` crate reports a
-/// record after blank lines as starting on the first of them; a person wants the line the
-/// record's text is on.
-struct LineCounter<'a> {
-    text: &'a [u8],
-    offset: usize,
-    line: u64,
-}
-
-impl<'a> LineCounter<'a> {
-    fn new(text: &'a [u8]) -> Self {
-        LineCounter {
-            text,
-            offset: 0,
-            line: 1,
-        }
-    }
-
-    /// The line of the first byte at or after `start` that is not a line break. Offsets only
-    /// grow, so the whole file is counted once.
-    fn record_line(&mut self, start: u64) -> u64 {
-        let mut at = usize::try_from(start)
-            .unwrap_or(usize::MAX)
-            .min(self.text.len());
-        while at < self.text.len() && matches!(self.text[at], b'\r' | b'\n') {
-            at += 1;
-        }
-        if at > self.offset {
-            let breaks = self.text[self.offset..at].iter().filter(|b| **b == b'\n');
-            self.line += breaks.count() as u64;
-            self.offset = at;
-        }
-        self.line
-    }
-}
-
-/// The 1-based line holding byte `offset`.
-fn line_of(bytes: &[u8], offset: usize) -> u64 {
-    let before = &bytes[..offset.min(bytes.len())];
-    1 + before.iter().filter(|b| **b == b'\n').count() as u64
 }
 
 #[cfg(test)]

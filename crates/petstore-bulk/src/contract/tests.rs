@@ -176,10 +176,21 @@ fn missing_or_doubled_required_columns_refuse_the_file() {
             ..
         }
     ));
-    let err = parse(b"name,category,categoryId\nRex,1,2\n").unwrap_err();
+    let err = parse(b"name,category_id,categoryId\nRex,1,2\n").unwrap_err();
     assert!(
-        err.to_string().contains("\"category\" and \"categoryId\""),
+        err.to_string()
+            .contains("\"category_id\" and \"categoryId\""),
         "{err}"
+    );
+    let err = parse(b"name,Category,categoryId,category_name\nRex,Dogs,1,Hounds\n").unwrap_err();
+    assert_eq!(
+        err,
+        ContractError::DuplicateColumn {
+            column: Column::CategoryName,
+            first: "Category".into(),
+            second: "category_name".into()
+        },
+        "a names column beside `category` beside the number: two names columns"
     );
 }
 

@@ -93,6 +93,13 @@ impl SettingsFile {
     fn write(&self, settings: &Settings) -> Result<(), LocalError> {
         let mut text = serde_json::to_vec_pretty(settings).map_err(|e| self.unwritable(&e))?;
         text.push(b'\n');
+        // A file this reader would refuse is never written: the settings would be lost with it.
+        if text.len() as u64 > MAX_FILE_BYTES {
+            return Err(self.unwritable(&format!(
+                "the settings would take {} bytes, more than the {MAX_FILE_BYTES} a settings file may have",
+                text.len()
+            )));
+        }
         localfile::write_atomically(&self.path, &text, Readers::Default)
             .map_err(|e| self.unwritable(&e))
     }

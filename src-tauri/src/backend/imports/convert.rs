@@ -7,9 +7,9 @@ use petstore_client::Environment;
 
 use super::{Job, Preview};
 use crate::dto::{
-    CommandError, ImportCounts, ImportEstimate, ImportPhase, ImportPreview, ImportProgress,
-    ImportResult, PREVIEW_VALID_ROWS, PreviewRow, ReportRow, ResumableImport, RowProblem,
-    UnfinishedImport,
+    CategoryMerge, CommandError, ImportCounts, ImportEstimate, ImportPhase, ImportPreview,
+    ImportProgress, ImportResult, PREVIEW_VALID_ROWS, PreviewRow, ReportRow, ResumableImport,
+    RowProblem, UnfinishedImport,
 };
 
 /// Counts beyond u32 cannot happen (100,000 rows at most); saturate rather than wrap.
@@ -22,6 +22,7 @@ pub(super) fn preview(
     label: &str,
     estimate: &Estimate,
     resumable: Option<&petstore_bulk::UnfinishedImport>,
+    category_names: Option<CategoryMerge>,
 ) -> ImportPreview {
     let file = &preview.file;
     let invalid = file.invalid_rows().count();
@@ -39,6 +40,7 @@ pub(super) fn preview(
             name: row.cells.name.clone(),
             category_id: row.cells.category_id.clone(),
             status: row.cells.status.clone(),
+            category_name: row.category_name.clone().unwrap_or_default(),
             problems: row
                 .problems
                 .iter()
@@ -72,6 +74,7 @@ pub(super) fn preview(
             created: n(u.created),
             unknown: n(u.unknown),
         }),
+        category_names,
     }
 }
 

@@ -44,4 +44,10 @@ export type CommandName =
   | "quota_history"
   | "export_activity"
   | "get_activity_settings"
-  | "save_activity_settings";
+  | "save_activity_settings"
+  | "category_names"
+  | "add_category_name"
+  | "rename_category"
+  | "remove_category_name"
+  | "export_category_names"
+  | "import_category_names";

@@ -11,4 +11,5 @@ export type EventName =
   | "import-progress"
   | "import-finished"
   | "activity-recorded"
-  | "quota-alert";
+  | "quota-alert"
+  | "category-names";

@@ -11,6 +11,10 @@ index: number,
  */
 line: number, name: string, categoryId: string, status: string, 
 /**
+ * The category name the file gives beside the number; empty when none.
+ */
+categoryName: string, 
+/**
  * Empty when the row is valid.
  */
 problems: Array<RowProblem>, };

@@ -9,7 +9,7 @@ export type SavedFile = { path: string,
  */
 keptAs: string | null, 
 /**
- * Pets written (an export of pets), or entries (an export of the activity history); null
- * for a report.
+ * Pets written (an export of pets), entries (an export of the activity history), or
+ * category names (an exported list); null for a report.
  */
 pets: number | null, };

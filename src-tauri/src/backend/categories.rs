@@ -1,0 +1,320 @@
+//! Category names (issue 14 §3): each environment's list, kept in the settings file
+//! (`petstore-local`'s `CategoryNames`, under the file's lock and broken-file rules), edited in
+//! Settings → Categories, shared as a small CSV (`petstore-bulk`'s `category_list`), and learned
+//! from an import's names column when the import starts. Every change tells the UI the
+//! environment's whole list (`category-names`). Names never travel to the service.
+#![allow(
+    clippy::result_large_err,
+    reason = "CommandError is the IPC error, built once per command; never on a hot path"
+)]
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use petstore_bulk::ParsedFile;
+use petstore_bulk::category_list::{self, ListRow, MAX_LIST_BYTES};
+use petstore_client::{Environment, parse_category_id};
+use petstore_local::{CategoryError, CategoryNames, Merge};
+
+use super::Backend;
+use super::exports::write_file;
+use super::imports::{file_name, read_bounded};
+use crate::dto::{
+    AppEvent, CategoryEntry, CategoryImport, CategoryList, CategoryMerge, CategoryProblem,
+    CategoryRefusal, ClientErrorKind, CommandError, Problem, SavedFile,
+};
+
+impl Backend {
+    /// `env`'s names, by id.
+    pub fn category_names(&self, env: Environment) -> CategoryList {
+        list_of(env, &self.settings().category_names)
+    }
+
+    /// `env`'s names as a map, for an export.
+    pub(super) fn category_map(&self, env: Environment) -> BTreeMap<i64, String> {
+        self.settings().category_names.map(env)
+    }
+
+    /// Names category `id`, which has no name yet in `env`.
+    pub fn add_category_name(
+        &self,
+        env: Environment,
+        id: &str,
+        name: &str,
+    ) -> Result<CategoryList, CommandError> {
+        let number = parse_id(id, name)?;
+        self.edit(env, id, name, |names| {
+            names.add(env, number, name).map(drop)
+        })
+    }
+
+    /// Gives category `id`, which has a name in `env`, another one.
+    pub fn rename_category(
+        &self,
+        env: Environment,
+        id: &str,
+        name: &str,
+    ) -> Result<CategoryList, CommandError> {
+        let number = parse_id(id, name)?;
+        self.edit(env, id, name, |names| {
+            names.rename(env, number, name).map(drop)
+        })
+    }
+
+    /// Forgets category `id`'s name in `env`.
+    pub fn remove_category_name(
+        &self,
+        env: Environment,
+        id: &str,
+    ) -> Result<CategoryList, CommandError> {
+        let number = parse_id(id, "")?;
+        self.edit(env, id, "", |names| names.remove(env, number).map(drop))
+    }
+
+    fn edit(
+        &self,
+        env: Environment,
+        id: &str,
+        name: &str,
+        change: impl Fn(&mut CategoryNames) -> Result<(), CategoryError>,
+    ) -> Result<CategoryList, CommandError> {
+        self.change_local(|settings| Ok(change(&mut settings.category_names)))?
+            .map_err(|error| refused(&error, id, name, None).into_error())?;
+        Ok(self.names_changed(env))
+    }
+
+    /// "Export list…": `env`'s names as `categoryId,name` to `path`.
+    pub fn export_category_names(
+        &self,
+        env: Environment,
+        path: &Path,
+    ) -> Result<SavedFile, CommandError> {
+        let names = self.category_map(env);
+        let kept = write_file(path, |out| {
+            category_list::write_list(names.iter().map(|(id, name)| (*id, name.as_str())), out)
+        })?;
+        log::info!("{} category names of {env} exported", names.len());
+        Ok(SavedFile {
+            path: path.display().to_string(),
+            kept_as: kept.map(|k| k.display().to_string()),
+            pets: Some(u32::try_from(names.len()).unwrap_or(u32::MAX)),
+        })
+    }
+
+    /// "Import list…": merges the list at `path` into `env`'s (names added, never replaced).
+    pub async fn import_category_names(
+        &self,
+        env: Environment,
+        path: &Path,
+    ) -> Result<CategoryImport, CommandError> {
+        let bytes = read_bounded(path, MAX_LIST_BYTES).await?;
+        let rows = category_list::parse_list(&bytes).map_err(|error| {
+            CommandError::problem(ClientErrorKind::InvalidInput, Problem::CategoryListInvalid)
+                .with_detail(file_name(path))
+                .with_reason(error.to_string())
+        })?;
+        let (offers, unusable): (Vec<ListRow>, Vec<ListRow>) =
+            rows.into_iter().partition(|row| row.id.is_ok());
+        let offers: Vec<(u64, i64, String)> = offers
+            .into_iter()
+            .filter_map(|row| Some((row.line, row.id.ok()?, row.name)))
+            .collect();
+        let merge =
+            self.change_local(|settings| Ok(settings.category_names.merge(env, offers.clone())))?;
+        let mut merge = merge_of(env, &merge);
+        for row in unusable {
+            let given = row.id.err().unwrap_or_default();
+            merge.refused.push(CategoryRefusal {
+                problem: CategoryProblem::IdNotANumber,
+                ..refusal(&given, &row.name, Some(row.line))
+            });
+        }
+        merge.refused.sort_by_key(|r| r.line);
+        log::info!(
+            "category names imported into {env}: {} added, {} not used",
+            merge.added.len(),
+            merge.refused.len()
+        );
+        Ok(CategoryImport {
+            file_name: file_name(path),
+            merge,
+            list: self.names_changed(env),
+        })
+    }
+
+    /// What starting an import of `file` to `env` would add to its names (nothing is changed).
+    /// `None` when the file names no category.
+    pub(super) fn names_to_learn(
+        &self,
+        env: Environment,
+        file: &ParsedFile,
+    ) -> Option<CategoryMerge> {
+        file.columns.category_name?;
+        let mut names = self.settings().category_names.clone();
+        Some(merge_of(env, &names.merge(env, offers(file))))
+    }
+
+    /// Adds `file`'s names to `env`'s list, as an import starts.
+    pub(super) fn learn_category_names(
+        &self,
+        env: Environment,
+        file: &ParsedFile,
+    ) -> Result<(), CommandError> {
+        let offers = offers(file);
+        if offers.is_empty() {
+            return Ok(());
+        }
+        let merge = self.change_local(|s| Ok(s.category_names.merge(env, offers.clone())))?;
+        log::info!(
+            "import to {env}: {} category names learned, {} not used",
+            merge.added.len(),
+            merge.refused.len()
+        );
+        if !merge.added.is_empty() {
+            self.names_changed(env);
+        }
+        Ok(())
+    }
+
+    /// Tells the UI `env`'s list now, and returns it.
+    fn names_changed(&self, env: Environment) -> CategoryList {
+        let list = self.category_names(env);
+        self.events.0.emit(AppEvent::CategoryNames(list.clone()));
+        list
+    }
+}
+
+fn offers(file: &ParsedFile) -> Vec<(u64, i64, String)> {
+    file.category_names()
+        .into_iter()
+        .map(|named| (named.line, named.id, named.name))
+        .collect()
+}
+
+fn list_of(env: Environment, names: &CategoryNames) -> CategoryList {
+    CategoryList {
+        environment: env,
+        entries: names
+            .list(env)
+            .into_iter()
+            .map(|(id, name)| entry(id, name.as_str()))
+            .collect(),
+    }
+}
+
+fn entry(id: i64, name: &str) -> CategoryEntry {
+    CategoryEntry {
+        id: id.to_string(),
+        name: name.to_owned(),
+    }
+}
+
+fn merge_of(env: Environment, merge: &Merge<u64>) -> CategoryMerge {
+    CategoryMerge {
+        environment: env,
+        added: merge
+            .added
+            .iter()
+            .map(|(id, name)| entry(*id, name.as_str()))
+            .collect(),
+        unchanged: u32::try_from(merge.unchanged).unwrap_or(u32::MAX),
+        refused: merge
+            .refused
+            .iter()
+            .map(|r| refused(&r.why, &r.id.to_string(), &r.name, Some(r.at)))
+            .collect(),
+    }
+}
+
+fn parse_id(id: &str, name: &str) -> Result<i64, CommandError> {
+    parse_category_id(id).map_err(|_| {
+        CategoryRefusal {
+            problem: CategoryProblem::IdNotANumber,
+            ..refusal(id, name, None)
+        }
+        .into_error()
+    })
+}
+
+/// A refusal with nothing said yet but what was given.
+fn refusal(id: &str, name: &str, line: Option<u64>) -> CategoryRefusal {
+    CategoryRefusal {
+        problem: CategoryProblem::NameEmpty,
+        id: id.trim().to_owned(),
+        name: name.to_owned(),
+        line: line.map(|n| u32::try_from(n).unwrap_or(u32::MAX)),
+        chars: None,
+        other_id: None,
+        other_name: None,
+    }
+}
+
+fn refused(error: &CategoryError, id: &str, name: &str, line: Option<u64>) -> CategoryRefusal {
+    let given = refusal(id, name, line);
+    match error {
+        CategoryError::IdNotPositive { .. } => CategoryRefusal {
+            problem: CategoryProblem::IdNotPositive,
+            ..given
+        },
+        CategoryError::NameEmpty => given,
+        CategoryError::NameTooLong { chars } => CategoryRefusal {
+            problem: CategoryProblem::NameTooLong,
+            chars: Some(u32::try_from(*chars).unwrap_or(u32::MAX)),
+            ..given
+        },
+        CategoryError::NameTaken { name, id } => CategoryRefusal {
+            problem: CategoryProblem::NameTaken,
+            other_id: Some(id.to_string()),
+            other_name: Some(name.clone()),
+            ..given
+        },
+        CategoryError::IdNamed { name, .. } => CategoryRefusal {
+            problem: CategoryProblem::IdNamed,
+            other_name: Some(name.clone()),
+            ..given
+        },
+        CategoryError::NotNamed { .. } => CategoryRefusal {
+            problem: CategoryProblem::NotNamed,
+            ..given
+        },
+        CategoryError::ListFull => CategoryRefusal {
+            problem: CategoryProblem::ListFull,
+            ..given
+        },
+    }
+}
+
+impl CategoryRefusal {
+    /// The command's refusal, naming the field to correct.
+    fn into_error(self) -> CommandError {
+        let field = match self.problem {
+            CategoryProblem::NameEmpty
+            | CategoryProblem::NameTooLong
+            | CategoryProblem::NameTaken => Some("categoryName"),
+            CategoryProblem::IdNotANumber
+            | CategoryProblem::IdNotPositive
+            | CategoryProblem::IdNamed
+            | CategoryProblem::NotNamed => Some("categoryId"),
+            CategoryProblem::ListFull => None,
+        };
+        let error = CommandError {
+            category: Some(self),
+            ..CommandError::problem(ClientErrorKind::InvalidInput, Problem::CategoryRefused)
+        };
+        match field {
+            Some(field) => error.with_field(field),
+            None => error,
+        }
+    }
+}
+
+/// A category change `petstore-local` refused, as a command's error (what was given is only
+/// what the error itself says).
+pub fn category_refused(error: &CategoryError) -> CommandError {
+    let id = match error {
+        CategoryError::IdNotPositive { given } => given.to_string(),
+        CategoryError::IdNamed { id, .. } | CategoryError::NotNamed { id } => id.to_string(),
+        _ => String::new(),
+    };
+    refused(error, &id, "", None).into_error()
+}
