@@ -64,7 +64,18 @@ export const PAIRS: Pair[] = [
       nonText: 'a focus indicator is a user-interface component state (WCAG 1.4.11), not text',
     }),
   ),
+  // Non-text: a text field is found by its edge, drawn on its own surface inside a card, the
+  // page (toolbars) or a tinted row (the import preview's fix-in-place).
+  ...['bg', 'surface', 'surface-2', 'amber-soft', 'danger-soft'].map(
+    (bg): Pair => ({
+      fg: 'input-border',
+      bg,
+      where: 'the border of text fields and selects (.input) on this background',
+      min: 3,
+      nonText: 'an input\'s boundary identifies the control (WCAG 1.4.11), it is not text',
+    }),
+  ),
 ];
 
 /** Colours that are never text and so need no pair: fills, bars, borders, skeletons, shadows. */
-export const NOT_TEXT = ['border', 'border-strong', 'amber-bar', 'skeleton', 'shadow', 'shadow-lg'];
+export const NOT_TEXT = ['border', 'border-strong', 'input-border', 'amber-bar', 'skeleton', 'shadow', 'shadow-lg'];

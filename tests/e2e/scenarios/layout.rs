@@ -30,6 +30,9 @@ struct Layout {
     /// The page wider than the window, or elements that reach past its right edge.
     page_overflow: f64,
     past_right_edge: Vec<String>,
+    /// The header's items drawn over the next one (a squeezed switch's options over each other,
+    /// the gauge's numbers under Settings).
+    header_overlaps: Vec<String>,
     lookup_folded: bool,
     dark: bool,
 }
@@ -48,13 +51,44 @@ const settings = [...header.querySelectorAll('button')].find((b) => b.textConten
 const pastRightEdge = [...document.querySelectorAll('header.top *, main *, .banner')]
   .filter((e) => { const b = e.getBoundingClientRect(); return b.width > 1 && b.right > innerWidth + 0.5; })
   .map((e) => `${e.tagName.toLowerCase()}.${[...e.classList].join('.')}`);
+const name = (e) => `${e.tagName.toLowerCase()}.${[...e.classList].join('.')}`;
+// Where a box's drawing ends on the right: its content when that spills (overflow visible), cut
+// by every ancestor that clips (an ellipsis); a visually hidden element draws nothing.
+const drawnRight = (d, item) => {
+  const style = getComputedStyle(d);
+  if (style.clip !== 'auto' || style.visibility === 'hidden' || d.closest('[hidden]')) return -Infinity;
+  const b = d.getBoundingClientRect();
+  if (b.width <= 1) return -Infinity;
+  const spills = style.display !== 'inline' && style.overflowX === 'visible';
+  let right = b.left + Math.max(b.width, spills ? d.scrollWidth : 0);
+  for (let a = d.parentElement; a && a !== item.parentElement; a = a.parentElement) {
+    const s = getComputedStyle(a);
+    if (s.clip !== 'auto') return -Infinity;
+    if (s.overflowX !== 'visible') right = Math.min(right, a.getBoundingClientRect().right);
+  }
+  return right;
+};
+const headerOverlaps = [];
+// Nothing in a row of boxes is drawn over the next box: the header's items, and the environment
+// switch's options (squeezed, WebKitGTK drew one option's name over the next).
+const checkRow = (items) => items.forEach((item, i) => {
+  const next = items[i + 1];
+  if (!next) return;
+  const edge = next.getBoundingClientRect().left;
+  for (const d of [item, ...item.querySelectorAll('*')]) {
+    if (drawnRight(d, item) > edge + 0.5) headerOverlaps.push(`${name(d)} over ${name(next)}`);
+  }
+});
+const shown = (list) => [...list].filter((e) => e.getBoundingClientRect().width > 1);
+checkRow(shown(header.children));
+for (const row of header.querySelectorAll('.switch')) checkRow(shown(row.querySelectorAll('.option')));
 const lookupBody = document.getElementById('lookup-body');
 return {
   innerWidth, innerHeight, visibleRows,
   headerHeight: header.getBoundingClientRect().height,
   brand: [brand.top, brand.bottom], settings: [settings.top, settings.bottom],
   pageOverflow: document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  pastRightEdge,
+  pastRightEdge, headerOverlaps,
   lookupFolded: lookupBody.getBoundingClientRect().height === 0,
   dark: matchMedia('(prefers-color-scheme: dark)').matches,
 };
@@ -120,6 +154,11 @@ async fn check_sizes(app: &App, theme: &str, dark: bool) {
             shown.past_right_edge.is_empty(),
             "{at}: past the right edge: {:?}",
             shown.past_right_edge
+        );
+        assert!(
+            shown.header_overlaps.is_empty(),
+            "{at}: header items overlap: {:?}",
+            shown.header_overlaps
         );
         // Two columns from 960 px: the lookup beside the table; narrower, folded under it.
         assert_eq!(shown.lookup_folded, width < 960, "{at}: the lookup's fold");

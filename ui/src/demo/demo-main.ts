@@ -24,6 +24,8 @@ const fake = installFake({
       ? quota(12, 100)
       : scene === 'waiting'
         ? quota(0, 100)
+        : scene === 'renewed'
+          ? quota(250, 300, { plan: 'pro', resetAt: new Date(Date.now() - 120_000).toISOString() })
         : scene === 'production'
           ? quota(99_870, 100_000, { environment: 'production', window: 'day', plan: 'business', resetAt: new Date(Date.now() + 86_000_000).toISOString() })
           : quota(299, 300, { plan: 'pro' }),
