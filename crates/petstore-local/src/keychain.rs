@@ -286,6 +286,39 @@ mod tests {
     }
 
     #[test]
+    fn the_proxy_password_is_an_entry_of_its_own_beside_the_keys() {
+        let (keychain, store) = keychain();
+        assert!(keychain.proxy_password().expect("get").is_none());
+        keychain.set(Environment::Production, &key()).expect("set");
+        keychain.set_proxy_password("pr0xy pass").expect("set");
+        let store: Arc<CredentialStore> = store;
+        let entry = store.build(SERVICE, PROXY_ACCOUNT, None).expect("entry");
+        assert_eq!(entry.get_password().expect("stored"), "pr0xy pass");
+        assert_eq!(
+            keychain.proxy_password().expect("get").unwrap().as_str(),
+            "pr0xy pass"
+        );
+        assert_eq!(
+            keychain
+                .get(Environment::Production)
+                .expect("get")
+                .unwrap()
+                .expose_secret(),
+            SECRET,
+            "the key is untouched"
+        );
+        assert!(keychain.clear_proxy_password().expect("clear"));
+        assert!(!keychain.clear_proxy_password().expect("clear"));
+        assert!(keychain.proxy_password().expect("get").is_none());
+        assert!(
+            keychain
+                .get(Environment::Production)
+                .expect("get")
+                .is_some()
+        );
+    }
+
+    #[test]
     fn entries_use_the_app_identifier_and_environment_name() {
         let (keychain, store) = keychain();
         keychain.set(Environment::Production, &key()).expect("set");
