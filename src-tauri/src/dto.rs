@@ -224,6 +224,9 @@ pub enum Problem {
     KeyCorrupt,
     /// Any other keychain failure.
     KeychainFailed,
+    /// The proxy or company certificate settings cannot be used: `reason` says why and what to
+    /// change (never a password), `detail` names the certificate file when it is one.
+    NetworkSettings,
     /// The embedded sandbox could not be started.
     SandboxNotStarted,
     /// This computer gives the app no data folder, where an import keeps its journal.

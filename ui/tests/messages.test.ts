@@ -161,6 +161,39 @@ describe('every error, in words', () => {
     for (const text of texts) checkPlain(text, text);
   });
 
+  test('a proxy or certificate failure says which setting to change, in plain words', () => {
+    const causes = [
+      'proxyUnreachable',
+      'proxyAuthRequired',
+      'proxyAuthRefused',
+      'proxyRefused',
+      'unknownAuthority',
+      'certificateExpired',
+      'certificateName',
+    ] as const;
+    const messages = causes.map((cause) => describeError(commandError('network', { cause }), { environment: 'production' }));
+    expect(new Set(messages.map((m) => m.text)).size).toBe(causes.length);
+    for (const message of messages) {
+      checkPlain(message.text, message.text);
+      expect(message.text).not.toMatch(/rustls|reqwest|hyper|tunnel|407|temporary/i);
+      expect(message.next).not.toContain('Try again in a moment');
+    }
+    const unknown = messages[causes.indexOf('unknownAuthority')];
+    expect(unknown.what).toContain('A company proxy may be inspecting traffic');
+    expect(unknown.next).toBe(
+      'Ask IT for the company’s certificate and add it under Settings → Network → Trust a company certificate….',
+    );
+    expect(messages[causes.indexOf('proxyAuthRequired')].next).toContain('Settings → Network');
+    const setting = describeError(
+      commandError('configuration', {
+        problem: 'networkSettings',
+        reason: 'The proxy address must not contain a user name or password. Enter the user name in the proxy’s user field; the password is kept in the system keychain.',
+      }),
+    );
+    expect(setting.what).toContain('kept in the system keychain');
+    expect(setting.next).toBe('Change them under Settings → Network.');
+  });
+
   test('a rate limit names the time in local time with a countdown, then says it has passed', () => {
     const message = describeError(BY_KIND.rateLimited, { now: NOW });
     expect(new Date(0).getTimezoneOffset(), 'the test runs away from UTC').not.toBe(0);

@@ -41,6 +41,22 @@ pub struct Cli {
     #[arg(long, global = true, requires = "env")]
     pub trust_url: bool,
 
+    /// Go through this proxy for this run (http:// or https://, no password: the proxy's user
+    /// is the settings file's, its password `petstore proxy password`'s)
+    // Checked when used (session::network), not by clap: clap's refusal would repeat the value,
+    // and a proxy address given with a password must not be printed back.
+    #[arg(long, global = true, value_name = "URL", conflicts_with = "no_proxy")]
+    pub proxy: Option<String>,
+
+    /// Reach the service directly for this run, ignoring HTTPS_PROXY and the proxy settings
+    #[arg(long, global = true)]
+    pub no_proxy: bool,
+
+    /// Trust this company certificate authority (a PEM file) beside the system's, for this run
+    /// (repeatable; the settings file's "caFiles" are trusted too)
+    #[arg(long, global = true, value_name = "FILE")]
+    pub ca_file: Vec<std::path::PathBuf>,
+
     /// Log what happens to stderr: -v for the main steps, -vv for details (never the API key)
     #[arg(short, long, global = true, action = clap::ArgAction::Count)]
     pub verbose: u8,
@@ -71,6 +87,20 @@ pub enum Command {
         #[command(subcommand)]
         action: KeyAction,
     },
+    /// Store or clear the proxy's password in the OS keychain (its address and user are in the
+    /// settings file's "proxy")
+    Proxy {
+        #[command(subcommand)]
+        action: ProxyAction,
+    },
+}
+
+#[derive(Debug, Clone, Copy, Subcommand)]
+pub enum ProxyAction {
+    /// Store the proxy's password read from stdin (one line)
+    Password,
+    /// Remove the stored proxy password
+    ClearPassword,
 }
 
 #[derive(Debug, Args)]

@@ -22,6 +22,10 @@ pub const CONFIG: u8 = 9;
 /// `import`: some valid rows were not created (refused by the service, or not sent because
 /// the import was cancelled or stopped); none is of unknown outcome.
 pub const IMPORT_INCOMPLETE: u8 = 10;
+/// The network path needs a setting changed, not a retry: the proxy (unreachable, asks for or
+/// refused credentials, would not connect) or the service's certificate (unknown authority,
+/// expired, another name).
+pub const NETWORK_SETUP: u8 = 11;
 
 /// Shown after `petstore --help`; the README carries the same table.
 pub const EXIT_CODES_HELP: &str = "\
@@ -40,6 +44,8 @@ Exit codes:
   9  configuration or keychain problem
   10  import: some valid rows were not created (refused, or not sent: cancelled
       or stopped); run the same import again to send the rest
+  11  proxy or certificate problem: a setting must change (--proxy, --no-proxy,
+      --ca-file, `petstore proxy password`); trying again as is will not help
 
 `import` exits 0 only when every valid row of the file is created (now or by an
 earlier run; invalid rows are reported, not sent). Rows whose outcome stayed
@@ -66,6 +72,11 @@ pub enum CliError {
     Local(#[from] LocalError),
     #[error("{0}")]
     Keychain(#[from] KeychainError),
+    #[error("{0}")]
+    Network(#[from] petstore_local::NetworkSettingError),
+    /// `--proxy` was refused (never repeated: it may hold a password).
+    #[error("--proxy: {0}")]
+    ProxyFlag(petstore_client::ProxyUrlError),
     #[error(
         "No API key for {env}. Store one with `petstore key set --env {env}` (it reads the key \
          from stdin), or set PETSTORE_API_KEY."
@@ -222,8 +233,9 @@ impl CliError {
             CliError::Config(_)
             | CliError::Local(_)
             | CliError::Keychain(_)
+            | CliError::Network(_)
             | CliError::KeychainUnavailable { .. } => CONFIG,
-            CliError::KeyForAnotherServer { .. } => USAGE,
+            CliError::KeyForAnotherServer { .. } | CliError::ProxyFlag(_) => USAGE,
             CliError::MissingKey { .. }
             | CliError::KeyRefused { .. }
             | CliError::NoKeyForAddress { .. } => AUTH,
@@ -284,6 +296,7 @@ fn api_exit_code(err: &ApiError) -> u8 {
         | ApiError::UnexpectedResponse { .. }
         | ApiError::Decode { .. }
         | ApiError::ResponseTooLarge { .. } => SERVER,
+        ApiError::Network { cause, .. } if cause.needs_network_setup() => NETWORK_SETUP,
         ApiError::Timeout | ApiError::Network { .. } => NETWORK,
         ApiError::OutcomeUnknown { .. } => OUTCOME_UNKNOWN,
         ApiError::Configuration(_) => CONFIG,
@@ -334,6 +347,7 @@ mod tests {
             OUTCOME_UNKNOWN,
             CONFIG,
             IMPORT_INCOMPLETE,
+            NETWORK_SETUP,
         ];
         let mut sorted = codes.to_vec();
         sorted.dedup();

@@ -3,12 +3,12 @@
 use std::io::{BufRead, IsTerminal};
 
 use log::info;
-use zeroize::Zeroize;
+use zeroize::{Zeroize, Zeroizing};
 
 use petstore_client::{ApiKey, Environment};
 use petstore_local::keychain::{Keychain, KeychainError};
 
-use crate::args::{Cli, KeyAction};
+use crate::args::{Cli, KeyAction, ProxyAction};
 use crate::exit::CliError;
 use crate::output;
 use crate::session;
@@ -21,6 +21,45 @@ pub fn run(cli: &Cli, action: KeyAction) -> Result<(), CliError> {
         KeyAction::Set => set(&keychain, env, cli.json),
         KeyAction::Clear => clear(&keychain, env, cli.json),
         KeyAction::Status => status(&keychain, env, cli.json),
+    }
+}
+
+/// `petstore proxy password|clear-password`: the proxy's password, an entry of its own beside
+/// the API keys. Never printed.
+pub fn proxy(cli: &Cli, action: ProxyAction) -> Result<(), CliError> {
+    let keychain = Keychain::system()?;
+    match action {
+        ProxyAction::Password => {
+            let stdin = std::io::stdin();
+            if stdin.is_terminal() {
+                eprintln!("Type the proxy's password and press Enter:");
+            }
+            let mut line = Zeroizing::new(String::new());
+            stdin.lock().read_line(&mut line).map_err(CliError::Stdin)?;
+            let password = line.trim_end_matches(['\r', '\n']);
+            if password.is_empty() {
+                return Err(CliError::Stdin(std::io::Error::new(
+                    std::io::ErrorKind::InvalidInput,
+                    "the password is empty",
+                )));
+            }
+            keychain.set_proxy_password(password)?;
+            if cli.json {
+                return output::print_json(&serde_json::json!({ "proxyPassword": "stored" }));
+            }
+            output::print("Stored the proxy's password in the keychain.\n")
+        }
+        ProxyAction::ClearPassword => {
+            let was_there = keychain.clear_proxy_password()?;
+            if cli.json {
+                return output::print_json(&serde_json::json!({ "cleared": was_there }));
+            }
+            output::print(if was_there {
+                "Removed the proxy's password.\n"
+            } else {
+                "There was no proxy password stored; nothing to remove.\n"
+            })
+        }
     }
 }
 

@@ -28,6 +28,7 @@ fn main() -> ExitCode {
     log::info!("petstore {} starting", env!("CARGO_PKG_VERSION"));
     let result = match &cli.command {
         Command::Key { action } => keycmd::run(&cli, *action),
+        Command::Proxy { action } => keycmd::proxy(&cli, *action),
         Command::Import(args) => bulk::import(&cli, args),
         Command::Export(args) => bulk::export(&cli, args),
         Command::Log(args) => history::log(&cli, args),

@@ -1,14 +1,17 @@
 //! From the command line and the settings to a ready client: environment, base address, key,
 //! and the time budget of `--timeout`.
 
+use std::path::Path;
 use std::sync::Arc;
 use std::time::Duration;
 
 use chrono::{DateTime, Utc};
 use log::{debug, info};
 use petstore_client::retry::RetryPolicy;
-use petstore_client::{BaseUrl, ClientConfig, Environment, PetstoreClient};
-use petstore_local::{Settings, WaitMemory};
+use petstore_client::{
+    BaseUrl, ClientConfig, Environment, NetworkConfig, PetstoreClient, ProxyUrl,
+};
+use petstore_local::{ProxyModeName, Settings, WaitMemory, network_config};
 
 use crate::args::Cli;
 use crate::exit::CliError;
@@ -70,6 +73,7 @@ pub fn prepare(cli: &Cli) -> Result<Session, CliError> {
         debug!("rate-limit waits remembered in {}", memory.path().display());
         config = config.with_wait_store(Arc::new(memory));
     }
+    config = config.with_network(network(cli, &settings)?);
     let recording = Recording::start(&settings);
     if let Some(recording) = &recording {
         config = config.with_activity_sink(recording.sink());
@@ -142,6 +146,43 @@ fn target(cli: &Cli) -> Result<(Environment, BaseUrl, Resolved, Settings), CliEr
         env
     });
     Ok((label, url, resolved, settings))
+}
+
+/// The proxy and company certificates: the settings file's, then this run's flags.
+fn network(cli: &Cli, settings: &Settings) -> Result<NetworkConfig, CliError> {
+    let config_dir = Settings::default_path().and_then(|p| p.parent().map(Path::to_path_buf));
+    let mut prefs = settings.proxy.clone().unwrap_or_default();
+    if let Some(url) = &cli.proxy {
+        let url = ProxyUrl::parse(url).map_err(CliError::ProxyFlag)?;
+        prefs.mode = ProxyModeName::Manual;
+        prefs.url = Some(url.as_str().to_owned());
+    } else if cli.no_proxy {
+        prefs.mode = ProxyModeName::Off;
+    }
+    let password = |_user: &str| match petstore_local::keychain::Keychain::system()
+        .and_then(|keychain| keychain.proxy_password())
+    {
+        Ok(found) => found,
+        Err(err) => {
+            log::warn!("the proxy password could not be read from the keychain: {err}");
+            None
+        }
+    };
+    let mut ca_files = settings.ca_files.clone();
+    ca_files.extend(cli.ca_file.iter().cloned());
+    let network = network_config(
+        Some(&prefs),
+        &ca_files,
+        config_dir.as_deref(),
+        &password,
+        Utc::now(),
+    )?;
+    info!(
+        "proxy: {:?}; {} company certificate(s) trusted beside the system's",
+        prefs.mode,
+        network.extra_roots.len()
+    );
+    Ok(network)
 }
 
 /// The client's share of the budget: all of it but a small margin for the backstop.

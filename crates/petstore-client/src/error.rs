@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::config::Environment;
 use crate::events::WaitReason;
+pub use crate::network_cause::NetworkCause;
 
 /// The server's Error body (spec §2). `status` is the HTTP status of the response, which wins
 /// over whatever the body claims.
@@ -78,9 +79,7 @@ pub enum Error {
         "The service did not answer in time. Check the connection and try again, or allow a longer timeout."
     )]
     Timeout,
-    #[error(
-        "Could not reach the service: {}. Check the network connection and the base address, then try again.", cause.describe()
-    )]
+    #[error("{}", cause.message())]
     Network {
         /// What went wrong, in a category a person can act on; the OS's own words stay in `source`.
         cause: NetworkCause,
@@ -97,95 +96,6 @@ pub enum Error {
     InvalidInput(#[from] InvalidInput),
     #[error(transparent)]
     Configuration(#[from] ConfigError),
-}
-
-/// Why a connection failed, as a category: the OS's text ("Connection refused (os error 111)")
-/// means nothing to a clerk and differs per system.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
-#[serde(rename_all = "camelCase")]
-pub enum NetworkCause {
-    /// Nothing listens at the address (or a firewall said no).
-    Refused,
-    /// The server's name could not be looked up.
-    Dns,
-    /// The connection was cut off or closed early.
-    Reset,
-    /// No secure connection could be set up (certificate, protocol).
-    Tls,
-    /// No route to the server or its network.
-    Unreachable,
-    /// Anything else.
-    Other,
-}
-
-impl NetworkCause {
-    /// The category of a transport failure, from the innermost I/O error's kind first, then from
-    /// the words of the causes (name resolution and TLS failures have no I/O kind of their own).
-    pub fn of(error: &(dyn std::error::Error + 'static)) -> NetworkCause {
-        let mut words = String::new();
-        let mut cause: Option<&(dyn std::error::Error + 'static)> = Some(error);
-        while let Some(current) = cause {
-            if let Some(io) = current.downcast_ref::<std::io::Error>() {
-                use std::io::ErrorKind as Io;
-                match io.kind() {
-                    Io::ConnectionRefused => return NetworkCause::Refused,
-                    Io::ConnectionReset
-                    | Io::ConnectionAborted
-                    | Io::BrokenPipe
-                    | Io::UnexpectedEof => return NetworkCause::Reset,
-                    Io::HostUnreachable | Io::NetworkUnreachable | Io::AddrNotAvailable => {
-                        return NetworkCause::Unreachable;
-                    }
-                    _ => {}
-                }
-            }
-            words.push_str(&current.to_string().to_ascii_lowercase());
-            words.push(' ');
-            cause = current.source();
-        }
-        NetworkCause::from_words(&words)
-    }
-
-    fn from_words(words: &str) -> NetworkCause {
-        let has = |needles: &[&str]| needles.iter().any(|n| words.contains(n));
-        if has(&["connection refused"]) {
-            NetworkCause::Refused
-        } else if has(&[
-            "dns",
-            "lookup address",
-            "name or service not known",
-            "nodename",
-            "no such host",
-        ]) {
-            NetworkCause::Dns
-        } else if has(&["certificate", "tls", "ssl", "handshake"]) {
-            NetworkCause::Tls
-        } else if has(&[
-            "connection reset",
-            "broken pipe",
-            "connection closed",
-            "connection aborted",
-        ]) {
-            NetworkCause::Reset
-        } else if has(&["unreachable"]) {
-            NetworkCause::Unreachable
-        } else {
-            NetworkCause::Other
-        }
-    }
-
-    /// The CLI's words for it, to follow "Could not reach the service: ".
-    fn describe(self) -> &'static str {
-        match self {
-            NetworkCause::Refused => "the connection was refused (nothing answers at that address)",
-            NetworkCause::Dns => "the server's name could not be found",
-            NetworkCause::Reset => "the connection was cut off",
-            NetworkCause::Tls => "no secure connection could be set up",
-            NetworkCause::Unreachable => "the server or its network is unreachable",
-            NetworkCause::Other => "the connection failed",
-        }
-    }
 }
 
 /// Statuses a gateway or proxy in front of the service answers with when the service behind it
@@ -575,29 +485,6 @@ mod tests {
             readable_server_text("categoryId must be 1 or more; got 0."),
             Some("categoryId must be 1 or more; got 0.".to_owned())
         );
-    }
-
-    #[test]
-    fn network_causes_are_categories_not_os_text() {
-        let refused = std::io::Error::from(std::io::ErrorKind::ConnectionRefused);
-        assert_eq!(NetworkCause::of(&refused), NetworkCause::Refused);
-        let reset = std::io::Error::from(std::io::ErrorKind::ConnectionReset);
-        assert_eq!(NetworkCause::of(&reset), NetworkCause::Reset);
-        let dns = std::io::Error::other(
-            "failed to lookup address information: Name or service not known",
-        );
-        assert_eq!(NetworkCause::of(&dns), NetworkCause::Dns);
-        let tls = std::io::Error::other("invalid peer certificate: UnknownIssuer");
-        assert_eq!(NetworkCause::of(&tls), NetworkCause::Tls);
-        let odd = std::io::Error::other("something else");
-        assert_eq!(NetworkCause::of(&odd), NetworkCause::Other);
-        for cause in [
-            NetworkCause::Refused,
-            NetworkCause::Dns,
-            NetworkCause::Other,
-        ] {
-            assert!(!cause.describe().contains("os error"));
-        }
     }
 
     #[test]

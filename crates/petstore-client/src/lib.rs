@@ -6,6 +6,7 @@
 //! takes the remembered waits as a [`WaitStore`].
 
 pub mod activity;
+pub mod certificate;
 mod client;
 pub mod clock;
 pub mod config;
@@ -14,15 +15,19 @@ pub mod error;
 pub mod events;
 mod link;
 pub mod model;
+pub mod network_cause;
 pub mod ratelimit;
 pub mod retry;
 pub mod secret;
 
 pub use activity::{ActivitySink, Operation, Outcome, PetNote, RequestRecord};
+pub use certificate::{CaFileError, CompanyCa};
 pub use client::{LOG_TARGET, PetstoreClient, limits};
 pub use clock::{Clock, SystemClock};
 pub use config::{
-    BaseUrl, ClientConfig, Environment, SANDBOX_DEFAULT_URL, SANDBOX_DEMO_KEY, UnknownEnvironment,
+    BaseUrl, ClientConfig, Environment, ManualProxy, NetworkConfig, OtherClientNetwork,
+    ProxyCredentials, ProxyMode, ProxyUrl, ProxyUrlError, Route, SANDBOX_DEFAULT_URL,
+    SANDBOX_DEMO_KEY, UnknownEnvironment,
 };
 pub use deprecation::DeprecationNotice;
 pub use error::{

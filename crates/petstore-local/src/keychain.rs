@@ -10,11 +10,15 @@
 use std::sync::Arc;
 
 use keyring_core::{CredentialStore, Entry, Error as StoreError};
+use zeroize::Zeroizing;
 
 use petstore_client::{ApiKey, Environment};
 
 /// The application identifier, used as the keychain "service" of every entry.
 pub const SERVICE: &str = crate::APP_ID;
+
+/// The keychain account of the proxy's password (the API keys' accounts are environment names).
+pub const PROXY_ACCOUNT: &str = "proxy";
 
 /// A keychain failure, in words a person can act on. Never carries a key, not even part of one.
 #[derive(Debug, thiserror::Error)]
@@ -107,6 +111,43 @@ impl Keychain {
             stored: key.is_some(),
             masked: key.map(|k| k.masked()),
         })
+    }
+
+    /// The proxy's password (an entry of its own, account [`PROXY_ACCOUNT`]), if one is stored.
+    pub fn proxy_password(&self) -> Result<Option<Zeroizing<String>>, KeychainError> {
+        match self.proxy_entry()?.get_password() {
+            Ok(secret) => Ok(Some(Zeroizing::new(secret))),
+            Err(StoreError::NoEntry) => Ok(None),
+            Err(err) => Err(map_error(err)),
+        }
+    }
+
+    /// Store (or replace) the proxy's password.
+    pub fn set_proxy_password(&self, password: &str) -> Result<(), KeychainError> {
+        self.proxy_entry()?
+            .set_password(password)
+            .map_err(|err| match map_error(err) {
+                // A store's message could echo what it was given.
+                KeychainError::Other(_) => {
+                    KeychainError::Other("the proxy password was not stored".into())
+                }
+                other => other,
+            })
+    }
+
+    /// Remove the proxy's password; `true` when there was one.
+    pub fn clear_proxy_password(&self) -> Result<bool, KeychainError> {
+        match self.proxy_entry()?.delete_credential() {
+            Ok(()) => Ok(true),
+            Err(StoreError::NoEntry) => Ok(false),
+            Err(err) => Err(map_error(err)),
+        }
+    }
+
+    fn proxy_entry(&self) -> Result<Entry, KeychainError> {
+        self.store
+            .build(SERVICE, PROXY_ACCOUNT, None)
+            .map_err(map_error)
     }
 
     fn entry(&self, env: Environment) -> Result<Entry, KeychainError> {
@@ -241,6 +282,39 @@ mod tests {
                 .get(Environment::Production)
                 .expect("get")
                 .is_none()
+        );
+    }
+
+    #[test]
+    fn the_proxy_password_is_an_entry_of_its_own_beside_the_keys() {
+        let (keychain, store) = keychain();
+        assert!(keychain.proxy_password().expect("get").is_none());
+        keychain.set(Environment::Production, &key()).expect("set");
+        keychain.set_proxy_password("pr0xy pass").expect("set");
+        let store: Arc<CredentialStore> = store;
+        let entry = store.build(SERVICE, PROXY_ACCOUNT, None).expect("entry");
+        assert_eq!(entry.get_password().expect("stored"), "pr0xy pass");
+        assert_eq!(
+            keychain.proxy_password().expect("get").unwrap().as_str(),
+            "pr0xy pass"
+        );
+        assert_eq!(
+            keychain
+                .get(Environment::Production)
+                .expect("get")
+                .unwrap()
+                .expose_secret(),
+            SECRET,
+            "the key is untouched"
+        );
+        assert!(keychain.clear_proxy_password().expect("clear"));
+        assert!(!keychain.clear_proxy_password().expect("clear"));
+        assert!(keychain.proxy_password().expect("get").is_none());
+        assert!(
+            keychain
+                .get(Environment::Production)
+                .expect("get")
+                .is_some()
         );
     }
 

@@ -1,10 +1,12 @@
 //! The settings file shared by the CLI and the desktop app: base addresses, the active
 //! environment, the app's rows per page, the activity history's retention and alerts, the
-//! category names of each environment. Never a key (keys live in the OS keychain).
+//! category names of each environment, the proxy and company certificates. Never a key or a
+//! password (those live in the OS keychain).
 
 mod activity;
 mod categories;
 mod file;
+mod network;
 
 use std::path::{Path, PathBuf};
 
@@ -21,6 +23,9 @@ pub use categories::{
     Refused,
 };
 pub use file::SettingsFile;
+pub use network::{
+    NetworkSettingError, PasswordLookup, ProxyModeName, ProxyPrefs, load_ca_file, network_config,
+};
 
 pub const SETTINGS_FILE: &str = "settings.json";
 
@@ -43,6 +48,13 @@ pub struct Settings {
     /// Each environment's category names (see [`CategoryNames`]).
     #[serde(skip_serializing_if = "CategoryNames::is_empty")]
     pub category_names: CategoryNames,
+    /// The proxy (absent: System).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub proxy: Option<ProxyPrefs>,
+    /// Company certificate files trusted beside the system's; a relative path is in the config
+    /// folder (where the app copies a file the person picked).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub ca_files: Vec<PathBuf>,
     /// Fields this version does not know (a newer version wrote them), kept as they were so that
     /// saving here does not drop them.
     #[serde(flatten)]
@@ -135,6 +147,8 @@ mod tests {
             page_size: Some(100),
             activity: None,
             category_names: CategoryNames::default(),
+            proxy: None,
+            ca_files: Vec::new(),
             unknown: serde_json::Map::new(),
         };
         let wanted = settings.clone();
@@ -199,6 +213,8 @@ mod tests {
             page_size: None,
             activity: None,
             category_names: CategoryNames::default(),
+            proxy: None,
+            ca_files: Vec::new(),
             unknown: serde_json::Map::new(),
         };
         let env = |name: &str| {

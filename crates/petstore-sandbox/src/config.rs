@@ -122,6 +122,9 @@ pub struct SandboxConfig {
     /// `Authorization: Bearer <token>` with the token made at start ([`crate::Sandbox::control_token`]).
     /// Off by default: in-process tests switch faults with [`crate::Sandbox::set_faults`].
     pub fault_control: bool,
+    /// Names answered besides loopback's, each without a port (a TLS front in the tests serves
+    /// the sandbox as `api.petstore.test`). Empty by default: the DNS-rebinding guard stays.
+    pub also_answers: Vec<String>,
 }
 
 impl Default for SandboxConfig {
@@ -139,11 +142,18 @@ impl Default for SandboxConfig {
             page_size_links: false,
             faults: Faults::default(),
             fault_control: false,
+            also_answers: Vec::new(),
         }
     }
 }
 
 impl SandboxConfig {
+    /// Also answers requests addressed to `name` (any port).
+    pub fn answering(mut self, name: &str) -> Self {
+        self.also_answers.push(name.to_ascii_lowercase());
+        self
+    }
+
     /// Adds a key. A key given twice keeps the plan given last.
     pub fn with_key(mut self, key: &str, plan: Plan) -> Self {
         self.keys.push(KeySpec {

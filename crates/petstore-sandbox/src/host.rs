@@ -4,8 +4,9 @@
 //! answered, and the check comes before anything else looks at the request.
 
 use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr};
+use std::sync::Arc;
 
-use axum::extract::Request;
+use axum::extract::{Request, State};
 use axum::http::header;
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
@@ -21,16 +22,25 @@ const MAX_ECHOED_CHARS: usize = 100;
 
 /// Answers 421 to a request whose `Host` (or absolute request target) names something else than this
 /// sandbox, without counting, authenticating or rate-limiting it.
-pub(crate) async fn require_own_host(req: Request, next: Next) -> Response {
+pub(crate) async fn require_own_host(
+    State(also): State<Arc<[String]>>,
+    req: Request,
+    next: Next,
+) -> Response {
     let local = req.extensions().get::<LocalAddr>().map(|addr| addr.0.ip());
-    match check(&req, local) {
+    match check(&req, local, &also) {
         Ok(()) => next.run(req).await,
         Err(err) => err.into_response(),
     }
 }
 
-fn check(req: &Request, local: Option<IpAddr>) -> Result<(), ApiError> {
+fn check(req: &Request, local: Option<IpAddr>, also: &[String]) -> Result<(), ApiError> {
     let misdirected = ApiError::MisdirectedRequest;
+    let names_this_sandbox = |authority: &str, local| {
+        names_this_sandbox(authority, local)
+            || without_port(authority)
+                .is_some_and(|host| also.iter().any(|name| name.eq_ignore_ascii_case(host)))
+    };
     // A request target in absolute form names the host too; it must name this sandbox as well.
     if let Some(authority) = req.uri().authority()
         && !names_this_sandbox(authority.as_str(), local)

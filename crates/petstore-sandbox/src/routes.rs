@@ -7,7 +7,7 @@ use axum::Json;
 use axum::Router;
 use axum::extract::{DefaultBodyLimit, Request, State};
 use axum::http::{HeaderValue, Method, StatusCode, header};
-use axum::middleware::{from_fn, from_fn_with_state, map_response_with_state};
+use axum::middleware::{from_fn_with_state, map_response_with_state};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{MethodRouter, any, get};
 
@@ -53,7 +53,10 @@ pub(crate) fn router(shared: Arc<Shared>) -> Router {
     Router::new()
         .route("/_sandbox/faults", control)
         .merge(gated)
-        .layer(from_fn(host::require_own_host))
+        .layer(from_fn_with_state(
+            shared.also_answers.clone(),
+            host::require_own_host,
+        ))
 }
 
 async fn list_pets(State(shared): State<Arc<Shared>>, query: ListQuery) -> Response {

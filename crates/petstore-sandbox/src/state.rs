@@ -22,6 +22,8 @@ pub(crate) struct Shared {
     pub base_url: String,
     /// The token the control routes need; `None` when they are off.
     pub control_token: Option<Arc<ControlToken>>,
+    /// Names answered besides loopback's ([`crate::SandboxConfig::also_answers`]).
+    pub also_answers: Arc<[String]>,
     requests: AtomicU64,
     creates: AtomicU64,
 }
@@ -60,6 +62,7 @@ impl Shared {
             page_links: config.page_size_links,
             base_url,
             control_token: control_token.map(Arc::new),
+            also_answers: config.also_answers.clone().into(),
             requests: AtomicU64::new(0),
             creates: AtomicU64::new(0),
         }

@@ -4,7 +4,9 @@
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
-use petstore_client::{ActivitySink, ApiKey, BaseUrl, ClientConfig, Environment, PetstoreClient};
+use petstore_client::{
+    ActivitySink, ApiKey, BaseUrl, ClientConfig, Environment, NetworkConfig, PetstoreClient,
+};
 use petstore_local::WaitMemory;
 use tokio::task::JoinHandle;
 
@@ -16,6 +18,8 @@ use crate::events::{EventSink, forward};
 pub type Tuning = Arc<dyn Fn(ClientConfig) -> ClientConfig + Send + Sync>;
 
 struct Slot {
+    /// The network settings' generation the client was built with.
+    network: u64,
     base_url: String,
     key_fingerprint: Option<u64>,
     client: PetstoreClient,
@@ -36,6 +40,10 @@ pub struct Clients {
     /// Every client records into the activity history (when there is one).
     activity: Option<Arc<dyn ActivitySink>>,
     alerts: Arc<Alerts>,
+    /// The proxy and company certificates, with a generation bumped on every change: a client
+    /// built with an older one is rebuilt on its next request (pacing is kept: it belongs to the
+    /// address and key, not to the client).
+    network: Mutex<(u64, NetworkConfig)>,
 }
 
 impl std::fmt::Debug for Clients {
@@ -59,7 +67,22 @@ impl Clients {
             wait_memory,
             activity,
             alerts,
+            network: Mutex::new((0, NetworkConfig::default())),
         }
+    }
+
+    /// Uses `network` from the next request on.
+    pub fn set_network(&self, network: NetworkConfig) {
+        let mut slot = self.network.lock().unwrap_or_else(PoisonError::into_inner);
+        slot.0 += 1;
+        slot.1 = network;
+    }
+
+    fn network(&self) -> (u64, NetworkConfig) {
+        self.network
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .clone()
     }
 
     /// The client for `env` with this address and key: the existing one when nothing changed.
@@ -70,8 +93,10 @@ impl Clients {
         key: Option<ApiKey>,
     ) -> Result<PetstoreClient, CommandError> {
         let fingerprint = key.as_ref().map(ApiKey::fingerprint);
+        let generation = self.network().0;
         let mut slots = self.slots();
         if let Some(slot) = slots.get(&env)
+            && slot.network == generation
             && slot.base_url == base_url.as_str()
             && slot.key_fingerprint == fingerprint
         {
@@ -88,6 +113,7 @@ impl Clients {
         slots.insert(
             env,
             Slot {
+                network: generation,
                 base_url: url,
                 key_fingerprint: fingerprint,
                 client: client.clone(),
@@ -129,7 +155,7 @@ impl Clients {
         base_url: BaseUrl,
         key: Option<ApiKey>,
     ) -> Result<PetstoreClient, CommandError> {
-        let mut config = ClientConfig::new(env, base_url);
+        let mut config = ClientConfig::new(env, base_url).with_network(self.network().1);
         if let Some(key) = key {
             config = config.with_api_key(key);
         }

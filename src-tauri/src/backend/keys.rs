@@ -167,6 +167,19 @@ impl KeyStore {
     }
 
     /// Runs `op` off the async runtime: the Linux store blocks on its own runtime.
+    /// The proxy's password from the keychain; `None` when none is stored or there is no
+    /// keychain (the proxy then answers 407, which says what to do).
+    pub async fn proxy_password(&self) -> Option<zeroize::Zeroizing<String>> {
+        match self.with_keychain(|k| k.proxy_password()).await {
+            Some(Ok(found)) => found,
+            Some(Err(error)) => {
+                log::warn!("the proxy password could not be read from the keychain: {error}");
+                None
+            }
+            None => None,
+        }
+    }
+
     async fn with_keychain<T: Send + 'static>(
         &self,
         op: impl FnOnce(&Keychain) -> Result<T, KeychainError> + Send + 'static,

@@ -10,6 +10,7 @@ mod exports;
 mod history;
 mod imports;
 mod keys;
+mod network;
 mod pets;
 mod reads;
 mod sandbox;
@@ -130,6 +131,8 @@ pub struct Backend {
     env_lookup: EnvLookupDebug,
     events: EventsDebug,
     first_table_reported: AtomicBool,
+    /// Whether the network settings were handed to the clients yet (see `network`).
+    network_loaded: AtomicBool,
     imports: imports::Imports,
     data_dir: Option<PathBuf>,
     history: history::History,
@@ -172,6 +175,7 @@ impl Backend {
             env_lookup: EnvLookupDebug(config.env_lookup),
             events: EventsDebug(config.events),
             first_table_reported: AtomicBool::new(false),
+            network_loaded: AtomicBool::new(false),
             imports: imports::Imports::default(),
             data_dir: config.data_dir,
             history,
@@ -295,6 +299,7 @@ impl Backend {
     async fn client(&self, env: Environment) -> Result<PetstoreClient, CommandError> {
         let base_url = self.base_url(env, true).await?;
         let key = self.key_for(env).await?;
+        self.ensure_network().await?;
         self.clients.get(env, base_url, key).await
     }
 

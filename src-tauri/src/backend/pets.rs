@@ -142,6 +142,7 @@ impl Backend {
                             self.client(env).await?
                         } else {
                             let key = self.key_for(env).await?;
+                            self.ensure_network().await?;
                             self.clients.detached(env, base_url, key)?
                         }
                     }

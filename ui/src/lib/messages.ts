@@ -76,7 +76,26 @@ const NETWORK_WHAT = {
   tls: 'Could not set up a secure connection to the service.',
   unreachable: 'The service’s server cannot be reached from this network.',
   other: 'Could not reach the service.',
+  proxyUnreachable: 'The proxy could not be reached.',
+  proxyAuthRequired: 'The proxy asks for a user name and password.',
+  proxyAuthRefused: 'The proxy refused the user name and password.',
+  proxyRefused: 'The proxy would not connect to the service; it may block this address.',
+  unknownAuthority: 'The service’s certificate comes from an authority this computer does not trust. A company proxy may be inspecting traffic.',
+  certificateExpired: 'The service’s certificate has expired or is not valid yet.',
+  certificateName: 'The service’s certificate is for another name than its address.',
 } satisfies Record<NetworkCause, string>;
+
+// Proxy and certificate failures: a setting must change, so each says which (Settings → Network).
+// Causes not listed here get the general network step.
+const NETWORK_NEXT: Partial<Record<NetworkCause, string>> = {
+  proxyUnreachable: 'Check the proxy address under Settings → Network, or choose Off if this network has no proxy.',
+  proxyAuthRequired: 'Enter the proxy’s user name and password under Settings → Network.',
+  proxyAuthRefused: 'Check the proxy’s user name and enter its password again under Settings → Network.',
+  proxyRefused: 'Ask IT to allow the service’s address through the proxy, or check the proxy under Settings → Network.',
+  unknownAuthority: 'Ask IT for the company’s certificate and add it under Settings → Network → Trust a company certificate….',
+  certificateExpired: 'Check this computer’s date and time; if they are right, tell whoever runs the service.',
+  certificateName: 'Check the service’s address in Settings; if it is right, tell whoever runs the service.',
+};
 
 const FIELD_LABEL: Readonly<Record<string, string>> = {
   name: 'the name',
@@ -195,6 +214,11 @@ const PROBLEM = {
     next: 'Set the key again in Settings.',
   }),
   keychainFailed: () => ({ what: 'The keychain failed.', next: RESTART }),
+  // `reason` is the setting's own sentence (what is wrong and what to change; never a password).
+  networkSettings: ({ error }) => ({
+    what: error.reason ?? 'The proxy or company certificate settings cannot be used.',
+    next: 'Change them under Settings → Network.',
+  }),
   sandboxNotStarted: () => ({
     what: 'The local sandbox could not be started.',
     next: 'Restart the app, or pick another environment.',
@@ -346,7 +370,9 @@ const KIND = {
   network: (facts) =>
     byProblem(facts, {
       what: NETWORK_WHAT[facts.error.cause ?? 'other'],
-      next: facts.error.cause === 'reset' ? AGAIN_SOON : facts.envId === 'sandbox' ? RESTART : networkStep(facts),
+      next:
+        (facts.error.cause && NETWORK_NEXT[facts.error.cause]) ??
+        (facts.error.cause === 'reset' ? AGAIN_SOON : facts.envId === 'sandbox' ? RESTART : networkStep(facts)),
     }),
   outcomeUnknown: ({ error }) => ({
     what: outcomeReason(error)?.replace(/\.$/, ', so it is not known whether the pet was added.') ??

@@ -138,6 +138,19 @@ fn configure(cmd: &mut StdCommand, config_dir: &Path, key: Option<&str>) {
         .env_remove("PETSTORE_PRODUCTION_URL")
         .env_remove("PETSTORE_STAGING_URL")
         .env_remove("PETSTORE_API_KEY");
+    // The host's proxy must not decide a test's path (tests/network.rs sets its own).
+    for var in [
+        "HTTPS_PROXY",
+        "https_proxy",
+        "HTTP_PROXY",
+        "http_proxy",
+        "ALL_PROXY",
+        "all_proxy",
+        "NO_PROXY",
+        "no_proxy",
+    ] {
+        cmd.env_remove(var);
+    }
     if let Some(key) = key {
         cmd.env("PETSTORE_API_KEY", key);
     }

@@ -60,6 +60,9 @@ struct Shared {
     governor: Arc<Governor>,
     wait_store: Option<Arc<dyn WaitStore>>,
     activity: Option<Arc<dyn ActivitySink>>,
+    /// Whether a user name and password were given to a Manual proxy (a 407 then means they
+    /// were refused).
+    proxy_credentials: bool,
 }
 
 impl PetstoreClient {
@@ -91,6 +94,10 @@ impl PetstoreClient {
                 governor,
                 wait_store: config.wait_store,
                 activity: config.activity,
+                proxy_credentials: matches!(
+                    &config.network.proxy,
+                    crate::config::ProxyMode::Manual(manual) if manual.credentials.is_some()
+                ),
             }),
             deadline: None,
             priority: Priority::Interactive,
@@ -368,13 +375,19 @@ fn http_client(config: &ClientConfig) -> Result<reqwest::Client, Error> {
         .timeout(config.request_timeout)
         .redirect(reqwest::redirect::Policy::none())
         .referer(false);
-    if config.base_url.is_loopback() {
-        // A proxy variable must not capture the local sandbox.
-        builder = builder.no_proxy();
+    for (name, addr) in &config.resolve {
+        builder = builder.resolve(name, *addr);
     }
+    let route = config.network.route(&config.base_url);
     if config.base_url.is_https() {
-        builder = builder.https_only(true);
+        builder = crate::config::apply_network(builder, route, &config.network.extra_roots)
+            .map_err(|e| ConfigError::HttpClient {
+                message: with_causes(&e),
+            })?
+            .https_only(true);
     } else {
+        // Loopback only (the base address allows plain http nowhere else): never a proxy.
+        builder = builder.no_proxy();
         // Plain HTTP is only ever loopback (the sandbox), and neither redirects nor next-page
         // links leave the origin: no TLS, so no need to read the system's root certificates,
         // which costs start-up time and fails where none are installed.

@@ -87,7 +87,7 @@ impl PetstoreClient {
             Err(e) => {
                 // No answer read: let the next waiting request go.
                 drop(permit);
-                return Ok(failed(e, trace, started));
+                return Ok(failed(e, trace, started, self.shared.proxy_credentials));
             }
         };
         let status = response.status().as_u16();
@@ -115,7 +115,9 @@ impl PetstoreClient {
                 log::debug!(target: super::LOG_TARGET, "the body of the HTTP {status} answer was lost: {}", root_cause(&e));
                 Body::Read(Bytes::new())
             }
-            Err(BodyError::Transport(e)) => return Ok(failed(e, trace, started)),
+            Err(BodyError::Transport(e)) => {
+                return Ok(failed(e, trace, started, self.shared.proxy_credentials));
+            }
         };
         Ok(Outcome::Answered(Answered {
             status,
@@ -128,8 +130,8 @@ impl PetstoreClient {
 }
 
 /// A transport failure, logged, as the policy sees it.
-fn failed(e: reqwest::Error, trace: &Trace, started: Instant) -> Outcome {
-    let (failure, error) = transport_failure(e);
+fn failed(e: reqwest::Error, trace: &Trace, started: Instant, proxy_credentials: bool) -> Outcome {
+    let (failure, error) = transport_failure(e, proxy_credentials);
     trace.failed(started, failure_text(failure));
     Outcome::Failed { failure, error }
 }
@@ -144,7 +146,7 @@ pub(super) fn failure_text(failure: TransportFailure) -> &'static str {
 }
 
 /// A reqwest failure as the retry rules see it, and as the caller will if it is final.
-fn transport_failure(e: reqwest::Error) -> (TransportFailure, Error) {
+fn transport_failure(e: reqwest::Error, proxy_credentials: bool) -> (TransportFailure, Error) {
     let failure = if e.is_connect() {
         // The connection was never made (refused, DNS, TLS): the request never left.
         TransportFailure::NeverSent
@@ -157,7 +159,7 @@ fn transport_failure(e: reqwest::Error) -> (TransportFailure, Error) {
         Error::Timeout
     } else {
         Error::Network {
-            cause: NetworkCause::of(&e),
+            cause: NetworkCause::classify(&e, proxy_credentials),
             source: e,
         }
     };

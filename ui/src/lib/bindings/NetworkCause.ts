@@ -4,4 +4,4 @@
  * Why a connection failed, as a category: the OS's text ("Connection refused (os error 111)")
  * means nothing to a clerk and differs per system.
  */
-export type NetworkCause = "refused" | "dns" | "reset" | "tls" | "unreachable" | "other";
+export type NetworkCause = "refused" | "dns" | "reset" | "tls" | "unreachable" | "proxyUnreachable" | "proxyAuthRequired" | "proxyAuthRefused" | "proxyRefused" | "unknownAuthority" | "certificateExpired" | "certificateName" | "other";

@@ -166,6 +166,19 @@ pub(super) fn classify(
         Outcome::Answered(answered) => after_answer(answered, attempt, policy, jitter),
         Outcome::Failed { failure, error } => {
             let reason = failure_text(failure).to_owned();
+            // A proxy asking for credentials, a certificate not trusted, a name that does not
+            // exist: the same answer comes back until a setting changes. Never retried.
+            if let Error::Network { cause, .. } = &error
+                && !cause.is_transient()
+            {
+                return Verdict {
+                    next: Next::Fail {
+                        error,
+                        reason: Some(reason),
+                    },
+                    remember: None,
+                };
+            }
             // A request that never left cannot have done anything; a read is safe to repeat.
             let safe =
                 failure == TransportFailure::NeverSent || attempt.kind == CallKind::Idempotent;

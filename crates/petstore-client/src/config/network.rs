@@ -1,0 +1,389 @@
+//! How requests reach the service on a company network: the proxy mode and the extra
+//! certificate authorities trusted beside the system's.
+//!
+//! The mapping to the HTTP client is split in two: [`NetworkConfig::route`] decides (pure, unit
+//! tested: the only way to test the macOS/Windows system-proxy path on Linux), and `apply` hands
+//! the decision to reqwest mechanically.
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+use url::Url;
+use zeroize::Zeroizing;
+
+use super::BaseUrl;
+use crate::certificate::CompanyCa;
+
+/// Which proxy requests go through. The embedded sandbox and every loopback address never go
+/// through one, whatever the mode.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub enum ProxyMode {
+    /// `HTTPS_PROXY`/`HTTP_PROXY`/`ALL_PROXY`/`NO_PROXY`, then the OS's proxy settings (macOS,
+    /// Windows). Credentials inside `HTTPS_PROXY` are used as given (scripts rely on them).
+    #[default]
+    System,
+    /// One proxy for every request but the bypassed hosts.
+    Manual(ManualProxy),
+    /// Straight to the service, whatever the environment or the OS says.
+    Off,
+}
+
+/// A proxy the person set.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ManualProxy {
+    pub url: ProxyUrl,
+    pub credentials: Option<ProxyCredentials>,
+    /// Hosts reached directly (`NO_PROXY` syntax: `example.com` also matches its subdomains,
+    /// `10.0.0.0/8` a network).
+    pub bypass: Vec<String>,
+}
+
+/// A proxy's user name and password (the password comes from the keychain, never a file).
+#[derive(Clone, PartialEq, Eq)]
+pub struct ProxyCredentials {
+    pub user: String,
+    pub password: Zeroizing<String>,
+}
+
+impl fmt::Debug for ProxyCredentials {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("ProxyCredentials")
+            .field("user", &self.user)
+            .field("password", &"<hidden>")
+            .finish()
+    }
+}
+
+/// A checked proxy address: `http://` or `https://`, a host, an optional port, nothing else;
+/// never a user name or password (those have their own places).
+#[derive(Clone, PartialEq, Eq)]
+pub struct ProxyUrl(Url);
+
+/// Why a proxy address was refused. `Display` says what to do.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ProxyUrlError {
+    #[error(
+        "The proxy address \"{given}\" is not an address. Write it as http://proxy.example.com:8080."
+    )]
+    NotAnAddress { given: String },
+    #[error(
+        "The proxy address must start with http:// or https:// (got \"{given}\"). SOCKS proxies are not supported."
+    )]
+    Scheme { given: String },
+    #[error(
+        "The proxy address must not contain a user name or password. Enter the user name in the proxy's user field; the password is kept in the system keychain (Settings → Network, or `petstore proxy password`)."
+    )]
+    Credentials,
+    #[error(
+        "The proxy address must be only a scheme, host and port (like http://proxy.example.com:8080), without a path or query."
+    )]
+    Path,
+}
+
+impl ProxyUrl {
+    pub fn parse(text: &str) -> Result<ProxyUrl, ProxyUrlError> {
+        let given = text.trim();
+        let url = Url::parse(given).map_err(|_| ProxyUrlError::NotAnAddress {
+            given: given.chars().take(200).collect(),
+        })?;
+        // Checked before anything that would repeat the text: it may hold a password.
+        if !url.username().is_empty() || url.password().is_some() {
+            return Err(ProxyUrlError::Credentials);
+        }
+        if !matches!(url.scheme(), "http" | "https") {
+            return Err(ProxyUrlError::Scheme {
+                given: given.chars().take(200).collect(),
+            });
+        }
+        if url.host().is_none() {
+            return Err(ProxyUrlError::NotAnAddress {
+                given: given.to_owned(),
+            });
+        }
+        if url.path() != "/" || url.query().is_some() || url.fragment().is_some() {
+            return Err(ProxyUrlError::Path);
+        }
+        Ok(ProxyUrl(url))
+    }
+
+    /// `http://proxy.example.com:8080` (no trailing slash).
+    pub fn as_str(&self) -> &str {
+        self.0.as_str().trim_end_matches('/')
+    }
+
+    pub fn url(&self) -> &Url {
+        &self.0
+    }
+}
+
+impl fmt::Debug for ProxyUrl {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_tuple("ProxyUrl").field(&self.as_str()).finish()
+    }
+}
+
+impl fmt::Display for ProxyUrl {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl Serialize for ProxyUrl {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.as_str())
+    }
+}
+
+impl<'de> Deserialize<'de> for ProxyUrl {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let text = String::deserialize(deserializer)?;
+        ProxyUrl::parse(&text).map_err(serde::de::Error::custom)
+    }
+}
+
+/// Everything about the network path of a client: proxy and extra trusted authorities.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct NetworkConfig {
+    pub proxy: ProxyMode,
+    /// Company certificate authorities trusted in addition to the system's, never instead.
+    pub extra_roots: Vec<CompanyCa>,
+}
+
+/// What a client does for one base address: the decision [`NetworkConfig::route`] makes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Route {
+    /// No proxy at all (loopback, or mode Off).
+    Direct,
+    /// The environment variables, then the OS settings.
+    System,
+    /// One proxy; `no_proxy` is the bypass list as `NO_PROXY` reads it.
+    Manual {
+        proxy: Url,
+        credentials: Option<ProxyCredentials>,
+        no_proxy: String,
+    },
+}
+
+impl NetworkConfig {
+    /// How a client for `base` sends its requests.
+    pub fn route(&self, base: &BaseUrl) -> Route {
+        if base.is_loopback() {
+            // A proxy variable or setting must never capture the local sandbox.
+            return Route::Direct;
+        }
+        match &self.proxy {
+            ProxyMode::Off => Route::Direct,
+            ProxyMode::System => Route::System,
+            ProxyMode::Manual(manual) => Route::Manual {
+                proxy: manual.url.url().clone(),
+                credentials: manual.credentials.clone(),
+                no_proxy: no_proxy_list(&manual.bypass),
+            },
+        }
+    }
+
+    /// The proxy and certificates for another HTTP client of the app (the updater), so it goes
+    /// the same way as the API's: `proxy` is `None` for System (that client reads the
+    /// environment itself) and Off.
+    pub fn for_other_client(&self) -> OtherClientNetwork {
+        let (proxy, credentials) = match &self.proxy {
+            ProxyMode::Manual(manual) => {
+                (Some(manual.url.url().clone()), manual.credentials.clone())
+            }
+            ProxyMode::System | ProxyMode::Off => (None, None),
+        };
+        OtherClientNetwork {
+            proxy,
+            credentials,
+            no_proxy: matches!(self.proxy, ProxyMode::Off),
+            extra_roots_pem: self.extra_roots.iter().map(CompanyCa::pem).collect(),
+        }
+    }
+}
+
+/// What [`NetworkConfig::for_other_client`] yields.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OtherClientNetwork {
+    pub proxy: Option<Url>,
+    pub credentials: Option<ProxyCredentials>,
+    /// Mode Off: the other client must ignore proxy variables too.
+    pub no_proxy: bool,
+    /// Each company CA, PEM, to add beside the system's roots.
+    pub extra_roots_pem: Vec<String>,
+}
+
+/// The bypass list as `NO_PROXY` reads it, loopback always included.
+fn no_proxy_list(bypass: &[String]) -> String {
+    let mut hosts: Vec<&str> = bypass
+        .iter()
+        .map(|h| h.trim())
+        .filter(|h| !h.is_empty())
+        .collect();
+    for loopback in ["localhost", "127.0.0.1", "::1"] {
+        if !hosts.contains(&loopback) {
+            hosts.push(loopback);
+        }
+    }
+    hosts.join(",")
+}
+
+/// Hands a [`Route`] and the extra roots to reqwest.
+pub(crate) fn apply(
+    mut builder: reqwest::ClientBuilder,
+    route: Route,
+    extra_roots: &[CompanyCa],
+) -> Result<reqwest::ClientBuilder, reqwest::Error> {
+    builder = match route {
+        Route::Direct => builder.no_proxy(),
+        // reqwest's own default: the environment, then (feature `system-proxy`) the OS.
+        Route::System => builder,
+        Route::Manual {
+            proxy,
+            credentials,
+            no_proxy,
+        } => {
+            let mut proxy = reqwest::Proxy::all(proxy.as_str())?
+                .no_proxy(reqwest::NoProxy::from_string(&no_proxy));
+            if let Some(credentials) = &credentials {
+                proxy = proxy.basic_auth(&credentials.user, &credentials.password);
+            }
+            builder.proxy(proxy)
+        }
+    };
+    if !extra_roots.is_empty() {
+        // Merged with the platform verifier's roots (rustls-platform-verifier's
+        // `new_with_extra_roots`), never replacing them.
+        builder = builder.tls_certs_merge(extra_roots.iter().map(CompanyCa::reqwest_certificate));
+    }
+    Ok(builder)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn base(url: &str) -> BaseUrl {
+        BaseUrl::parse(url).unwrap()
+    }
+
+    fn manual(bypass: &[&str], user: Option<&str>) -> NetworkConfig {
+        NetworkConfig {
+            proxy: ProxyMode::Manual(ManualProxy {
+                url: ProxyUrl::parse("http://proxy.corp.example:3128").unwrap(),
+                credentials: user.map(|user| ProxyCredentials {
+                    user: user.to_owned(),
+                    password: Zeroizing::new("pw".to_owned()),
+                }),
+                bypass: bypass.iter().map(|s| (*s).to_owned()).collect(),
+            }),
+            extra_roots: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn each_mode_maps_to_its_route() {
+        let api = base("https://api.example.com/v1");
+        let system = NetworkConfig::default();
+        assert_eq!(system.route(&api), Route::System, "System is the default");
+        let off = NetworkConfig {
+            proxy: ProxyMode::Off,
+            ..NetworkConfig::default()
+        };
+        assert_eq!(off.route(&api), Route::Direct);
+        match manual(&["intranet.example", " "], Some("clerk")).route(&api) {
+            Route::Manual {
+                proxy,
+                credentials,
+                no_proxy,
+            } => {
+                assert_eq!(proxy.as_str(), "http://proxy.corp.example:3128/");
+                assert_eq!(credentials.unwrap().user, "clerk");
+                assert_eq!(no_proxy, "intranet.example,localhost,127.0.0.1,::1");
+            }
+            other => panic!("expected Manual, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn loopback_never_goes_through_a_proxy() {
+        for url in [
+            "http://127.0.0.1:4780/v1",
+            "http://localhost:9/v1",
+            "http://[::1]:9/v1",
+        ] {
+            for config in [NetworkConfig::default(), manual(&[], Some("u"))] {
+                assert_eq!(config.route(&base(url)), Route::Direct, "{url}");
+            }
+        }
+    }
+
+    #[test]
+    fn proxy_addresses_are_checked_and_never_echo_a_password() {
+        let ok = ProxyUrl::parse(" https://proxy.example:8443/ ").unwrap();
+        assert_eq!(ok.as_str(), "https://proxy.example:8443");
+        let err = ProxyUrl::parse("http://clerk:s3cret@proxy.example:3128").unwrap_err();
+        assert_eq!(err, ProxyUrlError::Credentials);
+        assert!(!err.to_string().contains("s3cret"));
+        assert!(err.to_string().contains("keychain"), "{err}");
+        assert!(matches!(
+            ProxyUrl::parse("socks5://proxy:1080"),
+            Err(ProxyUrlError::Scheme { .. })
+        ));
+        assert!(matches!(
+            ProxyUrl::parse("proxy:3128"),
+            Err(ProxyUrlError::Scheme { .. } | ProxyUrlError::NotAnAddress { .. })
+        ));
+        assert_eq!(
+            ProxyUrl::parse("http://proxy:3128/path"),
+            Err(ProxyUrlError::Path)
+        );
+        let json: ProxyUrl = serde_json::from_str("\"http://p.example:1\"").unwrap();
+        assert_eq!(
+            serde_json::to_string(&json).unwrap(),
+            "\"http://p.example:1\""
+        );
+        assert!(serde_json::from_str::<ProxyUrl>("\"http://u:p@p.example:1\"").is_err());
+    }
+
+    #[test]
+    fn credentials_never_show_in_debug_output() {
+        let config = manual(&[], Some("clerk"));
+        let text = format!("{config:?} {:?}", config.for_other_client());
+        assert!(text.contains("clerk") && !text.contains("\"pw\""), "{text}");
+    }
+
+    #[test]
+    fn the_other_client_gets_the_same_proxy_and_roots() {
+        let other = manual(&[], Some("clerk")).for_other_client();
+        assert_eq!(
+            other.proxy.unwrap().as_str(),
+            "http://proxy.corp.example:3128/"
+        );
+        assert_eq!(other.credentials.unwrap().password.as_str(), "pw");
+        assert!(!other.no_proxy);
+        let off = NetworkConfig {
+            proxy: ProxyMode::Off,
+            ..NetworkConfig::default()
+        }
+        .for_other_client();
+        assert!(off.no_proxy && off.proxy.is_none());
+        assert!(NetworkConfig::default().for_other_client().proxy.is_none());
+    }
+
+    #[test]
+    fn every_route_builds_a_client() {
+        let _ = rustls::crypto::ring::default_provider().install_default();
+        let api = base("https://api.example.com/v1");
+        for config in [
+            NetworkConfig::default(),
+            manual(&["a.example"], Some("clerk")),
+            NetworkConfig {
+                proxy: ProxyMode::Off,
+                ..NetworkConfig::default()
+            },
+        ] {
+            let builder = apply(reqwest::Client::builder(), config.route(&api), &[]).unwrap();
+            builder.build().unwrap();
+        }
+    }
+}
