@@ -54,7 +54,7 @@ pub fn system_locale() -> Option<String> {
 pub fn system_locale_with(lookup: impl Fn(&str) -> Option<String>) -> Option<String> {
     ["LC_ALL", "LC_MESSAGES", "LANG"]
         .into_iter()
-        .filter_map(|name| lookup(name))
+        .filter_map(&lookup)
         .map(|value| value.trim().to_owned())
         .find(|value| !value.is_empty())
 }
