@@ -88,7 +88,6 @@ const NOT_CONVERTED_YET = new Set([
   'lib/components/CategorySettings.svelte',
   'lib/components/ConnectionTest.svelte',
   'lib/components/CreateActivity.svelte',
-  'lib/components/CreatePetDialog.svelte',
   'lib/components/ErrorText.svelte',
   'lib/components/ExportDialog.svelte',
   'lib/components/ImportDialog.svelte',
@@ -99,7 +98,6 @@ const NOT_CONVERTED_YET = new Set([
   'lib/components/QuotaChart.svelte',
   'lib/components/QuotaPanel.svelte',
   'lib/components/SettingsProblemBanner.svelte',
-  'lib/components/SetupState.svelte',
   'lib/components/UnconfirmedCreates.svelte',
 ]);
 

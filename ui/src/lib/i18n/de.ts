@@ -148,6 +148,37 @@ export const de = {
   'table.rowsPerPage': 'Zeilen pro Seite',
   'table.rowsRange': ' (1 bis 100)',
 
+  'create.title': 'Neues Haustier',
+  'create.addsTo': 'Wird hinzugefügt zu',
+  'create.liveData': ' — Live-Daten',
+  'create.adding': '{name} wird zu {env} hinzugefügt …',
+  'create.pendingNote':
+    '„Haustier hinzufügen“ ist gesperrt, bis der Dienst antwortet, damit das Haustier nicht doppelt angelegt wird. Sie können dieses Fenster schließen: Das Ergebnis erscheint über der Tabelle.',
+  'create.categoryId': 'Kategorie-ID',
+  'create.categoryHintNamed': 'Wählen Sie eine benannte Kategorie oder geben Sie ihre Nummer ein (eine ganze Zahl ab 1).',
+  'create.categoryHint': 'Die Nummer der Kategorie: eine ganze Zahl ab 1, zum Beispiel 3.',
+  'create.serverDecides': 'Den Server entscheiden lassen',
+  'create.unknown': 'Es ließ sich nicht bestätigen, ob {name} zu {env} hinzugefügt wurde.',
+  'create.unknownChecked':
+    'Die Liste wurde neu geladen: Wenn {name} dort fehlt, können Sie es erneut hinzufügen. Ihre Eingaben bleiben hier erhalten.',
+  'create.unknownCheck':
+    'Prüfen Sie die Liste, bevor Sie es erneut versuchen, damit nichts doppelt angelegt wird. Ihre Eingaben bleiben hier erhalten.',
+  'create.checkList': 'Liste prüfen',
+  'create.addingShort': 'Wird hinzugefügt …',
+  'create.addPet': 'Haustier hinzufügen',
+
+  'setup.title': '{env} ist noch nicht eingerichtet',
+  'setup.outsideAndKey':
+    'Die Adresse wurde außerhalb der App festgelegt, von der Person, die sie installiert hat, und ist nicht verwendbar: Bitten Sie sie, sie zu korrigieren. Außerdem fehlt ein API-Schlüssel, den Sie in den Einstellungen eintragen können.',
+  'setup.outside':
+    'Die Adresse wurde außerhalb der App festgelegt, von der Person, die sie installiert hat, und ist nicht verwendbar: Bitten Sie sie, sie zu korrigieren.',
+  'setup.needsBoth': 'Es fehlen die Adresse des Shops und ein API-Schlüssel. Tragen Sie beides in den Einstellungen ein.',
+  'setup.needsAddress': 'Es fehlt die Adresse des Shops. Tragen Sie sie in den Einstellungen ein.',
+  'setup.needsKey': 'Es fehlt ein API-Schlüssel für {address}. Tragen Sie ihn in den Einstellungen ein.',
+  'setup.admin': 'Die Administration Ihres Shops kann Ihnen sagen, was einzutragen ist.',
+  'setup.nothingSent': ' Bis dahin wird nichts an den echten Shop gesendet.',
+  'setup.useSandbox': 'Solange die Sandbox verwenden',
+
   'lookup.title': 'Nach ID suchen',
   'lookup.removedOn': 'Wird am {date} entfernt',
   'lookup.deprecated': 'Veraltet',
