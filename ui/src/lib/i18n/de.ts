@@ -33,7 +33,7 @@ export const de = {
   'environment.legend': 'Umgebung',
   'environment.tagNotSetUp': 'einzurichten',
   'environment.tagLive': 'Live-Daten',
-  'environment.tagDemo': 'lokale Demodaten',
+  'environment.tagDemo': 'Demodaten',
   'environment.hintLive': 'Live-Daten: Änderungen sind echt.',
   'environment.hintDemo': 'Lokale Demodaten auf diesem Computer.',
   'environment.hintNotSetUp': 'Noch nicht eingerichtet: Tragen Sie in den Einstellungen Adresse und API-Schlüssel ein.',
