@@ -91,8 +91,6 @@ const NOT_CONVERTED_YET = new Set([
   'lib/components/ErrorText.svelte',
   'lib/components/ExportDialog.svelte',
   'lib/components/ImportDialog.svelte',
-  'lib/components/ImportIndicator.svelte',
-  'lib/components/ImportResumeOffer.svelte',
   'lib/components/KeySettings.svelte',
   'lib/components/QuotaAlertBanners.svelte',
   'lib/components/QuotaChart.svelte',
