@@ -29,6 +29,7 @@ const ALLOWED: Readonly<Record<string, string>> = {
   'CSV': 'a file format’s name',
   'JSON': 'a file format’s name',
   'API': 'used inside the product’s vocabulary only as the protocol’s name',
+  '.broken-': 'the suffix of a kept settings file’s name, as it is on disk',
 };
 
 /** Text with letters in it (symbols, digits, punctuation alone are not words). */
@@ -95,7 +96,6 @@ const NOT_CONVERTED_YET = new Set([
   'lib/components/QuotaAlertBanners.svelte',
   'lib/components/QuotaChart.svelte',
   'lib/components/QuotaPanel.svelte',
-  'lib/components/SettingsProblemBanner.svelte',
   'lib/components/UnconfirmedCreates.svelte',
 ]);
 

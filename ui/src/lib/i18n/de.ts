@@ -193,6 +193,27 @@ export const de = {
   'resume.review': 'Prüfen und fortsetzen …',
   'resume.notNow': 'Nicht jetzt',
 
+  'problem.lineColumn': 'Zeile {line}, Spalte {column}',
+  'problem.line': 'Zeile {line}',
+  'problem.at': ' in {where}',
+  'problem.cantRead': 'Ihre Einstellungsdatei kann nicht gelesen werden',
+  'problem.notUsed':
+    '; die Adressen und Einstellungen darin werden daher nicht verwendet. Petstore Admin lässt die Datei, wie sie ist: Änderungen gelten nur, bis Sie die App schließen, und',
+  'problem.notSaved': 'werden nicht gespeichert',
+  'problem.fix':
+    'Korrigieren Sie die Datei in einem Texteditor und starten Sie die App neu, oder beginnen Sie mit neuen Einstellungen.',
+  'problem.openFolder': 'Ordner öffnen',
+  'problem.startOverEllipsis': 'Neu beginnen …',
+  'problem.confirmTitle': 'Mit neuen Einstellungen neu beginnen?',
+  'problem.keptAs': 'Die nicht lesbare Datei wird aufbewahrt und umbenannt in',
+  'problem.dateTime': 'Datum-Uhrzeit',
+  'problem.keptRest':
+    ', im selben Ordner, sodass nichts verloren geht. Petstore Admin speichert seine Einstellungen dann in einer neuen Datei, ausgehend von dem, was Sie jetzt sehen.',
+  'problem.enterAgain':
+    'Adressen, die nur in der alten Datei standen, müssen in den Einstellungen neu eingetragen werden. Gespeicherte API-Schlüssel bleiben unberührt.',
+  'problem.startingOver': 'Wird neu begonnen …',
+  'problem.startOver': 'Neu beginnen',
+
   'lookup.title': 'Nach ID suchen',
   'lookup.removedOn': 'Wird am {date} entfernt',
   'lookup.deprecated': 'Veraltet',

@@ -180,6 +180,26 @@ export const en = {
   'resume.review': 'Review and resume…',
   'resume.notNow': 'Not now',
 
+  'problem.lineColumn': 'line {line}, column {column}',
+  'problem.line': 'line {line}',
+  'problem.at': ' at {where}',
+  'problem.cantRead': 'Your settings file can’t be read',
+  'problem.notUsed':
+    ', so the addresses and choices in it are not used. Petstore Admin leaves the file as it is: changes you make now last until you close the app and',
+  'problem.notSaved': 'are not saved',
+  'problem.fix': 'Fix the file in a text editor and restart the app, or start over with new settings.',
+  'problem.openFolder': 'Open the folder',
+  'problem.startOverEllipsis': 'Start over…',
+  'problem.confirmTitle': 'Start over with new settings?',
+  'problem.keptAs': 'The file that can’t be read is kept, renamed to',
+  'problem.dateTime': 'date-time',
+  'problem.keptRest':
+    ', in the same folder, so nothing in it is lost. Petstore Admin then saves its settings in a new file, starting with what you see now.',
+  'problem.enterAgain':
+    'Addresses that were only in the old file need to be entered again in Settings. Stored API keys are not affected.',
+  'problem.startingOver': 'Starting over…',
+  'problem.startOver': 'Start over',
+
   'lookup.title': 'Look up by id',
   'lookup.removedOn': 'Will be removed on {date}',
   'lookup.deprecated': 'Deprecated',
