@@ -26,9 +26,6 @@ const VISIBLE_ATTRIBUTES = new Set([
 /** Literal texts that are not words in any language, with why. */
 const ALLOWED: Readonly<Record<string, string>> = {
   'Petstore Admin': 'the product name, the same in every language',
-  'CSV': 'a file format’s name',
-  'JSON': 'a file format’s name',
-  'API': 'used inside the product’s vocabulary only as the protocol’s name',
   '.broken-': 'the suffix of a kept settings file’s name, as it is on disk',
 };
 
