@@ -84,7 +84,6 @@ const NOT_CONVERTED_YET = new Set([
   'lib/components/ActivityView.svelte',
   'lib/components/CategoryCombobox.svelte',
   'lib/components/CategorySettings.svelte',
-  'lib/components/ConnectionTest.svelte',
   'lib/components/CreateActivity.svelte',
   'lib/components/ErrorText.svelte',
   'lib/components/ExportDialog.svelte',

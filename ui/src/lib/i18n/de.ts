@@ -214,6 +214,17 @@ export const de = {
   'problem.startingOver': 'Wird neu begonnen …',
   'problem.startOver': 'Neu beginnen',
 
+  'connection.noAddress': 'Es gibt noch keine Adresse zum Testen. Geben Sie oben die Adresse für {env} ein.',
+  'connection.noKey': 'Für {env} ist noch kein API-Schlüssel gespeichert. Speichern Sie oben einen und testen Sie dann erneut.',
+  'connection.testing': 'Wird getestet …',
+  'connection.test': 'Verbindung testen',
+  'connection.connectedTo': 'Verbunden mit',
+  'connection.saw': { one: '{count} Haustier gefunden.', other: '{count} Haustiere gefunden.' },
+  'connection.quota': 'Kontingent: {remaining} / {limit}',
+  'connection.noQuota': 'Der Server hat kein Kontingent gemeldet.',
+  'connection.unsaved': 'Diese Adresse ist noch nicht gespeichert. Wählen Sie',
+  'connection.unsavedRest': ', um sie für {env} zu verwenden.',
+
   'lookup.title': 'Nach ID suchen',
   'lookup.removedOn': 'Wird am {date} entfernt',
   'lookup.deprecated': 'Veraltet',

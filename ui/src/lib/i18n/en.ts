@@ -200,6 +200,17 @@ export const en = {
   'problem.startingOver': 'Starting over…',
   'problem.startOver': 'Start over',
 
+  'connection.noAddress': 'There is no address to test yet. Type {env}’s address above.',
+  'connection.noKey': 'No API key is stored for {env} yet. Save one above, then test again.',
+  'connection.testing': 'Testing…',
+  'connection.test': 'Test connection',
+  'connection.connectedTo': 'Connected to',
+  'connection.saw': { one: 'Saw {count} pet.', other: 'Saw {count} pets.' },
+  'connection.quota': 'Quota: {remaining} / {limit}',
+  'connection.noQuota': 'The server did not report a quota.',
+  'connection.unsaved': 'This address is not saved yet. Select',
+  'connection.unsavedRest': ' to use it for {env}.',
+
   'lookup.title': 'Look up by id',
   'lookup.removedOn': 'Will be removed on {date}',
   'lookup.deprecated': 'Deprecated',
