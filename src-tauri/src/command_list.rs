@@ -32,6 +32,8 @@ macro_rules! with_commands {
             test_connection,
             get_page_size,
             save_page_size,
+            get_language,
+            save_language,
             report_first_table,
             settings_problem,
             open_settings_folder,

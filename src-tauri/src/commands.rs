@@ -9,9 +9,10 @@ use crate::backend::Backend;
 use crate::dto::{
     ActivityEntry, ActivityFilter, ActivityPage, ActivitySettings, ActivityStatus, CheckResult,
     ClientErrorKind, CommandError, ConnectionTest, CreatedPet, Environment, EnvironmentInfo,
-    ExportFormat, ImportPreview, ImportProgress, ImportStatus, KeyStatus, Lookup, NewPetInput,
-    PetPage, PetStatusValue, Problem, Quota, QuotaHistory, QuotaRange, RememberedWait, RowCells,
-    SavedFile, Settings, SettingsProblem, StartedOver, UnfinishedImport,
+    ExportFormat, ImportPreview, ImportProgress, ImportStatus, KeyStatus, LanguageChoice,
+    LanguagePreference, Lookup, NewPetInput, PetPage, PetStatusValue, Problem, Quota, QuotaHistory,
+    QuotaRange, RememberedWait, RowCells, SavedFile, Settings, SettingsProblem, StartedOver,
+    UnfinishedImport,
 };
 use crate::pickers;
 
@@ -128,6 +129,19 @@ pub async fn save_page_size(
     page_size: i64,
 ) -> Result<u32, CommandError> {
     backend.save_page_size(page_size)
+}
+
+#[tauri::command]
+pub fn get_language(backend: State<'_, Backend>) -> LanguagePreference {
+    backend.language()
+}
+
+#[tauri::command]
+pub async fn save_language(
+    backend: State<'_, Backend>,
+    choice: LanguageChoice,
+) -> Result<LanguagePreference, CommandError> {
+    backend.save_language(choice)
 }
 
 /// The UI calls this once its first table with data is on screen. The line goes to stdout for

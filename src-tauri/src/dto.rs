@@ -330,6 +330,25 @@ pub struct Settings {
     pub staging_url: Option<String>,
 }
 
+/// The language chosen in Settings: the computer's, or one the app speaks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "lowercase")]
+pub enum LanguageChoice {
+    System,
+    En,
+    De,
+}
+
+/// What the window needs to pick its language: the choice, and the computer's locale as the OS
+/// reports it to this process ("de_DE.UTF-8"; null when none is set, e.g. usually on macOS and
+/// Windows, where the web view's own languages are the computer's).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct LanguagePreference {
+    pub choice: LanguageChoice,
+    pub system: Option<String>,
+}
+
 /// Not the keychain's `KeyStatus` (stored, masked): the app's answer also says which environment,
 /// whether the key lives only in this session's memory, and whether a keychain is reachable.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]

@@ -17,9 +17,9 @@ use petstore_admin::dto::{
     ActivityFilter, ActivityPage, ActivityRecorded, ActivitySettings, ActivityStatus, AppErrorKind,
     CategoryImport, CategoryList, CheckResult, ClientErrorKind, CommandError, ConnectionTest,
     CreatedPet, Deprecation, EnvironmentInfo, EnvironmentUpdated, ExportFormat, ImportPreview,
-    ImportStatus, KeyStatus, Lookup, NewPetInput, PetPage, Quota, QuotaAlert, QuotaHistory,
-    QuotaRange, RememberedWait, Resumed, RowCells, SavedFile, Settings, SettingsProblem,
-    StartedOver, UnfinishedImport, Waiting,
+    ImportStatus, KeyStatus, LanguagePreference, Lookup, NewPetInput, PetPage, Quota, QuotaAlert,
+    QuotaHistory, QuotaRange, RememberedWait, Resumed, RowCells, SavedFile, Settings,
+    SettingsProblem, StartedOver, UnfinishedImport, Waiting,
 };
 use ts_rs::{Config, TS};
 
@@ -37,6 +37,7 @@ fn generate(into: &Path) -> BTreeMap<String, String> {
     CommandError::export_all(&cfg).expect("export");
     EnvironmentInfo::export_all(&cfg).expect("export");
     Settings::export_all(&cfg).expect("export");
+    LanguagePreference::export_all(&cfg).expect("export");
     KeyStatus::export_all(&cfg).expect("export");
     Lookup::export_all(&cfg).expect("export");
     Deprecation::export_all(&cfg).expect("export");

@@ -1,4 +1,4 @@
-//! Rows per page remembered across restarts, and the once-per-process first-table line.
+//! Rows per page and the language remembered across restarts, and the once-per-process first-table line.
 
 use std::path::Path;
 
@@ -69,4 +69,29 @@ fn the_first_table_line_comes_once_with_the_count() {
     );
     assert_eq!(backend.first_table_line(40), None);
     assert_eq!(backend.first_table_line(100), None);
+}
+
+#[test]
+fn the_language_follows_the_computer_until_one_is_chosen_and_the_choice_survives_a_restart() {
+    use petstore_admin::dto::LanguageChoice;
+    let dir = tempfile::tempdir().expect("temp dir");
+    let first = backend(dir.path());
+    assert_eq!(first.language().choice, LanguageChoice::System);
+    assert_eq!(
+        first
+            .save_language(LanguageChoice::De)
+            .expect("saved")
+            .choice,
+        LanguageChoice::De
+    );
+    drop(first);
+
+    let text = std::fs::read_to_string(dir.path().join("settings.json")).expect("file");
+    assert!(text.contains("\"language\": \"de\""), "{text}");
+    let again = backend(dir.path());
+    assert_eq!(again.language().choice, LanguageChoice::De);
+    // Back to the computer's: the field is gone from the file.
+    again.save_language(LanguageChoice::System).expect("saved");
+    let text = std::fs::read_to_string(dir.path().join("settings.json")).expect("file");
+    assert!(!text.contains("language"), "{text}");
 }

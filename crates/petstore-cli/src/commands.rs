@@ -2,6 +2,7 @@
 
 use std::future::Future;
 
+use chrono::Datelike;
 use log::info;
 use petstore_client::deprecation::spec_sunset;
 use petstore_client::{Error as ApiError, ListQuery, NewPet, PetstoreClient};
@@ -12,9 +13,7 @@ use crate::notices::{self, WaitState};
 use crate::output;
 use crate::quota;
 use crate::session::{self, Session};
-
-/// The spec's removal date of `GET /pets/{petId}`.
-const GET_REMOVAL_DATE: &str = "5 December 2030";
+use crate::words::{Msg, say};
 
 pub fn run(cli: &Cli) -> Result<(), CliError> {
     // Validate what can be checked without a network before touching the keychain.
@@ -103,7 +102,7 @@ async fn list(client: &PetstoreClient, json: bool, args: &ListArgs) -> Result<()
         return output::print_json(&page.pets);
     }
     if page.pets.is_empty() {
-        output::print("No pets found.\n")?;
+        output::print(&format!("{}\n", say(Msg::NoPets, &[])))?;
     } else {
         output::print(&output::pet_table(&page.pets))?;
     }
@@ -123,9 +122,9 @@ fn more_hint(args: &ListArgs) -> String {
         .unwrap_or_default();
     if limit < 100 {
         let bigger = (limit * 2).min(100);
-        format!("More pets: run with `petstore list{status} --limit {bigger}` to see more.")
+        say(Msg::MoreBigger, &[("status", &status), ("limit", &bigger)])
     } else {
-        "More pets: the list holds more than 100; narrow it with --status.".to_string()
+        say(Msg::MoreNarrow, &[])
     }
 }
 
@@ -134,15 +133,15 @@ async fn add(client: &PetstoreClient, json: bool, pet: &NewPet) -> Result<(), Cl
     if json {
         return output::print_json(&created);
     }
-    output::print(&format!("Added pet {} ({}).\n", created.id, created.name))?;
+    let added = say(Msg::Added, &[("id", &created.id), ("name", &created.name)]);
+    output::print(&format!("{added}\n"))?;
     output::print(&output::pet_table(std::slice::from_ref(&created)))
 }
 
 async fn get(client: &PetstoreClient, json: bool, args: &GetArgs) -> Result<(), CliError> {
-    eprintln!(
-        "Warning: `petstore get` uses a deprecated service endpoint that will be removed on \
-         {GET_REMOVAL_DATE}. Use `petstore list --status available|pending|sold` instead."
-    );
+    let removal = spec_sunset();
+    let date = crate::words::date(removal.day(), removal.month0(), removal.year());
+    eprintln!("{}", say(Msg::GetDeprecated, &[("date", &date)]));
     #[allow(deprecated)]
     let response = client.get_pet(args.id).await?;
     if let Some(notice) = response
@@ -150,10 +149,9 @@ async fn get(client: &PetstoreClient, json: bool, args: &GetArgs) -> Result<(), 
         .as_ref()
         .filter(|n| n.sunset.date_naive() != spec_sunset().date_naive())
     {
-        eprintln!(
-            "The service now gives {} as its removal date.",
-            notice.sunset.format("%-d %B %Y")
-        );
+        let sunset = notice.sunset;
+        let date = crate::words::date(sunset.day(), sunset.month0(), sunset.year());
+        eprintln!("{}", say(Msg::NewRemovalDate, &[("date", &date)]));
     }
     if json {
         return output::print_json(&response.value);

@@ -8,6 +8,7 @@ use petstore_local::LocalError;
 use petstore_local::keychain::KeychainError;
 
 use crate::keysource::KeySource;
+use crate::words::{Msg, say};
 
 pub const OK: u8 = 0;
 pub const INTERNAL: u8 = 1;
@@ -199,27 +200,24 @@ fn key_refused_message(source: KeySource, server: &petstore_client::ApiError) ->
 pub fn message(err: &CliError) -> String {
     let hint = match err {
         CliError::Config(ConfigError::MissingApiKey { .. })
-        | CliError::Api(ApiError::Configuration(ConfigError::MissingApiKey { .. })) => Some(
-            "Store the key with `petstore key set --env ENV` (it reads the key from stdin), or set PETSTORE_API_KEY.",
-        ),
-        CliError::Api(ApiError::OutcomeUnknown { .. }) => {
-            Some("Check with `petstore list` before running `petstore add` again.")
+        | CliError::Api(ApiError::Configuration(ConfigError::MissingApiKey { .. })) => {
+            Some(Msg::HintStoreKey)
         }
+        CliError::Api(ApiError::OutcomeUnknown { .. }) => Some(Msg::HintCheckList),
         CliError::Api(ApiError::Configuration(ConfigError::MissingBaseUrl { .. }))
         | CliError::Config(ConfigError::MissingBaseUrl { .. })
         | CliError::Local(LocalError::Config(ConfigError::MissingBaseUrl { .. })) => {
-            Some("Or pass the address for this command only with --base-url URL.")
+            Some(Msg::HintBaseUrl)
         }
         _ => None,
     };
     match (hint, err) {
-        (Some(hint), _) => format!("{err}\n{hint}"),
+        (Some(hint), _) => format!("{err}\n{}", say(hint, &[])),
         (None, CliError::Api(ApiError::RateLimited { retry_at, .. })) => {
             let local = retry_at.with_timezone(&chrono::Local).format("%H:%M:%S");
-            format!(
-                "{err}\nThat is {}, at {local} local time.",
-                crate::output::distance(*retry_at)
-            )
+            let distance = crate::output::distance(*retry_at);
+            let that = say(Msg::RetryAt, &[("distance", &distance), ("time", &local)]);
+            format!("{err}\n{that}")
         }
         (None, _) => err.to_string(),
     }

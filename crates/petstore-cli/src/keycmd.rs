@@ -117,7 +117,10 @@ fn status(keychain: &Keychain, env: Environment, json: bool) -> Result<(), CliEr
 fn read_key(env: Environment) -> Result<ApiKey, CliError> {
     let stdin = std::io::stdin();
     if stdin.is_terminal() {
-        eprintln!("Paste the API key for {env} and press Enter:");
+        eprintln!(
+            "{}",
+            crate::words::say(crate::words::Msg::KeyPrompt, &[("env", &env)])
+        );
     }
     let mut line = String::new();
     stdin.lock().read_line(&mut line).map_err(CliError::Stdin)?;

@@ -14,6 +14,7 @@ mod output;
 mod progress;
 mod quota;
 mod session;
+mod words;
 
 use std::process::ExitCode;
 
@@ -25,6 +26,7 @@ fn main() -> ExitCode {
     // clap exits with 2 on a usage error, 0 for --help and --version.
     let cli = Cli::parse();
     logging::init(cli.verbose);
+    words::init();
     log::info!("petstore {} starting", env!("CARGO_PKG_VERSION"));
     let result = match &cli.command {
         Command::Key { action } => keycmd::run(&cli, *action),

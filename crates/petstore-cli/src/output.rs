@@ -2,11 +2,12 @@
 
 use std::io::Write;
 
-use chrono::{DateTime, Local, Utc};
+use chrono::{DateTime, Datelike, Local, Utc};
 use petstore_client::{Pet, Plan, QuotaWindow, RateLimitSnapshot};
 use serde::Serialize;
 
 use crate::exit::CliError;
+use crate::words::{Msg, say};
 
 /// Names longer than this are cut with an ellipsis so one long name cannot break the table.
 const NAME_WIDTH: usize = 32;
@@ -28,7 +29,13 @@ pub fn print_json<T: Serialize + ?Sized>(value: &T) -> Result<(), CliError> {
 
 /// A table of pets: id, name, category, status; columns aligned, names truncated.
 pub fn pet_table(pets: &[Pet]) -> String {
-    let header = ["ID", "NAME", "CATEGORY", "STATUS"].map(String::from);
+    let header = [
+        Msg::ColumnId,
+        Msg::ColumnName,
+        Msg::ColumnCategory,
+        Msg::ColumnStatus,
+    ]
+    .map(|column| say(column, &[]));
     let rows: Vec<[String; 4]> = pets
         .iter()
         .map(|pet| {
@@ -134,23 +141,33 @@ impl QuotaJson {
 }
 
 pub fn quota_text(s: &RateLimitSnapshot) -> String {
-    let count = |n: Option<u64>| n.map_or_else(|| "unknown".to_string(), |n| n.to_string());
-    let window = match s.window {
-        QuotaWindow::Minute => "per minute",
-        QuotaWindow::Day => "per day",
-        QuotaWindow::Unknown => "window unknown",
-    };
+    let unknown = || say(Msg::Unknown, &[]);
+    let count = |n: Option<u64>| n.map_or_else(unknown, |n| n.to_string());
+    let window = say(
+        match s.window {
+            QuotaWindow::Minute => Msg::PerMinute,
+            QuotaWindow::Day => Msg::PerDay,
+            QuotaWindow::Unknown => Msg::WindowUnknown,
+        },
+        &[],
+    );
+    // Plan names are the service's own (Free, Pro, Business), the same in every language.
     let plan = match s.plan {
-        Some(Plan::Free) => ", Free plan",
-        Some(Plan::Pro) => ", Pro plan",
-        Some(Plan::Business) => ", Business plan",
-        None => "",
+        Some(Plan::Free) => say(Msg::Plan, &[("plan", &"Free")]),
+        Some(Plan::Pro) => say(Msg::Plan, &[("plan", &"Pro")]),
+        Some(Plan::Business) => say(Msg::Plan, &[("plan", &"Business")]),
+        None => String::new(),
     };
-    let reset = s.reset_at.map_or_else(|| "unknown".to_string(), when);
-    format!(
-        "Limit:      {} requests ({window}{plan})\nRemaining:  {}\nResets:     {reset}\n",
-        count(s.limit),
-        count(s.remaining),
+    let reset = s.reset_at.map_or_else(unknown, when);
+    say(
+        Msg::QuotaText,
+        &[
+            ("limit", &count(s.limit)),
+            ("window", &window),
+            ("plan", &plan),
+            ("remaining", &count(s.remaining)),
+            ("reset", &reset),
+        ],
     )
 }
 
@@ -161,7 +178,10 @@ pub fn when(at: DateTime<Utc>) -> String {
 
 /// The same, saying that the time is local: "14:05:10 local time (in 2 min)".
 pub fn when_local(at: DateTime<Utc>) -> String {
-    format!("{} local time ({})", clock_time(at), distance(at))
+    say(
+        Msg::LocalTime,
+        &[("time", &clock_time(at)), ("distance", &distance(at))],
+    )
 }
 
 /// "14:05:10", with the date when it is not today.
@@ -170,7 +190,13 @@ fn clock_time(at: DateTime<Utc>) -> String {
     let day = if local.date_naive() == Local::now().date_naive() {
         String::new()
     } else {
-        format!(" on {}", local.format("%-d %B %Y"))
+        say(
+            Msg::OnDate,
+            &[(
+                "date",
+                &crate::words::date(local.day(), local.month0(), local.year()),
+            )],
+        )
     };
     format!("{}{day}", local.format("%H:%M:%S"))
 }
@@ -180,10 +206,10 @@ pub fn distance(at: DateTime<Utc>) -> String {
     let millis = u64::try_from((at - Utc::now()).num_milliseconds()).unwrap_or(0);
     let seconds = millis.div_ceil(1000);
     match seconds {
-        0 => "now".to_string(),
-        1..=119 => format!("in {seconds} s"),
-        120..=7199 => format!("in {} min", seconds.div_ceil(60)),
-        _ => format!("in {} h", seconds.div_ceil(3600)),
+        0 => say(Msg::Now, &[]),
+        1..=119 => say(Msg::InSeconds, &[("n", &seconds)]),
+        120..=7199 => say(Msg::InMinutes, &[("n", &seconds.div_ceil(60))]),
+        _ => say(Msg::InHours, &[("n", &seconds.div_ceil(3600))]),
     }
 }
 

@@ -7,12 +7,14 @@
 
 mod dirs;
 pub mod error;
+pub mod language;
 mod localfile;
 pub mod settings;
 pub mod waits;
 
 pub use dirs::{APP_ID, CACHE_DIR_VAR, CONFIG_DIR_VAR, DATA_DIR_VAR, data_dir};
 pub use error::LocalError;
+pub use language::{Language, system_locale};
 pub use settings::{
     ActivityPrefs, ActivitySettings, CategoryError, CategoryName, CategoryNames, MAX_CATEGORIES,
     MAX_CATEGORY_NAME_CHARS, Merge, NetworkSettingError, PasswordLookup, ProxyModeName, ProxyPrefs,

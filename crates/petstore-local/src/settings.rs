@@ -45,6 +45,11 @@ pub struct Settings {
     /// The activity history's retention and the quota alerts.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub activity: Option<ActivityPrefs>,
+    /// The language chosen for the app and the CLI ("en", "de"); none: the computer's. Kept as
+    /// text, so a hand-edited value the app does not know (or a newer version's) is not a broken
+    /// file: [`Settings::language`] reads it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub language: Option<String>,
     /// Each environment's category names (see [`CategoryNames`]).
     #[serde(skip_serializing_if = "CategoryNames::is_empty")]
     pub category_names: CategoryNames,
@@ -62,6 +67,18 @@ pub struct Settings {
 }
 
 impl Settings {
+    /// The chosen language, when the file names one the app speaks.
+    pub fn language(&self) -> Option<crate::Language> {
+        let code = self.language.as_deref()?;
+        let language = crate::Language::ALL.into_iter().find(|l| l.code() == code);
+        if language.is_none() {
+            log::warn!(
+                "language {code:?} in the settings file is not one the app speaks; using the computer's"
+            );
+        }
+        language
+    }
+
     /// `$PETSTORE_CONFIG_DIR/settings.json`, else `<OS config dir>/dev.petstore.admin/settings.json`.
     pub fn default_path() -> Option<PathBuf> {
         Self::default_path_with(|name| std::env::var(name).ok())
@@ -146,6 +163,7 @@ mod tests {
             environment: Some(Environment::Staging),
             page_size: Some(100),
             activity: None,
+            language: None,
             category_names: CategoryNames::default(),
             proxy: None,
             ca_files: Vec::new(),
@@ -194,6 +212,20 @@ mod tests {
     }
 
     #[test]
+    fn a_language_is_read_and_one_the_app_does_not_speak_is_no_broken_file() {
+        let german: Settings = serde_json::from_str(r#"{"language":"de"}"#).unwrap();
+        assert_eq!(german.language(), Some(crate::Language::German));
+        let french: Settings = serde_json::from_str(r#"{"language":"fr"}"#).unwrap();
+        assert_eq!(french.language(), None);
+        assert_eq!(Settings::default().language(), None);
+        assert!(
+            !serde_json::to_string(&Settings::default())
+                .unwrap()
+                .contains("language")
+        );
+    }
+
+    #[test]
     fn unknown_fields_in_the_file_are_tolerated() {
         let settings: Settings =
             serde_json::from_str(r#"{"stagingUrl":"https://s.example.com/v1","theme":"dark"}"#)
@@ -212,6 +244,7 @@ mod tests {
             environment: None,
             page_size: None,
             activity: None,
+            language: None,
             category_names: CategoryNames::default(),
             proxy: None,
             ca_files: Vec::new(),

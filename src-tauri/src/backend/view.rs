@@ -1,4 +1,4 @@
-//! What the window remembers between runs (rows per page) and reports about itself (its first
+//! What the window remembers between runs (rows per page, the language) and reports about itself (its first
 //! table on screen, the line the start-up benchmark waits for).
 
 use std::sync::atomic::Ordering;
@@ -6,7 +6,9 @@ use std::sync::atomic::Ordering;
 use petstore_client::{InvalidInput, Limit};
 
 use super::Backend;
-use crate::dto::CommandError;
+use petstore_local::Language;
+
+use crate::dto::{CommandError, LanguageChoice, LanguagePreference};
 
 /// The pet table's rows per page on first run (the UI's limit selector starts here).
 pub const DEFAULT_PAGE_SIZE: u32 = 20;
@@ -45,6 +47,41 @@ impl Backend {
             Ok(())
         })?;
         Ok(size)
+    }
+
+    /// The language chosen in the settings file, and the computer's locale.
+    pub fn language(&self) -> LanguagePreference {
+        let choice = match self.settings().language() {
+            None => LanguageChoice::System,
+            Some(Language::English) => LanguageChoice::En,
+            Some(Language::German) => LanguageChoice::De,
+        };
+        LanguagePreference {
+            choice,
+            system: petstore_local::system_locale(),
+        }
+    }
+
+    /// Remembers the language (only this field is written); `System` removes the choice, so the
+    /// computer's language is followed again.
+    #[allow(
+        clippy::result_large_err,
+        reason = "CommandError is the IPC error, built once per command; never on a hot path"
+    )]
+    pub fn save_language(
+        &self,
+        choice: LanguageChoice,
+    ) -> Result<LanguagePreference, CommandError> {
+        let code = match choice {
+            LanguageChoice::System => None,
+            LanguageChoice::En => Some(Language::English.code()),
+            LanguageChoice::De => Some(Language::German.code()),
+        };
+        self.change_settings(|settings| {
+            settings.language = code.map(str::to_owned);
+            Ok(())
+        })?;
+        Ok(self.language())
     }
 
     /// The line to print when the window shows its first table with data: `Some` once per

@@ -8,6 +8,7 @@ mod create;
 mod import;
 mod keyboard;
 mod keys;
+mod language;
 mod launch;
 mod layout;
 mod messages;

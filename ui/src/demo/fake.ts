@@ -16,6 +16,8 @@ import type {
   EnvironmentInfo,
   EventName,
   KeyStatus,
+  LanguageChoice,
+  LanguagePreference,
   Pet,
   Quota,
   RememberedWait,
@@ -28,6 +30,10 @@ export type Handlers = Partial<Record<CommandName, Handler>>;
 
 export interface FakeOptions extends ImportFakeOptions, ActivityFakeOptions, CategoryFakeOptions {
   pets?: Pet[];
+  /** The language chosen in Settings ('system' when left out). */
+  language?: LanguageChoice;
+  /** The computer's locale as the app reports it ("de_DE.UTF-8"); null when left out. */
+  systemLocale?: string | null;
   quota?: Quota | null;
   selected?: EnvironmentId;
   keychainAvailable?: boolean;
@@ -91,6 +97,7 @@ export function installFake(options: FakeOptions = {}): Fake {
   let selected: EnvironmentId = options.selected ?? 'sandbox';
   let settings: Settings = options.settings ?? { productionUrl: 'https://pets.example.com/v1', stagingUrl: null };
   let pageSize = options.pageSize ?? 20;
+  let language: LanguagePreference = { choice: options.language ?? 'system', system: options.systemLocale ?? null };
   let problem: SettingsProblem | null = options.settingsProblem ?? null;
   let remembered: RememberedWait | null = options.rememberedWait ?? null;
   const envUrls = options.envUrls ?? {};
@@ -190,6 +197,8 @@ export function installFake(options: FakeOptions = {}): Fake {
       return keyStatus(a.environment as EnvironmentId);
     },
     get_page_size: () => pageSize,
+    get_language: () => language,
+    save_language: (a) => (language = { ...language, choice: a.choice as LanguageChoice }),
     save_page_size: (a) => (pageSize = a.pageSize as number),
     report_first_table: () => null,
     // Like the app: the typed address when given (checked as one being saved), with the stored key.

@@ -24,6 +24,8 @@ import type {
   EnvironmentUpdated,
   ErrorKind,
   EventName,
+  LanguageChoice,
+  LanguagePreference,
   ExportFormat,
   ImportPreview,
   ImportProgress,
@@ -130,6 +132,9 @@ export const testConnection = (environment: EnvironmentId, baseUrl: string | nul
 /** Rows per page, remembered across restarts (1–100; 20 until the person picks another). */
 export const getPageSize = () => call<number>('get_page_size');
 export const savePageSize = (pageSize: number) => call<number>('save_page_size', { pageSize });
+/** The language chosen in Settings ('system' until one is) and the computer's locale. */
+export const getLanguage = () => call<LanguagePreference>('get_language');
+export const saveLanguage = (choice: LanguageChoice) => call<LanguagePreference>('save_language', { choice });
 /** Once the first table with data is on screen: the app prints a line people and benchmarks read. */
 export const reportFirstTable = (rows: number) => call<null>('report_first_table', { rows });
 /** The settings file's problem while it cannot be read (nothing is saved meanwhile), else null. */

@@ -1,3 +1,4 @@
+import { t } from './i18n/index.svelte';
 import type { EnvironmentId, EnvironmentInfo } from './types';
 
 // Checked against the generated `EnvironmentId`: an environment added in Rust fails
@@ -9,15 +10,18 @@ const ENVIRONMENTS = { production: true, staging: true, sandbox: true } satisfie
  * `EnvironmentInfo.label` says the same for the one listed). Checked against `EnvironmentId` too.
  */
 export const ENVIRONMENT_LABELS = {
-  production: 'Production',
-  staging: 'Staging',
-  sandbox: 'Sandbox',
+  get production() { return t('environment.production'); },
+  get staging() { return t('environment.staging'); },
+  get sandbox() { return t('environment.sandbox'); },
 } satisfies Record<EnvironmentId, string>;
+
+/** An environment's name in the language on screen (the backend's `label` is English). */
+export function environmentName(id: EnvironmentId): string {
+  return ENVIRONMENT_LABELS[id];
+}
 
 /** Every environment, in the order the app shows them. */
 export const ENVIRONMENT_IDS = Object.keys(ENVIRONMENTS) as EnvironmentId[];
-
-const SET_UP = 'add its address and API key in Settings';
 
 /**
  * The one short word under an environment's name in the header switch. "Not set up" wins over
@@ -25,15 +29,15 @@ const SET_UP = 'add its address and API key in Settings';
  * room for one tag per environment, not two.
  */
 export function environmentTag(env: EnvironmentInfo): string | null {
-  if (!env.configured) return 'not set up';
-  if (env.production) return 'live data';
-  if (env.localDemo) return 'local demo data';
+  if (!env.configured) return t('environment.tagNotSetUp');
+  if (env.production) return t('environment.tagLive');
+  if (env.localDemo) return t('environment.tagDemo');
   return null;
 }
 
 /** The longer story behind the tag, for the tooltip and for screen readers. */
 export function environmentHint(env: EnvironmentInfo): string {
-  const kind = env.production ? 'Live data: changes are real.' : env.localDemo ? 'Local demo data on this computer.' : '';
-  const where = env.configured ? (env.baseUrl ?? '') : `Not set up yet: ${SET_UP}.`;
+  const kind = env.production ? t('environment.hintLive') : env.localDemo ? t('environment.hintDemo') : '';
+  const where = env.configured ? (env.baseUrl ?? '') : t('environment.hintNotSetUp');
   return [kind, where].filter((part) => part !== '').join(' ');
 }

@@ -1,3 +1,4 @@
+import { t } from './i18n/index.svelte';
 import type { PetStatusValue, Quota } from './types';
 
 /** "1:05" under an hour, "3 h 12 min" beyond: the quota window can be a day long. */
@@ -6,7 +7,7 @@ export function formatCountdown(ms: number): string {
   if (total >= 3600) {
     const h = Math.floor(total / 3600);
     const m = Math.floor((total % 3600) / 60);
-    return `${h} h ${m} min`;
+    return t('format.hoursMinutes', { h, m });
   }
   const m = Math.floor(total / 60);
   const s = total % 60;
@@ -19,22 +20,23 @@ export function secondsUntil(iso: string, now: number): number {
   return Math.max(0, Math.ceil((at - now) / 1000));
 }
 
-export const WINDOW_LABEL: Record<Quota['window'], string> = {
-  minute: 'per minute',
-  day: 'per day',
+// Read through getters, so each read is in the language on screen now.
+export const WINDOW_LABEL: Readonly<Record<Quota['window'], string>> = {
+  get minute() { return t('quota.perMinute'); },
+  get day() { return t('quota.perDay'); },
   unknown: '',
 };
 
-export const PLAN_NAME: Record<NonNullable<Quota['plan']>, string> = {
-  free: 'Free',
-  pro: 'Pro',
-  business: 'Business',
+export const PLAN_NAME: Readonly<Record<NonNullable<Quota['plan']>, string>> = {
+  get free() { return t('plan.free'); },
+  get pro() { return t('plan.pro'); },
+  get business() { return t('plan.business'); },
 };
 
-export const PLAN_LABEL: Record<NonNullable<Quota['plan']>, string> = {
-  free: `${PLAN_NAME.free} plan`,
-  pro: `${PLAN_NAME.pro} plan`,
-  business: `${PLAN_NAME.business} plan`,
+export const PLAN_LABEL: Readonly<Record<NonNullable<Quota['plan']>, string>> = {
+  get free() { return t('plan.label', { plan: PLAN_NAME.free }); },
+  get pro() { return t('plan.label', { plan: PLAN_NAME.pro }); },
+  get business() { return t('plan.label', { plan: PLAN_NAME.business }); },
 };
 
 export type QuotaLevel = 'ok' | 'low' | 'empty' | 'unknown';
@@ -45,28 +47,27 @@ export function quotaLevel(quota: Quota | null): QuotaLevel {
   return quota.remaining / quota.limit < 0.2 ? 'low' : 'ok';
 }
 
-const MONTHS = [
-  'January', 'February', 'March', 'April', 'May', 'June',
-  'July', 'August', 'September', 'October', 'November', 'December',
-];
+const month = (index: number) => t('format.months').split(',')[index] ?? '';
+const shortMonth = (index: number) => t('format.monthsShort').split(',')[index] ?? '';
 
 /**
- * Dates like the spec's "5 December 2030", whatever format the server used. Spelled out here
- * rather than with Intl.DateTimeFormat: the result is the same for this one fixed format, and the
- * web process then need not load ICU's locale data (about 3.5 MiB) for the start screen.
+ * Dates like the spec's "5 December 2030" ("5. Dezember 2030"), whatever format the server used.
+ * Spelled out from the catalog's month names and patterns rather than with Intl.DateTimeFormat:
+ * the result is the same for these fixed formats, and the web process then need not load ICU's
+ * locale data (about 3.5 MiB) for the start screen (BENCHMARKS.md).
  */
 export function formatDate(text: string): string {
   const at = new Date(Date.parse(text));
   if (Number.isNaN(at.getTime())) return text;
-  return `${at.getUTCDate()} ${MONTHS[at.getUTCMonth()]} ${at.getUTCFullYear()}`;
+  return t('format.date', { day: at.getUTCDate(), month: month(at.getUTCMonth()), year: at.getUTCFullYear() });
 }
 
 // Checked against the generated `PetStatusValue`: a status added in Rust fails `npm run check`
 // until it has a label here.
 const PET_STATUS_LABEL = {
-  available: 'Available',
-  pending: 'Pending',
-  sold: 'Sold',
+  get available() { return t('status.available'); },
+  get pending() { return t('status.pending'); },
+  get sold() { return t('status.sold'); },
 } satisfies Record<PetStatusValue, string>;
 
 /** A label by status; a status the spec does not list has none (it is shown as it is). */
@@ -83,8 +84,8 @@ export function formatClock(iso: string): string {
 }
 
 /**
- * A count or quota in English digits grouped by thousands ("1,200"), the same as
- * `Intl.NumberFormat('en')` gives for whole numbers. Spelled out rather than with Intl or
+ * A count or quota grouped by thousands in the language on screen ("1,200", "1.200"), the same
+ * as `Intl.NumberFormat` gives for whole numbers. Spelled out rather than with Intl or
  * `toLocaleString`, for the reason given at formatDate: counts are on the start screen. Only for
  * counts and quotas: an id is an identifier, never grouped. A number that is not whole is shown
  * as it is.
@@ -97,7 +98,7 @@ export function formatCount(n: number): string {
   const [whole, fraction = ''] = mantissa.split('.');
   const digits = exponent === undefined ? whole : (whole + fraction).padEnd(whole.length + Number(exponent), '0');
   const sign = n < 0 || Object.is(n, -0) ? '-' : '';
-  return sign + digits.replace(/\B(?=(\d{3})+$)/g, ',');
+  return sign + digits.replace(/\B(?=(\d{3})+$)/g, t('format.group'));
 }
 
 /** "14:05:47" in local time (spelled out rather than with Intl, for the reason given at formatDate). */
@@ -116,16 +117,16 @@ export function formatWhen(iso: string, now: number): string {
   const at = Date.parse(iso);
   if (Number.isNaN(at)) return iso;
   const clock = formatClockSeconds(iso);
-  return at > now ? `${clock} (in ${formatCountdown(at - now)})` : clock;
+  return at > now ? t('format.when', { time: clock, countdown: formatCountdown(at - now) }) : clock;
 }
 
-const SHORT_MONTHS = MONTHS.map((m) => m.slice(0, 3));
 
 /** "24 November 2026, 14:05:47" in local time: an entry's full time in its details. */
 export function formatDateTime(iso: string): string {
   const at = new Date(Date.parse(iso));
   if (Number.isNaN(at.getTime())) return iso;
-  return `${at.getDate()} ${MONTHS[at.getMonth()]} ${at.getFullYear()}, ${formatClockSeconds(iso)}`;
+  const date = t('format.date', { day: at.getDate(), month: month(at.getMonth()), year: at.getFullYear() });
+  return t('format.dateTime', { date, time: formatClockSeconds(iso) });
 }
 
 /**
@@ -137,15 +138,16 @@ export function formatListTime(iso: string, now: number): string {
   if (Number.isNaN(at.getTime())) return iso;
   const today = new Date(now);
   if (at.toDateString() === today.toDateString()) return formatClockSeconds(iso);
-  const day = `${at.getDate()} ${SHORT_MONTHS[at.getMonth()]}`;
+  const day = t('format.dateShort', { day: at.getDate(), month: shortMonth(at.getMonth()) });
   return at.getFullYear() === today.getFullYear() ? `${day} ${formatClock(iso)}` : `${day} ${at.getFullYear()}`;
 }
 
 /** How long a request took: "84 ms", "1.2 s", "2 min 5 s". */
 export function formatDuration(ms: number): string {
-  if (ms < 1000) return `${Math.max(0, Math.round(ms))} ms`;
-  if (ms < 60_000) return `${(Math.round(ms / 100) / 10).toFixed(1)} s`;
+  if (ms < 1000) return t('format.ms', { n: Math.max(0, Math.round(ms)) });
+  if (ms < 60_000) return t('format.seconds', { n: (Math.round(ms / 100) / 10).toFixed(1).replace('.', t('format.decimal')) });
   const total = Math.round(ms / 1000);
   const s = total % 60;
-  return `${formatCount(Math.floor(total / 60))} min${s > 0 ? ` ${s} s` : ''}`;
+  const m = formatCount(Math.floor(total / 60));
+  return s > 0 ? t('format.minutesSeconds', { m, s }) : t('format.minutes', { n: m });
 }

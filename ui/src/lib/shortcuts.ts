@@ -1,3 +1,4 @@
+import { t } from './i18n/index.svelte';
 import { detectOs } from './platform';
 
 // Cmd on macOS, Ctrl elsewhere: the platform's own convention for app shortcuts.
@@ -23,7 +24,7 @@ export function shortcutAction(event: KeyboardEvent, mac = isMac()): Action | nu
 }
 
 export function shortcutLabel(key: string, mac = isMac()): string {
-  return mac ? `⌘${key.toUpperCase()}` : `Ctrl+${key.toUpperCase()}`;
+  return mac ? `⌘${key.toUpperCase()}` : `${t('format.ctrl')}+${key.toUpperCase()}`;
 }
 
 /** The aria-keyshortcuts form, e.g. "Control+N". */

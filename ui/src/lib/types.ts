@@ -27,6 +27,8 @@ export type { QuotaWindow } from './bindings/QuotaWindow';
 export type { RememberedWait } from './bindings/RememberedWait';
 export type { Resumed } from './bindings/Resumed';
 export type { Settings } from './bindings/Settings';
+export type { LanguageChoice } from './bindings/LanguageChoice';
+export type { LanguagePreference } from './bindings/LanguagePreference';
 export type { SettingsProblem } from './bindings/SettingsProblem';
 export type { StartedOver } from './bindings/StartedOver';
 export type { Waiting } from './bindings/Waiting';

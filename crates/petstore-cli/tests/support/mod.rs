@@ -137,7 +137,11 @@ fn configure(cmd: &mut StdCommand, config_dir: &Path, key: Option<&str>) {
         .env("PETSTORE_DATA_DIR", config_dir.join("data"))
         .env_remove("PETSTORE_PRODUCTION_URL")
         .env_remove("PETSTORE_STAGING_URL")
-        .env_remove("PETSTORE_API_KEY");
+        .env_remove("PETSTORE_API_KEY")
+        // English words whatever the machine's language (tests/language.rs sets German).
+        .env("LANG", "C.UTF-8")
+        .env_remove("LC_ALL")
+        .env_remove("LC_MESSAGES");
     // The host's proxy must not decide a test's path (tests/network.rs sets its own).
     for var in [
         "HTTPS_PROXY",

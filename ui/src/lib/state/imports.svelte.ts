@@ -1,4 +1,5 @@
 import * as backend from '../backend';
+import { t } from '../i18n/index.svelte';
 import { formatCount, formatCountdown } from '../format';
 import type {
   CommandError,
@@ -75,7 +76,9 @@ export class ImportSession {
   });
 
   /** "12 of 40" */
-  countText = $derived(this.progress ? `${formatCount(this.done)} of ${formatCount(this.progress.total)}` : '');
+  countText = $derived(
+    this.progress ? t('indicator.countOf', { done: formatCount(this.done), total: formatCount(this.progress.total) }) : '',
+  );
 
   constructor(private readonly onended: (result: ImportResult) => void = () => {}) {}
 
