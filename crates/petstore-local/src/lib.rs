@@ -15,7 +15,8 @@ pub use dirs::{APP_ID, CACHE_DIR_VAR, CONFIG_DIR_VAR, DATA_DIR_VAR, data_dir};
 pub use error::LocalError;
 pub use settings::{
     ActivityPrefs, ActivitySettings, CategoryError, CategoryName, CategoryNames, MAX_CATEGORIES,
-    MAX_CATEGORY_NAME_CHARS, Merge, Refused, Settings, SettingsFile,
+    MAX_CATEGORY_NAME_CHARS, Merge, Refused, Settings, SettingsFile, SystemSettings, UpdatePolicy,
+    UpdatePrefs,
 };
 pub use waits::WaitMemory;
 

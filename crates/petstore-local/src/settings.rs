@@ -5,6 +5,7 @@
 mod activity;
 mod categories;
 mod file;
+mod updates;
 
 use std::path::{Path, PathBuf};
 
@@ -21,6 +22,11 @@ pub use categories::{
     Refused,
 };
 pub use file::SettingsFile;
+pub use updates::{
+    CHECK_INTERVAL, DEFAULT_UPDATE_URL, LAST_CHECK_FILE, SYSTEM_SETTINGS_VAR, SystemSettings,
+    UpdatePolicy, UpdatePrefs, check_due, last_check, read_system_settings, record_check,
+    system_settings_path,
+};
 
 pub const SETTINGS_FILE: &str = "settings.json";
 
@@ -43,6 +49,9 @@ pub struct Settings {
     /// Each environment's category names (see [`CategoryNames`]).
     #[serde(skip_serializing_if = "CategoryNames::is_empty")]
     pub category_names: CategoryNames,
+    /// Update checking (see [`UpdatePolicy`]: a system-wide file's values win).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub updates: Option<UpdatePrefs>,
     /// Fields this version does not know (a newer version wrote them), kept as they were so that
     /// saving here does not drop them.
     #[serde(flatten)]
@@ -135,6 +144,7 @@ mod tests {
             page_size: Some(100),
             activity: None,
             category_names: CategoryNames::default(),
+            updates: None,
             unknown: serde_json::Map::new(),
         };
         let wanted = settings.clone();
@@ -199,6 +209,7 @@ mod tests {
             page_size: None,
             activity: None,
             category_names: CategoryNames::default(),
+            updates: None,
             unknown: serde_json::Map::new(),
         };
         let env = |name: &str| {
