@@ -19,7 +19,7 @@ use petstore_admin::dto::{
     CreatedPet, Deprecation, EnvironmentInfo, EnvironmentUpdated, ExportFormat, ImportPreview,
     ImportStatus, KeyStatus, Lookup, NewPetInput, PetPage, Quota, QuotaAlert, QuotaHistory,
     QuotaRange, RememberedWait, Resumed, RowCells, SavedFile, Settings, SettingsProblem,
-    StartedOver, UnfinishedImport, Waiting,
+    StartedOver, UnfinishedImport, UpdateCheck, UpdateFailure, UpdateSettings, Waiting,
 };
 use ts_rs::{Config, TS};
 
@@ -64,6 +64,9 @@ fn generate(into: &Path) -> BTreeMap<String, String> {
     ActivityRecorded::export_all(&cfg).expect("export");
     CategoryList::export_all(&cfg).expect("export");
     CategoryImport::export_all(&cfg).expect("export");
+    UpdateSettings::export_all(&cfg).expect("export");
+    UpdateCheck::export_all(&cfg).expect("export");
+    UpdateFailure::export_all(&cfg).expect("export");
     write_const(
         into,
         "CategoryLimits",

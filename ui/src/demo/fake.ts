@@ -7,6 +7,7 @@ import { ENVIRONMENT_IDS, ENVIRONMENT_LABELS } from '../lib/environment';
 import { PET_STATUSES } from '../lib/format';
 import { activityHandlers, type ActivityFakeOptions } from './fake-activity';
 import { categoryHandlers, type CategoryFakeOptions } from './fake-categories';
+import { updateHandlers, type UpdateFakeOptions } from './fake-updates';
 import { importHandlers, type ImportFakeOptions } from './fake-imports';
 import type {
   ActivityEntry,
@@ -26,7 +27,11 @@ import type {
 export type Handler = (args: Record<string, unknown>) => unknown;
 export type Handlers = Partial<Record<CommandName, Handler>>;
 
-export interface FakeOptions extends ImportFakeOptions, ActivityFakeOptions, CategoryFakeOptions {
+export interface FakeOptions
+  extends ImportFakeOptions,
+    ActivityFakeOptions,
+    CategoryFakeOptions,
+    UpdateFakeOptions {
   pets?: Pet[];
   quota?: Quota | null;
   selected?: EnvironmentId;
@@ -232,6 +237,7 @@ export function installFake(options: FakeOptions = {}): Fake {
     ),
     ...activity.handlers,
     ...categories.handlers,
+    ...updateHandlers(options),
   } satisfies Record<CommandName, Handler>;
   const isCommandName = (cmd: string): cmd is CommandName => Object.hasOwn(builtIn, cmd);
 

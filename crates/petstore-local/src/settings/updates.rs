@@ -16,7 +16,7 @@ use crate::settings::{SETTINGS_FILE, Settings, SettingsFile};
 
 /// Where the app looks for `latest.json` unless a settings file says otherwise.
 pub const DEFAULT_UPDATE_URL: &str =
-    "https://github.com/petstore-admin/petstore-admin/releases/latest/download/latest.json";
+    "https://example.invalid/petstore-admin/releases/latest/download/latest.json";
 /// Overrides the system-wide settings file's path (tests; an administrator's own location).
 pub const SYSTEM_SETTINGS_VAR: &str = "PETSTORE_SYSTEM_SETTINGS";
 /// The start-up check runs at most this often.
