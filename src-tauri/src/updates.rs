@@ -25,6 +25,13 @@ pub const DOWNLOAD_TIMEOUT: Duration = Duration::from_secs(15 * 60);
 /// The app's packages are under 10 MiB; a download larger than this is not one of them.
 pub const MAX_UPDATE_BYTES: u64 = 256 * 1024 * 1024;
 
+/// **Test hook.** When this variable is set, an offer found by the start-up check is installed as
+/// if the person had said yes in the offer dialog. The installer check (`tests/installers`) sets it
+/// to install a real update into the installed app, where no WebDriver can click; the dialog's yes
+/// and no are covered by the e2e scenario `tests/e2e/scenarios/updates.rs`. A variable, set by
+/// whoever starts the process, never by the page; the signature check applies as always.
+pub const TEST_HOOK_ACCEPT_UPDATE: &str = "PETSTORE_TEST_HOOK_ACCEPT_UPDATE";
+
 /// The update a check found in this session, until the person installs it.
 #[derive(Default)]
 pub struct Pending(Mutex<Option<Update>>);
@@ -140,6 +147,9 @@ pub async fn check<R: Runtime>(
             log::info!("update {} found at {}", update.version, policy.url);
             let offer = offer_of(&update);
             *app.state::<Pending>().slot() = Some(update);
+            if at_start && std::env::var_os(TEST_HOOK_ACCEPT_UPDATE).is_some() {
+                accept_for_the_test(app.clone());
+            }
             UpdateCheck::Available(offer)
         }
         Ok(None) => UpdateCheck::UpToDate {
@@ -147,6 +157,17 @@ pub async fn check<R: Runtime>(
         },
         Err(failure) => UpdateCheck::Failed { failure },
     }
+}
+
+/// The [`TEST_HOOK_ACCEPT_UPDATE`] yes: what the dialog's "Install and restart" calls.
+fn accept_for_the_test<R: Runtime>(app: AppHandle<R>) {
+    log::info!("the start-up check's offer is accepted by the test hook");
+    tauri::async_runtime::spawn(async move {
+        let backend = app.state::<Backend>();
+        let failure = install(&app, &backend).await;
+        // Only reached when it failed (a success restarts the app); the test reads stderr.
+        eprintln!("petstore-admin: the update was not installed: {failure:?}");
+    });
 }
 
 fn offer_of(update: &Update) -> UpdateOffer {
