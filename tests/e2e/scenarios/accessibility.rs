@@ -59,6 +59,9 @@ async fn settings_tab(app: &App, tab: &str) {
             ))
             .await;
         }
+        "updates" => {
+            app.find(By::Css("[data-testid='update-check-now']")).await;
+        }
         _ => {
             app.wait_text("[data-testid='key-status']", |t| {
                 t.contains("stored") || t.contains("Stored") || t.contains("session")
@@ -139,7 +142,14 @@ async fn every_screen_and_dialog(setup: Setup, config: tempfile::TempDir, theme:
     // Settings, each tab; Staging with a key its server refuses, tested from there.
     app.set_key_in_settings("staging", &staging::fresh_key())
         .await;
-    for tab in ["sandbox", "production", "staging", "categories", "activity"] {
+    for tab in [
+        "sandbox",
+        "production",
+        "staging",
+        "categories",
+        "activity",
+        "updates",
+    ] {
         settings_tab(&app, tab).await;
         audit.screen(&format!("settings-{tab}")).await;
     }
