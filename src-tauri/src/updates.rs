@@ -93,6 +93,17 @@ pub fn is_loopback_http(url: &str) -> bool {
                 .is_ok_and(|ip| ip.is_loopback()))
 }
 
+/// Whether the updater is set up: [`Pending`] is managed together with the plugin (`lib.rs`); an
+/// app built without them, as the IPC tests' is, answers `Unavailable` rather than panicking on
+/// missing state.
+fn updater_set_up<R: Runtime>(app: &AppHandle<R>) -> bool {
+    let set_up = app.try_state::<Pending>().is_some();
+    if !set_up {
+        log::warn!("no updater: the plugin is not set up");
+    }
+    set_up
+}
+
 /// The one place the updater's HTTP is set up (address, timeout, key; the proxy and company CA
 /// settings go here too), for the check and the download alike.
 fn updater<R: Runtime>(
@@ -128,6 +139,11 @@ pub async fn check<R: Runtime>(
     if !policy.check && policy.managed {
         return UpdateCheck::Failed {
             failure: UpdateFailure::Managed,
+        };
+    }
+    if !updater_set_up(app) {
+        return UpdateCheck::Failed {
+            failure: UpdateFailure::Unavailable,
         };
     }
     let timeout = if at_start {
@@ -191,6 +207,9 @@ pub async fn install<R: Runtime>(app: &AppHandle<R>, backend: &Backend) -> Updat
     let policy = backend.update_policy();
     if !policy.check && policy.managed {
         return UpdateFailure::Managed;
+    }
+    if !updater_set_up(app) {
+        return UpdateFailure::Unavailable;
     }
     let Some(update) = app.state::<Pending>().slot().take() else {
         return UpdateFailure::NothingToInstall;

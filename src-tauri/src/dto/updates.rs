@@ -51,6 +51,8 @@ pub enum UpdateFailure {
     NothingToInstall,
     /// Checking is turned off by an administrator.
     Managed,
+    /// This build of the app has no updater (a test app, or a platform without one).
+    Unavailable,
 }
 
 /// What a check found.

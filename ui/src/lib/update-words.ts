@@ -48,5 +48,7 @@ export function describeUpdateFailure(failure: UpdateFailure): string {
       return 'There is no update to install. Check for updates first.';
     case 'managed':
       return 'Your administrator turned update checks off on this computer. Ask them for new versions.';
+    case 'unavailable':
+      return 'This copy of Petstore Admin cannot update itself. Install new versions from the official download page.';
   }
 }

@@ -3,4 +3,4 @@
 /**
  * Why a check or an install did not succeed, for the UI to put in words.
  */
-export type UpdateFailure = "unreachable" | "badAddress" | "badManifest" | "noBuildForThisComputer" | "downloadFailed" | "signatureRefused" | "installFailed" | "nothingToInstall" | "managed";
+export type UpdateFailure = "unreachable" | "badAddress" | "badManifest" | "noBuildForThisComputer" | "downloadFailed" | "signatureRefused" | "installFailed" | "nothingToInstall" | "managed" | "unavailable";
