@@ -69,6 +69,10 @@ macro_rules! with_commands {
             remove_category_name,
             export_category_names,
             import_category_names,
+            update_settings,
+            save_update_check,
+            check_for_update,
+            install_update,
         }
     };
 }

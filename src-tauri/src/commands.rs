@@ -17,8 +17,10 @@ use crate::dto::{
 use crate::pickers;
 
 mod categories;
+mod updates;
 // A glob: the command macros' hidden helpers come along, for the invoke handler.
 pub use categories::*;
+pub use updates::*;
 
 #[tauri::command]
 pub async fn list_pets(

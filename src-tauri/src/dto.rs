@@ -13,9 +13,11 @@ use ts_rs::TS;
 mod activity;
 mod categories;
 mod imports;
+mod updates;
 pub use activity::*;
 pub use categories::*;
 pub use imports::*;
+pub use updates::*;
 
 pub use petstore_client::ErrorKind as ClientErrorKind;
 pub use petstore_client::{Environment, NetworkCause, Plan, QuotaWindow, WaitReason};

@@ -16,6 +16,7 @@ pub mod events;
 mod logging;
 mod notify;
 pub mod pickers;
+pub mod updates;
 pub mod window_state;
 
 use std::sync::Arc;
@@ -74,6 +75,10 @@ pub fn run() {
     builder = builder.plugin(window_state::plugin(window_state::state_file().as_deref()));
     // Native open/save pickers for import and export, called from Rust only (`pickers`).
     builder = builder.plugin(tauri_plugin_dialog::init());
+    // Signed updates; the offer found by a check waits in `Pending` for the person's yes.
+    builder = builder
+        .plugin(updates::plugin())
+        .manage(updates::Pending::default());
     // Quota alerts (Linux: the freedesktop service, `notify`).
     #[cfg(not(target_os = "linux"))]
     {
@@ -102,7 +107,7 @@ pub fn run() {
                 show_main_window(webview.app_handle());
             }
         })
-        .build(tauri::generate_context!("../tauri.conf.json"));
+        .build(context());
     let app = match app {
         Ok(app) => app,
         Err(error) => {
@@ -117,6 +122,14 @@ pub fn run() {
             tauri::async_runtime::block_on(backend.shutdown());
         }
     });
+}
+
+/// The configuration built in, with plain http allowed to a loopback update address
+/// (`updates::allow_loopback_http`).
+fn context() -> tauri::Context<tauri::Wry> {
+    let mut context = tauri::generate_context!("../tauri.conf.json");
+    updates::allow_loopback_http(&mut context, &updates::startup_policy());
+    context
 }
 
 /// On Linux the single-instance plugin meets other launches on the D-Bus session bus. With no bus

@@ -19,7 +19,8 @@ use petstore_admin::dto::{
     CreatedPet, Deprecation, EnvironmentInfo, EnvironmentUpdated, ExportFormat, ImportPreview,
     ImportStatus, KeyStatus, LanguagePreference, Lookup, NewPetInput, PetPage, Quota, QuotaAlert,
     QuotaHistory, QuotaRange, RememberedWait, Resumed, RowCells, SavedFile, Settings,
-    SettingsProblem, StartedOver, UnfinishedImport, Waiting,
+    SettingsProblem, StartedOver, UnfinishedImport, UpdateCheck, UpdateFailure, UpdateSettings,
+    Waiting,
 };
 use ts_rs::{Config, TS};
 
@@ -65,6 +66,9 @@ fn generate(into: &Path) -> BTreeMap<String, String> {
     ActivityRecorded::export_all(&cfg).expect("export");
     CategoryList::export_all(&cfg).expect("export");
     CategoryImport::export_all(&cfg).expect("export");
+    UpdateSettings::export_all(&cfg).expect("export");
+    UpdateCheck::export_all(&cfg).expect("export");
+    UpdateFailure::export_all(&cfg).expect("export");
     write_const(
         into,
         "CategoryLimits",

@@ -74,7 +74,15 @@ describe('keyboard and screen reader in the app', () => {
     await fireEvent.click(screen.getByRole('button', { name: /Settings/ }));
     const dialog = screen.getByRole('dialog', { name: 'Settings' });
     const tabs = within(dialog).getAllByRole('tab');
-    expect(tabs.map((t) => t.textContent?.trim())).toEqual(['Production', 'Staging', 'Sandbox', 'General', 'Categories', 'Activity']);
+    expect(tabs.map((t) => t.textContent?.trim())).toEqual([
+      'Production',
+      'Staging',
+      'Sandbox',
+      'General',
+      'Categories',
+      'Activity',
+      'Updates',
+    ]);
     // It opens on the environment on screen, the Sandbox.
     expect(document.activeElement).toBe(tabs[2]);
     const selected = () => tabs.filter((t) => t.getAttribute('aria-selected') === 'true').map((t) => t.textContent?.trim());
@@ -86,8 +94,10 @@ describe('keyboard and screen reader in the app', () => {
     expect(stops()).toEqual(['Staging']);
     expect(document.activeElement).toBe(tabs[1]);
     await fireEvent.keyDown(tabs[1], { key: 'End' });
+    expect(selected()).toEqual(['Updates']);
+    expect(document.activeElement).toBe(tabs[6]);
+    await fireEvent.keyDown(tabs[6], { key: 'ArrowLeft' });
     expect(selected()).toEqual(['Activity']);
-    expect(document.activeElement).toBe(tabs[5]);
     await fireEvent.keyDown(tabs[5], { key: 'ArrowLeft' });
     expect(selected()).toEqual(['Categories']);
     await fireEvent.keyDown(tabs[4], { key: 'ArrowLeft' });
@@ -95,10 +105,12 @@ describe('keyboard and screen reader in the app', () => {
     await fireEvent.keyDown(tabs[3], { key: 'ArrowRight' });
     await fireEvent.keyDown(tabs[4], { key: 'ArrowRight' });
     await fireEvent.keyDown(tabs[5], { key: 'ArrowRight' });
+    expect(selected()).toEqual(['Updates']);
+    await fireEvent.keyDown(tabs[6], { key: 'ArrowRight' });
     expect(selected()).toEqual(['Production']);
     await fireEvent.keyDown(tabs[0], { key: 'ArrowLeft' });
-    expect(selected()).toEqual(['Activity']);
-    await fireEvent.keyDown(tabs[5], { key: 'Home' });
+    expect(selected()).toEqual(['Updates']);
+    await fireEvent.keyDown(tabs[6], { key: 'Home' });
     expect(selected()).toEqual(['Production']);
     expect(document.activeElement).toBe(tabs[0]);
   });

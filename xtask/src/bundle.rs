@@ -110,7 +110,18 @@ pub fn tauri_with_env(args: &[String], env: &[(&str, PathBuf)]) -> Result {
     cmd::run(&mut command)?;
     #[cfg(target_os = "linux")]
     if packaging {
-        crate::debpack::repack_all(&crate::target_dir())?;
+        // The bundler signed the gzip package for the updater (release.yml turns
+        // createUpdaterArtifacts on with TAURI_SIGNING_PRIVATE_KEY set): the repacked one is
+        // signed again, with the same key from the same variables, or the update is refused.
+        for deb in crate::debpack::repack_all(&crate::target_dir())? {
+            step(&format!(
+                "Signing the repacked {} for the updater",
+                deb.display()
+            ));
+            let mut sign = Command::new(tools.join("node_modules").join(".bin").join(tauri_name()));
+            sign.args(["signer", "sign"]).arg(&deb);
+            cmd::run(&mut sign)?;
+        }
     }
     Ok(())
 }

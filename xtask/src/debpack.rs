@@ -10,12 +10,24 @@ use std::process::Command;
 
 use crate::cmd::{self, Result, StepError, step};
 
-/// Repacks every .deb the bundler left under `target` (the host's and each `--target`'s).
-pub fn repack_all(target: &Path) -> Result {
+/// Repacks every .deb the bundler left under `target` (the host's and each `--target`'s), and
+/// returns the ones it changed that have an updater signature beside them (`<deb>.sig`, made by
+/// the bundler for the gzip package): those must be signed again.
+pub fn repack_all(target: &Path) -> Result<Vec<PathBuf>> {
+    let mut stale = Vec::new();
     for deb in debs(target) {
-        repack(&deb)?;
+        if repack(&deb)? && updater_signature(&deb).is_file() {
+            stale.push(deb);
+        }
     }
-    Ok(())
+    Ok(stale)
+}
+
+/// `Petstore Admin_0.1.0_amd64.deb.sig`, the bundler's updater signature of the package.
+pub fn updater_signature(deb: &Path) -> PathBuf {
+    let mut name = deb.as_os_str().to_owned();
+    name.push(".sig");
+    PathBuf::from(name)
 }
 
 fn debs(target: &Path) -> Vec<PathBuf> {
@@ -36,11 +48,11 @@ fn debs(target: &Path) -> Vec<PathBuf> {
 }
 
 /// Unpacks `deb` (control files and all) and builds it again with xz; a package already in xz is
-/// left as it is.
-fn repack(deb: &Path) -> Result {
+/// left as it is. Whether it was repacked.
+fn repack(deb: &Path) -> Result<bool> {
     let members = cmd::capture(Command::new("ar").arg("t").arg(deb))?;
     if !members.lines().any(|member| member == "data.tar.gz") {
-        return Ok(());
+        return Ok(false);
     }
     step(&format!("Repacking {} with xz", deb.display()));
     let tree = deb.with_extension("unpacked");
@@ -56,7 +68,8 @@ fn repack(deb: &Path) -> Result {
     let _ = fs::remove_dir_all(&tree);
     built?;
     fs::rename(&packed, deb)
-        .map_err(|e| StepError(format!("could not replace {}: {e}", deb.display())))
+        .map_err(|e| StepError(format!("could not replace {}: {e}", deb.display())))?;
+    Ok(true)
 }
 
 #[cfg(test)]

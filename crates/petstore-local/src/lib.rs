@@ -18,7 +18,8 @@ pub use language::{Language, system_locale};
 pub use settings::{
     ActivityPrefs, ActivitySettings, CategoryError, CategoryName, CategoryNames, MAX_CATEGORIES,
     MAX_CATEGORY_NAME_CHARS, Merge, NetworkSettingError, PasswordLookup, ProxyModeName, ProxyPrefs,
-    Refused, Settings, SettingsFile, load_ca_file, network_config,
+    Refused, Settings, SettingsFile, SystemSettings, UpdatePolicy, UpdatePrefs, load_ca_file,
+    network_config,
 };
 pub use waits::WaitMemory;
 

@@ -7,6 +7,7 @@ mod activity;
 mod categories;
 mod file;
 mod network;
+mod updates;
 
 use std::path::{Path, PathBuf};
 
@@ -25,6 +26,11 @@ pub use categories::{
 pub use file::SettingsFile;
 pub use network::{
     NetworkSettingError, PasswordLookup, ProxyModeName, ProxyPrefs, load_ca_file, network_config,
+};
+pub use updates::{
+    CHECK_INTERVAL, DEFAULT_UPDATE_URL, LAST_CHECK_FILE, SYSTEM_SETTINGS_VAR, SystemSettings,
+    UpdatePolicy, UpdatePrefs, check_due, last_check, read_system_settings, record_check,
+    system_settings_path,
 };
 
 pub const SETTINGS_FILE: &str = "settings.json";
@@ -60,6 +66,9 @@ pub struct Settings {
     /// folder (where the app copies a file the person picked).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub ca_files: Vec<PathBuf>,
+    /// Update checking (see [`UpdatePolicy`]: a system-wide file's values win).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub updates: Option<UpdatePrefs>,
     /// Fields this version does not know (a newer version wrote them), kept as they were so that
     /// saving here does not drop them.
     #[serde(flatten)]
@@ -167,6 +176,7 @@ mod tests {
             category_names: CategoryNames::default(),
             proxy: None,
             ca_files: Vec::new(),
+            updates: None,
             unknown: serde_json::Map::new(),
         };
         let wanted = settings.clone();
@@ -248,6 +258,7 @@ mod tests {
             category_names: CategoryNames::default(),
             proxy: None,
             ca_files: Vec::new(),
+            updates: None,
             unknown: serde_json::Map::new(),
         };
         let env = |name: &str| {

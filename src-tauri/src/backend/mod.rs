@@ -15,6 +15,7 @@ mod pets;
 mod reads;
 mod sandbox;
 mod settings;
+mod updates;
 mod view;
 mod waits;
 
@@ -63,6 +64,10 @@ pub struct BackendConfig {
     pub activity_path: Option<PathBuf>,
     /// Where quota alerts go as native notifications.
     pub notifier: Arc<dyn Notifier>,
+    /// The administrator's settings file, read before the person's (updates); `None`: none.
+    pub system_settings_path: Option<PathBuf>,
+    /// Where the time of the last start-up update check is kept; `None`: every start is due.
+    pub update_stamp_path: Option<PathBuf>,
 }
 
 impl std::fmt::Debug for BackendConfig {
@@ -74,6 +79,8 @@ impl std::fmt::Debug for BackendConfig {
             .field("sandbox_port", &self.sandbox_port)
             .field("data_dir", &self.data_dir)
             .field("activity_path", &self.activity_path)
+            .field("system_settings_path", &self.system_settings_path)
+            .field("update_stamp_path", &self.update_stamp_path)
             .finish_non_exhaustive()
     }
 }
@@ -98,6 +105,11 @@ impl BackendConfig {
             activity_path: petstore_local::data_dir()
                 .map(|dir| dir.join(petstore_activity::ACTIVITY_FILE)),
             notifier: Arc::new(NoNotifier),
+            system_settings_path: petstore_local::settings::system_settings_path(|name| {
+                std::env::var(name).ok()
+            }),
+            update_stamp_path: petstore_local::data_dir()
+                .map(|dir| dir.join(petstore_local::settings::LAST_CHECK_FILE)),
         }
     }
 
@@ -115,6 +127,8 @@ impl BackendConfig {
             data_dir: None,
             activity_path: None,
             notifier: Arc::new(NoNotifier),
+            system_settings_path: None,
+            update_stamp_path: None,
         }
     }
 }
@@ -137,6 +151,8 @@ pub struct Backend {
     data_dir: Option<PathBuf>,
     history: history::History,
     alerts: Arc<Alerts>,
+    system_settings_path: Option<PathBuf>,
+    update_stamp_path: Option<PathBuf>,
 }
 
 impl Backend {
@@ -180,6 +196,8 @@ impl Backend {
             data_dir: config.data_dir,
             history,
             alerts,
+            system_settings_path: config.system_settings_path,
+            update_stamp_path: config.update_stamp_path,
         }
     }
 

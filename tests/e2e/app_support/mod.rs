@@ -9,6 +9,9 @@ pub mod keyboard;
 pub mod page;
 pub mod process;
 pub mod staging;
+// Shared with the app crate's own updater tests (src-tauri/tests/updates.rs).
+#[path = "../../../src-tauri/tests/common/update_server.rs"]
+pub mod update_server;
 pub mod wait;
 
 use std::future::Future;

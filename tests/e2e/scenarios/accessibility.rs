@@ -59,6 +59,12 @@ async fn settings_tab(app: &App, tab: &str) {
             ))
             .await;
         }
+        "updates" => {
+            app.find(By::Css("[data-testid='update-check-now']")).await;
+        }
+        "general" => {
+            app.find(By::Css("select#language")).await;
+        }
         _ => {
             app.wait_text("[data-testid='key-status']", |t| {
                 t.contains("stored") || t.contains("Stored") || t.contains("session")
@@ -139,7 +145,15 @@ async fn every_screen_and_dialog(setup: Setup, config: tempfile::TempDir, theme:
     // Settings, each tab; Staging with a key its server refuses, tested from there.
     app.set_key_in_settings("staging", &staging::fresh_key())
         .await;
-    for tab in ["sandbox", "production", "staging", "categories", "activity"] {
+    for tab in [
+        "sandbox",
+        "production",
+        "staging",
+        "general",
+        "categories",
+        "activity",
+        "updates",
+    ] {
         settings_tab(&app, tab).await;
         audit.screen(&format!("settings-{tab}")).await;
     }
@@ -221,7 +235,8 @@ async fn every_screen_and_dialog(setup: Setup, config: tempfile::TempDir, theme:
     let Audit {
         blocking, screens, ..
     } = audit;
-    assert_eq!(screens, 19, "every screen was audited");
+    // 21: the Settings tabs include General, Categories and Updates.
+    assert_eq!(screens, 21, "every screen was audited");
     assert!(
         blocking.is_empty(),
         "serious or critical axe violations:\n  {}",

@@ -14,5 +14,6 @@ mod layout;
 mod messages;
 mod sandbox;
 mod settings_file;
+mod updates;
 mod waits;
 mod window;

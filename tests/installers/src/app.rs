@@ -152,6 +152,21 @@ fn cli_lists_pets(chroot: &Chroot, env: &[String], port: u16) -> Result {
     Ok(())
 }
 
+/// Starts the installed app as [`check_app_runs`] does, with `extra` variables, for a check that
+/// watches something else than its window (the update check); it is stopped when dropped.
+pub(crate) fn start_installed(chroot: &Chroot, display: &str, extra: &[String]) -> Result<Running> {
+    let mut env = scratch_env(chroot, display)?;
+    env.extend_from_slice(extra);
+    let mut command = if chroot.host_path("/usr/bin/dbus-run-session").is_file() {
+        let mut c = chroot.command(&env, "dbus-run-session");
+        c.args(["--", APP_BIN]);
+        c
+    } else {
+        chroot.command(&env, APP_BIN)
+    };
+    Running::start(&mut command, chroot.dir())
+}
+
 /// HOME and the XDG folders in a scratch folder of the chroot, so the app writes nothing else.
 fn scratch_env(chroot: &Chroot, display: &str) -> Result<Vec<String>> {
     let mut env = vec![format!("DISPLAY={display}"), "NO_AT_BRIDGE=1".to_owned()];
@@ -203,7 +218,7 @@ fn lists_pets(port: u16) -> bool {
 
 /// The app's process (through `chroot`), with its output collected line by line.
 #[derive(Debug)]
-struct Running {
+pub(crate) struct Running {
     child: Child,
     dir: PathBuf,
     stdout: Arc<Mutex<Vec<String>>>,
@@ -239,7 +254,7 @@ impl Running {
     }
 
     /// The last lines the app wrote, for failure messages.
-    fn tail(&self) -> String {
+    pub(crate) fn tail(&self) -> String {
         let mut text = String::new();
         for (name, lines) in [("stdout", &self.stdout), ("stderr", &self.stderr)] {
             let lines = lines.lock().map(|l| l.clone()).unwrap_or_default();

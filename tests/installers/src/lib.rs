@@ -17,6 +17,7 @@ mod base;
 mod install;
 mod mounts;
 mod procs;
+mod update;
 mod window;
 
 use std::fs;
@@ -69,6 +70,13 @@ pub fn check_deb_installs(root: &Path, target: &Path, deb: &Path, display: &str)
     install::check_installed(&chroot, &package, &version)?;
     let png = target.join("e2e-screenshots").join("installed-deb.png");
     app::check_app_runs(&chroot, display, &png)?;
+    update::check_update_installs_with_test_hook_yes(
+        &chroot,
+        &deb,
+        &package,
+        &target.join("debroot").join("update"),
+        display,
+    )?;
     step("Removing the root's copy");
     drop(chroot);
     println!(

@@ -7,6 +7,7 @@ import { ENVIRONMENT_IDS, ENVIRONMENT_LABELS } from '../lib/environment';
 import { PET_STATUSES } from '../lib/format';
 import { activityHandlers, type ActivityFakeOptions } from './fake-activity';
 import { categoryHandlers, type CategoryFakeOptions } from './fake-categories';
+import { updateHandlers, type UpdateFakeOptions } from './fake-updates';
 import { importHandlers, type ImportFakeOptions } from './fake-imports';
 import type {
   ActivityEntry,
@@ -28,7 +29,11 @@ import type {
 export type Handler = (args: Record<string, unknown>) => unknown;
 export type Handlers = Partial<Record<CommandName, Handler>>;
 
-export interface FakeOptions extends ImportFakeOptions, ActivityFakeOptions, CategoryFakeOptions {
+export interface FakeOptions
+  extends ImportFakeOptions,
+    ActivityFakeOptions,
+    CategoryFakeOptions,
+    UpdateFakeOptions {
   pets?: Pet[];
   /** The language chosen in Settings ('system' when left out). */
   language?: LanguageChoice;
@@ -241,6 +246,7 @@ export function installFake(options: FakeOptions = {}): Fake {
     ),
     ...activity.handlers,
     ...categories.handlers,
+    ...updateHandlers(options),
   } satisfies Record<CommandName, Handler>;
   const isCommandName = (cmd: string): cmd is CommandName => Object.hasOwn(builtIn, cmd);
 

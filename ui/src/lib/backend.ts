@@ -48,6 +48,9 @@ import type {
   SettingsProblem,
   StartedOver,
   UnfinishedImport,
+  UpdateCheck,
+  UpdateFailure,
+  UpdateSettings,
   Waiting,
 } from './types';
 
@@ -249,3 +252,12 @@ export function onEvent<K extends keyof BackendEvents>(
 ): Promise<UnlistenFn> {
   return listen<BackendEvents[K]>(name, (event) => handler(event.payload));
 }
+
+/** The update settings in force (an administrator's file wins: `managed`). */
+export const updateSettings = () => call<UpdateSettings>('update_settings');
+/** Turns the start-up check on or off; unchanged (and `managed`) when an administrator decides. */
+export const saveUpdateCheck = (check: boolean) => call<UpdateSettings>('save_update_check', { check });
+/** `atStart`: the quiet check after the first table (on and due only); else the person asked. */
+export const checkForUpdate = (atStart: boolean) => call<UpdateCheck>('check_for_update', { atStart });
+/** The person's yes: installs the offer and restarts; answers only why it failed. */
+export const installUpdate = () => call<UpdateFailure>('install_update');

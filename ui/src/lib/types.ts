@@ -75,3 +75,7 @@ export type { CategoryList } from './bindings/CategoryList';
 export type { CategoryMerge } from './bindings/CategoryMerge';
 export type { CategoryProblem } from './bindings/CategoryProblem';
 export type { CategoryRefusal } from './bindings/CategoryRefusal';
+export type { UpdateCheck } from './bindings/UpdateCheck';
+export type { UpdateFailure } from './bindings/UpdateFailure';
+export type { UpdateOffer } from './bindings/UpdateOffer';
+export type { UpdateSettings } from './bindings/UpdateSettings';

@@ -38,6 +38,12 @@ impl SettingsFile {
         Ok(self.read()?.unwrap_or_default())
     }
 
+    /// As [`SettingsFile::load`], but `None` when there is no file (the system-wide file, whose
+    /// absence means "nobody manages this computer").
+    pub fn load_if_present(&self) -> Result<Option<Settings>, LocalError> {
+        self.read()
+    }
+
     /// Applies `change` to the settings as they are on disk now, under the file's lock, and
     /// writes the result atomically; returns it with `change`'s value. Only what `change` changes
     /// is changed: fields another process wrote meanwhile, and fields this version does not know,

@@ -52,4 +52,8 @@ export type CommandName =
   | "rename_category"
   | "remove_category_name"
   | "export_category_names"
-  | "import_category_names";
+  | "import_category_names"
+  | "update_settings"
+  | "save_update_check"
+  | "check_for_update"
+  | "install_update";

@@ -274,6 +274,7 @@ export const de = {
   'settings.sandboxNote':
     'Die Sandbox läuft auf diesem Computer mit Demodaten und einem Demo-Schlüssel. Nichts hier erreicht einen echten Shop.',
   'settings.general': 'Allgemein',
+  'settings.updates': 'Aktualisierungen',
   'settings.language': 'Sprache',
   'settings.languageSystem': 'Wie der Computer ({language})',
   'settings.languageHint': 'Die App wechselt die Sprache sofort; auch die Befehlszeile petstore folgt dieser Wahl.',

@@ -257,6 +257,7 @@ export const en = {
   'settings.removeKey': 'Remove the key',
   'settings.sandboxNote': 'The sandbox runs on this computer with demo data and a demo key. Nothing here reaches a real store.',
   'settings.general': 'General',
+  'settings.updates': 'Updates',
   'settings.language': 'Language',
   'settings.languageSystem': 'As the computer ({language})',
   'settings.languageHint': 'The app changes language at once; the petstore command line follows this choice too.',
