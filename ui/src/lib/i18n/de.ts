@@ -3,6 +3,8 @@
 import type { Catalog } from './types';
 
 export const de = {
+  // Areas in files of their own (as in en.ts).
+
   'format.group': '.',
   'format.decimal': ',',
   'format.months': 'Januar,Februar,März,April,Mai,Juni,Juli,August,September,Oktober,November,Dezember',

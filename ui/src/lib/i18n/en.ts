@@ -2,7 +2,11 @@
 // same `{placeholders}` (`npm run check` and tests/i18n-catalog.test.ts fail otherwise).
 // Adding a string: put it here under its area's prefix, then in de.ts, then use `t('key')`
 // (or `tn('key', count)` for `{ one, other }` entries) in the component. See ui/README.md.
+// An area with many messages keeps them in a file of its own (`<area>.en.ts` beside
+// `<area>.de.ts`), spread in below; its keys still start with the area's prefix.
 export const en = {
+  // Areas in files of their own.
+
   // How numbers and dates are written (format.ts spells them out: no ICU data is loaded).
   'format.group': ',',
   'format.decimal': '.',
