@@ -85,7 +85,6 @@ const NOT_CONVERTED_YET = new Set([
   'lib/components/CategoryCombobox.svelte',
   'lib/components/CategorySettings.svelte',
   'lib/components/CreateActivity.svelte',
-  'lib/components/ErrorText.svelte',
   'lib/components/ExportDialog.svelte',
   'lib/components/ImportDialog.svelte',
   'lib/components/KeySettings.svelte',

@@ -9,6 +9,7 @@ import type { Problem } from './bindings/Problem';
 import type { NetworkCause } from './bindings/NetworkCause';
 import { ENVIRONMENT_LABELS } from './environment';
 import { formatCount, formatWhen } from './format';
+import { t, type TextKey } from './i18n/index.svelte';
 import { MAX_ENTRIES, RETENTION_DAYS } from './validation';
 
 /** What the person was looking at when it failed; the error's own facts win over it. */
@@ -44,265 +45,253 @@ interface Facts {
 type Parts = { what: string; next: string };
 type Describe = (facts: Facts) => Parts;
 
-const AGAIN_SOON = 'Try again in a moment.';
-const RESTART = 'Try again; if it keeps happening, restart the app.';
+// Every sentence is looked up when an error is described (never kept in a constant), so a
+// language switch re-words the errors on screen at once.
+const againSoon = () => t('error.againSoon');
+const restart = () => t('error.restart');
 
 function addressStep({ env, envId }: Facts): string {
-  if (envId === 'sandbox') return RESTART;
-  return env
-    ? `Check in Settings that the address for ${env} points to the Pet Store service.`
-    : 'Check in Settings that the address points to the Pet Store service.';
+  if (envId === 'sandbox') return restart();
+  return env ? t('error.addressStepEnv', { env }) : t('error.addressStep');
 }
 
 function isGateway(status: number | null): boolean {
   return status !== null && status >= 502 && status <= 504;
 }
 
-const GATEWAY: Parts = {
-  what: 'The service, or a proxy in front of it, is having trouble.',
-  next: 'Try again in a minute.',
-};
+const gateway = (): Parts => ({ what: t('error.gateway'), next: t('error.againMinute') });
 
+// Checked against the generated types: a wait reason or network cause added in Rust fails
+// `npm run check` until it has words in the catalogs.
 const WAIT_WHAT = {
-  rateLimited: 'The service asked us to slow down.',
-  quotaExhausted: 'The request quota for this API key is used up.',
-  backoff: 'The service is busy.',
-} satisfies Record<NonNullable<CommandError['waitReason']>, string>;
+  rateLimited: 'error.wait.rateLimited',
+  quotaExhausted: 'error.wait.quotaExhausted',
+  backoff: 'error.wait.backoff',
+} as const satisfies Record<NonNullable<CommandError['waitReason']>, TextKey>;
 
 const NETWORK_WHAT = {
-  refused: 'Could not connect to the service: nothing answered at its address.',
-  dns: 'Could not find the service’s server by its name.',
-  reset: 'The connection to the service was cut off.',
-  tls: 'Could not set up a secure connection to the service.',
-  unreachable: 'The service’s server cannot be reached from this network.',
-  other: 'Could not reach the service.',
-  proxyUnreachable: 'The proxy could not be reached.',
-  proxyAuthRequired: 'The proxy asks for a user name and password.',
-  proxyAuthRefused: 'The proxy refused the user name and password.',
-  proxyRefused: 'The proxy would not connect to the service; it may block this address.',
-  unknownAuthority: 'The service’s certificate comes from an authority this computer does not trust. A company proxy may be inspecting traffic.',
-  certificateExpired: 'The service’s certificate has expired or is not valid yet.',
-  certificateName: 'The service’s certificate is for another name than its address.',
-} satisfies Record<NetworkCause, string>;
+  refused: 'error.network.refused',
+  dns: 'error.network.dns',
+  reset: 'error.network.reset',
+  tls: 'error.network.tls',
+  unreachable: 'error.network.unreachable',
+  other: 'error.network.other',
+  proxyUnreachable: 'error.network.proxyUnreachable',
+  proxyAuthRequired: 'error.network.proxyAuthRequired',
+  proxyAuthRefused: 'error.network.proxyAuthRefused',
+  proxyRefused: 'error.network.proxyRefused',
+  unknownAuthority: 'error.network.unknownAuthority',
+  certificateExpired: 'error.network.certificateExpired',
+  certificateName: 'error.network.certificateName',
+} as const satisfies Record<NetworkCause, TextKey>;
 
 // Proxy and certificate failures: a setting must change, so each says which (Settings → Network).
 // Causes not listed here get the general network step.
-const NETWORK_NEXT: Partial<Record<NetworkCause, string>> = {
-  proxyUnreachable: 'Check the proxy address under Settings → Network, or choose Off if this network has no proxy.',
-  proxyAuthRequired: 'Enter the proxy’s user name and password under Settings → Network.',
-  proxyAuthRefused: 'Check the proxy’s user name and enter its password again under Settings → Network.',
-  proxyRefused: 'Ask IT to allow the service’s address through the proxy, or check the proxy under Settings → Network.',
-  unknownAuthority: 'Ask IT for the company’s certificate and add it under Settings → Network → Trust a company certificate….',
-  certificateExpired: 'Check this computer’s date and time; if they are right, tell whoever runs the service.',
-  certificateName: 'Check the service’s address in Settings; if it is right, tell whoever runs the service.',
+const NETWORK_NEXT: Partial<Record<NetworkCause, TextKey>> = {
+  proxyUnreachable: 'error.networkNext.proxyUnreachable',
+  proxyAuthRequired: 'error.networkNext.proxyAuthRequired',
+  proxyAuthRefused: 'error.networkNext.proxyAuthRefused',
+  proxyRefused: 'error.networkNext.proxyRefused',
+  unknownAuthority: 'error.networkNext.unknownAuthority',
+  certificateExpired: 'error.networkNext.certificateExpired',
+  certificateName: 'error.networkNext.certificateName',
 };
 
-const FIELD_LABEL: Readonly<Record<string, string>> = {
-  name: 'the name',
-  categoryId: 'the category',
-  status: 'the status',
-  limit: 'rows per page',
-  id: 'the pet id',
-  key: 'the API key',
+/** The next step for a 400 that names the field the service refused. */
+const FIELD_FIX: Readonly<Record<string, TextKey>> = {
+  name: 'error.fix.name',
+  categoryId: 'error.fix.categoryId',
+  status: 'error.fix.status',
+  limit: 'error.fix.limit',
+  id: 'error.fix.id',
+  key: 'error.fix.key',
 };
 
 function given(error: CommandError): string {
-  return error.detail ? ` (you gave “${bounded(error.detail, 40)}”)` : '';
+  return error.detail ? t('error.given', { value: bounded(error.detail, 40) }) : '';
 }
 
 function inputWhat(error: CommandError): string {
   switch (error.field) {
     case 'limit':
-      return `Rows per page must be a whole number from 1 to 100${given(error)}.`;
+      return t('error.input.limit', { given: given(error) });
     case 'status':
-      return `The status must be available, pending or sold${given(error)}.`;
+      return t('error.input.status', { given: given(error) });
     case 'name':
-      return 'The name must not be empty.';
+      return t('error.input.name');
     case 'categoryId':
-      return `The category must be a whole number${given(error)}.`;
+      return t('error.input.categoryId', { given: given(error) });
     case 'id':
-      return `A pet id is a whole number, digits only${given(error)}.`;
+      return t('error.input.id', { given: given(error) });
     case 'key':
-      return 'The API key must not be empty and may only contain visible characters, without spaces.';
+      return t('error.input.key');
     case 'retentionDays':
-      return `Entries can be kept for a whole number of days from ${formatCount(RETENTION_DAYS.min)} to ${formatCount(RETENTION_DAYS.max)}${given(error)}.`;
+      return t('error.input.retentionDays', {
+        min: formatCount(RETENTION_DAYS.min),
+        max: formatCount(RETENTION_DAYS.max),
+        given: given(error),
+      });
     case 'maxEntries':
-      return `The history can keep a whole number of entries from ${formatCount(MAX_ENTRIES.min)} to ${formatCount(MAX_ENTRIES.max)}${given(error)}.`;
+      return t('error.input.maxEntries', {
+        min: formatCount(MAX_ENTRIES.min),
+        max: formatCount(MAX_ENTRIES.max),
+        given: given(error),
+      });
     default:
-      return 'Something you entered is not valid.';
+      return t('error.input.other');
   }
 }
 
 function position(error: CommandError): string {
-  if (error.line !== null && error.column !== null) return ` at line ${error.line}, column ${error.column}`;
-  if (error.line !== null) return ` at line ${error.line}`;
+  if (error.line !== null && error.column !== null) return t('error.atLineColumn', { line: error.line, column: error.column });
+  if (error.line !== null) return t('error.atLine', { line: error.line });
   return '';
 }
 
+// The backend's reason, after a colon (not a word of its own: the reason comes from the backend).
 function because(error: CommandError): string {
   return error.reason ? `: ${trimStop(error.reason)}` : '';
 }
 
+/** A sentence about a file: one naming it (`{file}`) when the backend said which, else "the file". */
+function aboutFile(error: CommandError, max: number, named: TextKey, unnamed: TextKey): string {
+  const args = { because: because(error) };
+  return error.detail ? t(named, { ...args, file: bounded(error.detail, max) }) : t(unnamed, args);
+}
+
 const PROBLEM = {
   missingBaseUrl: ({ env }) => ({
-    what: env ? `${env} has no address yet.` : 'No address is set for this environment.',
-    next: 'Add it in Settings.',
+    what: env ? t('error.problem.missingBaseUrlEnv', { env }) : t('error.problem.missingBaseUrl'),
+    next: t('error.problem.missingBaseUrlNext'),
   }),
   invalidBaseUrl: ({ error }) => ({
-    what: `The address “${bounded(error.detail ?? '', 80)}” cannot be used${because(error)}.`,
-    next: 'Use an address like https://api.example.com/v1.',
+    what: t('error.problem.invalidBaseUrl', { address: bounded(error.detail ?? '', 80), because: because(error) }),
+    next: t('error.problem.invalidBaseUrlNext'),
   }),
   insecureBaseUrl: ({ error }) => ({
-    what: `The address “${bounded(error.detail ?? '', 80)}” does not use https, so the API key would travel unprotected.`,
-    next: 'Use an https:// address (plain http is only for this computer).',
+    what: t('error.problem.insecureBaseUrl', { address: bounded(error.detail ?? '', 80) }),
+    next: t('error.problem.insecureBaseUrlNext'),
   }),
   missingApiKey: ({ env }) => ({
-    what: env ? `No API key is set for ${env}.` : 'No API key is set for this environment.',
-    next: 'Set one in Settings; it is kept in the system keychain.',
+    what: env ? t('error.problem.missingApiKeyEnv', { env }) : t('error.problem.missingApiKey'),
+    next: t('error.problem.missingApiKeyNext'),
   }),
-  foreignLink: () => ({
-    what: 'The next page is on another server, so it was not loaded and the API key was not sent there.',
-    next: 'Refresh the list and try again.',
-  }),
-  httpClient: () => ({
-    what: 'The app could not set up its connection to the service.',
-    next: 'Restart the app.',
-  }),
-  waitStore: () => ({
-    what: 'The app could not update the waits it remembers between runs.',
-    next: 'Check that the app’s data folder may be written to, then try again.',
-  }),
+  foreignLink: () => ({ what: t('error.problem.foreignLink'), next: t('error.input.refresh') }),
+  httpClient: () => ({ what: t('error.problem.httpClient'), next: t('error.problem.httpClientNext') }),
+  waitStore: () => ({ what: t('error.problem.waitStore'), next: t('error.problem.waitStoreNext') }),
   settingsUnreadable: ({ error }) => ({
-    what: `The settings file ${error.detail ?? ''} cannot be read${position(error)}${because(error)}.`,
-    next: 'Fix it in a text editor, or start over with new settings.',
+    what: t('error.problem.settingsUnreadable', { path: error.detail ?? '', at: position(error), because: because(error) }),
+    next: t('error.problem.settingsUnreadableNext'),
   }),
   settingsUnwritable: ({ error }) => ({
-    what: `The settings could not be saved to ${error.detail ?? 'the settings file'}${because(error)}. Nothing was changed.`,
-    next: 'Check that its folder exists and may be written to, then try again.',
+    what: error.detail
+      ? t('error.problem.settingsUnwritable', { path: error.detail, because: because(error) })
+      : t('error.problem.settingsUnwritableFile', { because: because(error) }),
+    next: t('error.problem.settingsUnwritableNext'),
   }),
-  noSettingsFile: () => ({
-    what: 'This app keeps no settings file on this computer.',
-    next: 'Change your settings in Settings; they last until the app closes.',
-  }),
+  noSettingsFile: () => ({ what: t('error.problem.noSettingsFile'), next: t('error.problem.noSettingsFileNext') }),
   folderNotOpened: ({ error }) => ({
-    what: 'The folder could not be opened on this computer.',
-    next: `Open it yourself: ${error.detail ?? 'the app’s settings folder'}.`,
+    what: t('error.problem.folderNotOpened'),
+    next: error.detail
+      ? t('error.problem.folderNotOpenedNext', { path: error.detail })
+      : t('error.problem.folderNotOpenedSettings'),
   }),
   keychainUnavailable: ({ error }) => ({
-    what: 'No keychain is available on this computer.',
-    next:
-      error.field === 'key'
-        ? 'You can keep the key for this session only instead; it is forgotten when the app closes.'
-        : 'Install and unlock a keychain (on Linux, a Secret Service such as GNOME Keyring), then try again.',
+    what: t('error.problem.keychainUnavailable'),
+    next: error.field === 'key' ? t('error.problem.keychainUnavailableKey') : t('error.problem.keychainUnavailableNext'),
   }),
   keychainLocked: ({ error }) => ({
-    what: 'The keychain is locked or refused access.',
-    next:
-      error.field === 'key'
-        ? 'Unlock it and try again, or keep the key for this session only.'
-        : 'Unlock it and try again.',
+    what: t('error.problem.keychainLocked'),
+    next: error.field === 'key' ? t('error.problem.keychainLockedKey') : t('error.problem.keychainLockedNext'),
   }),
   keyTooLong: ({ error }) => ({
     what:
       error.limitBytes !== null
-        ? `The API key is too long for this keychain, which holds at most ${formatCount(error.limitBytes)} bytes.`
-        : 'The API key is too long for this keychain.',
-    next: 'Check that you pasted the key and nothing else.',
+        ? t('error.problem.keyTooLongLimit', { limit: formatCount(error.limitBytes) })
+        : t('error.problem.keyTooLong'),
+    next: t('error.problem.keyTooLongNext'),
   }),
   keyCorrupt: ({ env }) => ({
-    what: `The keychain entry for ${env ?? 'this environment'} does not hold a valid API key.`,
-    next: 'Set the key again in Settings.',
+    what: env ? t('error.problem.keyCorruptEnv', { env }) : t('error.problem.keyCorrupt'),
+    next: t('error.problem.keyCorruptNext'),
   }),
-  keychainFailed: () => ({ what: 'The keychain failed.', next: RESTART }),
+  keychainFailed: () => ({ what: t('error.problem.keychainFailed'), next: restart() }),
   // `reason` is the setting's own sentence (what is wrong and what to change; never a password).
   networkSettings: ({ error }) => ({
-    what: error.reason ?? 'The proxy or company certificate settings cannot be used.',
-    next: 'Change them under Settings → Network.',
+    what: error.reason ?? t('error.problem.networkSettings'),
+    next: t('error.problem.networkSettingsNext'),
   }),
   sandboxNotStarted: () => ({
-    what: 'The local sandbox could not be started.',
-    next: 'Restart the app, or pick another environment.',
+    what: t('error.problem.sandboxNotStarted'),
+    next: t('error.problem.sandboxNotStartedNext'),
   }),
-  noDataFolder: () => ({
-    what: 'This computer gives the app no folder of its own, where an import keeps its record of what was sent.',
-    next: 'Ask whoever manages this computer to give your account a home folder the app may write to.',
-  }),
-  noImportFile: () => ({
-    what: 'No file is open for import.',
-    next: 'Choose Import… and pick the file.',
-  }),
+  noDataFolder: () => ({ what: t('error.problem.noDataFolder'), next: t('error.problem.noDataFolderNext') }),
+  noImportFile: () => ({ what: t('error.problem.noImportFile'), next: t('error.problem.noImportFileNext') }),
   importFileInvalid: ({ error }) => ({
-    what: `${error.detail ? `“${bounded(error.detail, 60)}”` : 'The file'} cannot be imported${because(error)}.`,
-    next: 'Correct the file in your spreadsheet, save it as CSV, and choose it again.',
+    what: aboutFile(error, 60, 'error.problem.importFileInvalidNamed', 'error.problem.importFileInvalid'),
+    next: t('error.problem.importFileInvalidNext'),
   }),
-  importRowMissing: () => ({
-    what: 'That row is no longer in the file being imported.',
-    next: 'Choose the file again.',
-  }),
+  importRowMissing: () => ({ what: t('error.problem.importRowMissing'), next: t('error.problem.chooseAgain') }),
   importTargetChanged: ({ env }) => ({
-    what: `${env ?? 'The environment'} or its address changed since the file was read.`,
-    next: 'Choose the file again, so the preview shows where the pets will go.',
+    what: env ? t('error.problem.importTargetChangedEnv', { env }) : t('error.problem.importTargetChanged'),
+    next: t('error.problem.importTargetChangedNext'),
   }),
-  importRunning: () => ({
-    what: 'An import is already running.',
-    next: 'Wait for it to end, or cancel it, before starting another, so no pet is added twice.',
-  }),
-  importElsewhere: () => ({
-    what: 'The same import is running in another program on this computer (another window or the command line).',
-    next: 'Wait for it to end, then choose the file again: what it created will be skipped.',
-  }),
-  noImportReport: () => ({
-    what: 'No import has ended yet, so there is no report to save.',
-    next: 'Save the report once the import has ended.',
-  }),
+  importRunning: () => ({ what: t('error.problem.importRunning'), next: t('error.problem.importRunningNext') }),
+  importElsewhere: () => ({ what: t('error.problem.importElsewhere'), next: t('error.problem.importElsewhereNext') }),
+  noImportReport: () => ({ what: t('error.problem.noImportReport'), next: t('error.problem.noImportReportNext') }),
   importJournal: ({ error }) => ({
-    what: `The import’s record of what was sent could not be used${because(error)}.`,
-    next: 'Nothing more was sent. Check the list before importing again, so no pet is added twice.',
+    what: t('error.problem.importJournal', { because: because(error) }),
+    next: t('error.problem.importJournalNext'),
   }),
   fileNotRead: ({ error }) => ({
-    what: `${error.detail ? `“${bounded(error.detail, 80)}”` : 'The file'} could not be read${because(error)}.`,
-    next: 'Check that the file is there and you may open it, then choose it again.',
+    what: aboutFile(error, 80, 'error.problem.fileNotReadNamed', 'error.problem.fileNotRead'),
+    next: t('error.problem.fileNotReadNext'),
   }),
   fileNotWritten: ({ error }) => ({
-    what: `${error.detail ? `“${bounded(error.detail, 80)}”` : 'The file'} could not be written${because(error)}; nothing there was changed.`,
-    next: 'Choose a folder you may write to, and try again.',
+    what: aboutFile(error, 80, 'error.problem.fileNotWrittenNamed', 'error.problem.fileNotWritten'),
+    next: t('error.problem.fileNotWrittenNext'),
   }),
   fileExists: ({ error }) => ({
-    what: `${error.detail ? `“${bounded(error.detail, 80)}”` : 'The file'} is already there and could not be replaced.`,
-    next: 'Choose another name.',
+    what: aboutFile(error, 80, 'error.problem.fileExistsNamed', 'error.problem.fileExists'),
+    next: t('error.problem.fileExistsNext'),
   }),
   categoryRefused: ({ error }) =>
-    error.category ? describeCategoryRefusal(error.category) : { what: 'The category name was not saved.', next: 'Check it and try again.' },
+    error.category
+      ? describeCategoryRefusal(error.category)
+      : { what: t('error.problem.categoryRefused'), next: t('error.problem.categoryRefusedNext') },
   categoryListInvalid: ({ error }) => ({
-    what: `${error.detail ? `“${bounded(error.detail, 60)}”` : 'The file'} is not a list of category names${because(error)}.`,
-    next: 'Use a CSV file with the header categoryId,name and one category on each row.',
+    what: aboutFile(error, 60, 'error.problem.categoryListInvalidNamed', 'error.problem.categoryListInvalid'),
+    next: t('error.problem.categoryListInvalidNext'),
   }),
 } satisfies Record<Problem, Describe>;
 
 // Why a category name was refused (an edit in Settings, or a row of a shared list or an import).
 const CATEGORY = {
   idNotANumber: ({ id }) => ({
-    what: id ? `“${bounded(id, 30)}” is not a category number.` : 'The category number is missing.',
-    next: 'Use a whole number from 1 up, for example 3.',
+    what: id ? t('error.category.idNotANumber', { id: bounded(id, 30) }) : t('error.category.idMissing'),
+    next: t('error.category.idNotANumberNext'),
   }),
-  idNotPositive: ({ id }) => ({ what: `Category numbers start at 1; ${id} is not one.`, next: 'Use a whole number from 1 up.' }),
-  nameEmpty: () => ({ what: 'The name is empty.', next: 'Type a name for the category.' }),
+  idNotPositive: ({ id }) => ({
+    what: t('error.category.idNotPositive', { id: id ?? '' }),
+    next: t('error.category.idNotPositiveNext'),
+  }),
+  nameEmpty: () => ({ what: t('error.category.nameEmpty'), next: t('error.category.nameEmptyNext') }),
   nameTooLong: ({ chars }) => ({
-    what: `The name is ${formatCount(chars ?? 0)} characters long; a category name has at most ${MAX_CATEGORY_NAME_CHARS}.`,
-    next: 'Shorten it.',
+    what: t('error.category.nameTooLong', { chars: formatCount(chars ?? 0), max: formatCount(MAX_CATEGORY_NAME_CHARS) }),
+    next: t('error.category.nameTooLongNext'),
   }),
   nameTaken: ({ otherId, otherName }) => ({
-    what: `“${bounded(otherName ?? '', 60)}” is already the name of category ${otherId ?? ''}.`,
-    next: 'Choose another name (upper and lower case count as the same name).',
+    what: t('error.category.nameTaken', { name: bounded(otherName ?? '', 60), id: otherId ?? '' }),
+    next: t('error.category.nameTakenNext'),
   }),
   idNamed: ({ id, otherName }) => ({
-    what: `Category ${id} already has a name, “${bounded(otherName ?? '', 60)}”, which is kept.`,
-    next: 'To change it, rename it in Settings → Categories.',
+    what: t('error.category.idNamed', { id: id ?? '', name: bounded(otherName ?? '', 60) }),
+    next: t('error.category.idNamedNext'),
   }),
-  notNamed: ({ id }) => ({ what: `Category ${id} has no name to change.`, next: 'Add a name for it instead.' }),
+  notNamed: ({ id }) => ({ what: t('error.category.notNamed', { id: id ?? '' }), next: t('error.category.notNamedNext') }),
   listFull: () => ({
-    what: `This environment already has ${formatCount(MAX_CATEGORIES)} category names, the most it keeps.`,
-    next: 'Remove names that are no longer used first.',
+    what: t('error.category.listFull', { max: formatCount(MAX_CATEGORIES) }),
+    next: t('error.category.listFullNext'),
   }),
 } satisfies Record<CategoryProblem, (refusal: CategoryRefusal) => Parts>;
 
@@ -311,105 +300,94 @@ export function describeCategoryRefusal(refusal: CategoryRefusal): Parts {
   return CATEGORY[refusal.problem](refusal);
 }
 
-function byProblem(facts: Facts, otherwise: Parts): Parts {
+function byProblem(facts: Facts, otherwise: () => Parts): Parts {
   const problem = facts.error.problem;
-  return problem ? PROBLEM[problem](facts) : otherwise;
+  return problem ? PROBLEM[problem](facts) : otherwise();
 }
 
 // Checked against the generated `ErrorKind`: a kind added in Rust (client or app) fails
 // `npm run check` until it has words here.
 const KIND = {
-  unauthorized: (facts) => ({
-    what: facts.env ? `${facts.env} refused the API key.` : 'The service refused the API key.',
+  unauthorized: ({ env, envId }) => ({
+    what: env ? t('error.kind.unauthorizedEnv', { env }) : t('error.kind.unauthorized'),
     next:
-      facts.envId === 'sandbox'
-        ? 'Check the API key for Sandbox in Settings; the sandbox accepts its demo key.'
-        : `Check the API key for ${facts.env ?? 'this environment'} in Settings.`,
+      envId === 'sandbox'
+        ? t('error.kind.unauthorizedSandbox')
+        : env
+          ? t('error.kind.unauthorizedNextEnv', { env })
+          : t('error.kind.unauthorizedNext'),
   }),
-  notFound: () => ({
-    what: 'The service found nothing there.',
-    next: 'Check the id, or list the pets to find the one you want.',
-  }),
-  gone: () => ({
-    what: 'This way of looking a pet up has been removed from the service.',
-    next: 'Use the pet list with a status filter instead.',
-  }),
-  badRequest: ({ error }) => ({
-    what: 'The service refused the request as invalid.',
-    next: error.field && FIELD_LABEL[error.field] ? `Correct ${FIELD_LABEL[error.field]} and try again.` : 'Correct it and try again.',
-  }),
+  notFound: () => ({ what: t('error.kind.notFound'), next: t('error.kind.notFoundNext') }),
+  gone: () => ({ what: t('error.kind.gone'), next: t('error.kind.goneNext') }),
+  badRequest: ({ error }) => {
+    const fix = error.field ? FIELD_FIX[error.field] : undefined;
+    return { what: t('error.kind.badRequest'), next: fix ? t(fix) : t('error.correct') };
+  },
   rateLimited: ({ error, now }) => {
-    const what = WAIT_WHAT[error.waitReason ?? 'rateLimited'];
+    const what = t(WAIT_WHAT[error.waitReason ?? 'rateLimited']);
     const at = error.retryAt ? Date.parse(error.retryAt) : NaN;
-    if (Number.isNaN(at)) return { what, next: AGAIN_SOON };
-    if (at <= now) return { what, next: 'You can try again now.' };
-    return { what, next: `Try again at ${formatWhen(error.retryAt as string, now)}.` };
+    if (Number.isNaN(at)) return { what, next: againSoon() };
+    if (at <= now) return { what, next: t('error.againNow') };
+    return { what, next: t('error.againAt', { time: formatWhen(error.retryAt as string, now) }) };
   },
   server: ({ error }) =>
-    isGateway(error.status)
-      ? GATEWAY
-      : { what: `The service had a problem${statusNote(error)}.`, next: AGAIN_SOON },
+    isGateway(error.status) ? gateway() : { what: t('error.kind.server', { status: statusNote(error) }), next: againSoon() },
   unexpectedResponse: (facts) => {
     const { error } = facts;
-    if (isGateway(error.status)) return GATEWAY;
+    if (isGateway(error.status)) return gateway();
     // A bare rejection from Tauri itself (no answer from any server): see backend.toCommandError.
-    if (error.status === null) return { what: 'The app could not complete this request.', next: RESTART };
+    if (error.status === null) return { what: t('error.kind.noAnswer'), next: restart() };
+    return { what: t('error.kind.unexpectedResponse', { status: statusNote(error) }), next: addressStep(facts) };
+  },
+  decode: () => ({ what: t('error.kind.decode'), next: t('error.kind.decodeNext') }),
+  timeout: () => ({ what: t('error.kind.timeout'), next: t('error.kind.timeoutNext') }),
+  network: (facts) =>
+    byProblem(facts, () => {
+      const cause = facts.error.cause;
+      const fix = cause ? NETWORK_NEXT[cause] : undefined;
+      return {
+        what: t(NETWORK_WHAT[cause ?? 'other']),
+        next: fix ? t(fix) : cause === 'reset' ? againSoon() : facts.envId === 'sandbox' ? restart() : networkStep(facts),
+      };
+    }),
+  outcomeUnknown: ({ error }) => {
+    const reason = outcomeReason(error);
     return {
-      what: `The server gave an answer the app does not understand${statusNote(error)}.`,
-      next: addressStep(facts),
+      what: reason
+        ? t('error.kind.outcomeUnknownBecause', { reason: reason.replace(/\.$/, '') })
+        : t('error.kind.outcomeUnknown'),
+      next: t('error.kind.outcomeUnknownNext'),
     };
   },
-  decode: () => ({
-    what: 'The service’s answer does not match what the app expects; the service may have changed.',
-    next: 'Please report this to whoever runs the service.',
-  }),
-  timeout: () => ({
-    what: 'The service did not answer in time.',
-    next: 'Check your connection and try again.',
-  }),
-  network: (facts) =>
-    byProblem(facts, {
-      what: NETWORK_WHAT[facts.error.cause ?? 'other'],
-      next:
-        (facts.error.cause && NETWORK_NEXT[facts.error.cause]) ??
-        (facts.error.cause === 'reset' ? AGAIN_SOON : facts.envId === 'sandbox' ? RESTART : networkStep(facts)),
-    }),
-  outcomeUnknown: ({ error }) => ({
-    what: outcomeReason(error)?.replace(/\.$/, ', so it is not known whether the pet was added.') ??
-      'The service did not confirm whether the pet was added.',
-    next: 'List the pets to check before trying again, so it is not added twice.',
-  }),
   invalidInput: (facts) =>
-    byProblem(
-      facts,
+    byProblem(facts, () =>
       facts.error.field === 'next'
-        ? { what: 'The link to the next page is no longer valid.', next: 'Refresh the list and try again.' }
-        : { what: inputWhat(facts.error), next: 'Correct it and try again.' },
+        ? { what: t('error.input.nextLink'), next: t('error.input.refresh') }
+        : { what: inputWhat(facts.error), next: t('error.correct') },
     ),
   configuration: (facts) =>
-    byProblem(facts, { what: 'The settings for this environment are not usable.', next: 'Check them in Settings.' }),
+    byProblem(facts, () => ({ what: t('error.kind.configuration'), next: t('error.kind.configurationNext') })),
   responseTooLarge: (facts) => ({
     what:
       facts.error.limitBytes !== null
-        ? `The service’s answer was too large to read (more than ${formatBytes(facts.error.limitBytes)}).`
-        : 'The service’s answer was too large to read.',
+        ? t('error.kind.responseTooLargeLimit', { size: formatBytes(facts.error.limitBytes) })
+        : t('error.kind.responseTooLarge'),
     next: addressStep(facts),
   }),
-  keychain: (facts) => byProblem(facts, { what: 'The keychain failed.', next: RESTART }),
+  keychain: (facts) => byProblem(facts, () => ({ what: t('error.problem.keychainFailed'), next: restart() })),
   createInFlight: (facts) =>
-    byProblem(facts, {
-      what: `A pet is already being added to ${facts.env ?? 'this environment'}.`,
-      next: 'Wait for its result before adding another, so nothing is added twice.',
-    }),
-  file: (facts) =>
-    byProblem(facts, { what: 'A file could not be used.', next: 'Check the file and its folder, then try again.' }),
+    byProblem(facts, () => ({
+      what: facts.env ? t('error.kind.createInFlightEnv', { env: facts.env }) : t('error.kind.createInFlight'),
+      next: t('error.kind.createInFlightNext'),
+    })),
+  file: (facts) => byProblem(facts, () => ({ what: t('error.kind.file'), next: t('error.kind.fileNext') })),
   cancelled: ({ env }) => ({
-    what: `The request to ${env ?? 'the service'} was cancelled; nothing was changed.`,
-    next: 'Try again when you are ready.',
+    what: env ? t('error.kind.cancelledEnv', { env }) : t('error.kind.cancelled'),
+    next: t('error.againReady'),
   }),
   activityUnavailable: ({ error }) => ({
-    what: `The activity history on this computer cannot be used${because(error)}. Pets can still be listed and added; they are just not recorded.`,
-    next: 'Restart the app; if it keeps happening, check that the app’s data folder may be written to.',
+    what: t('error.kind.activityUnavailable', { because: because(error) }),
+    next: t('error.kind.activityUnavailableNext'),
   }),
 } satisfies Record<ErrorKind, Describe>;
 
@@ -417,22 +395,25 @@ const KIND = {
 export const ERROR_KINDS = Object.keys(KIND) as ErrorKind[];
 /** Every exact problem the UI can word. */
 export const PROBLEMS = Object.keys(PROBLEM) as Problem[];
+/** Every network cause the UI can word. */
+export const NETWORK_CAUSES = Object.keys(NETWORK_WHAT) as NetworkCause[];
+/** Every reason a category name can be refused. */
+export const CATEGORY_PROBLEMS = Object.keys(CATEGORY) as CategoryProblem[];
 
 function networkStep({ env }: Facts): string {
-  return env
-    ? `Check the network connection and the address for ${env} in Settings, then try again.`
-    : 'Check the network connection and the address in Settings, then try again.';
+  return env ? t('error.networkStepEnv', { env }) : t('error.networkStep');
 }
 
 function statusNote(error: CommandError): string {
-  return error.status !== null ? ` (HTTP ${error.status})` : '';
+  return error.status !== null ? t('error.status', { status: error.status }) : '';
 }
 
+// MiB and KiB are units, the same in every language; "bytes" is a word.
 function formatBytes(bytes: number): string {
   const mib = 1024 * 1024;
   if (bytes >= mib && bytes % mib === 0) return `${formatCount(bytes / mib)} MiB`;
   if (bytes >= 1024 && bytes % 1024 === 0) return `${formatCount(bytes / 1024)} KiB`;
-  return `${formatCount(bytes)} bytes`;
+  return t('format.bytes', { n: formatCount(bytes) });
 }
 
 function bounded(text: string, max: number): string {
@@ -462,7 +443,7 @@ function firstSentence(text: string): string {
   return end ? text.slice(0, end.index + 1) : text;
 }
 
-const normalise = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
+const normalise = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
 
 /**
  * The server's own words worth showing: its first sentence (its own advice would be a second next
@@ -498,9 +479,9 @@ export function describeError(error: CommandError, context: ErrorContext = {}): 
     now: context.now ?? Date.now(),
   };
   const describe: Describe | undefined = (KIND as Record<string, Describe>)[error.kind];
-  const parts = describe ? describe(facts) : { what: 'Something went wrong.', next: RESTART };
+  const parts = describe ? describe(facts) : { what: t('error.somethingWrong'), next: restart() };
   const server = serverWords(error, parts);
-  const text = [parts.what, server ? `The service said: “${server}”` : null, parts.next]
+  const text = [parts.what, server ? t('error.serverSaid', { server }) : null, parts.next]
     .filter((part): part is string => part !== null)
     .join(' ');
   return { what: parts.what, server, next: parts.next, text };
