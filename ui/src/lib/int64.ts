@@ -1,15 +1,17 @@
 // ids and category ids are int64 and travel as strings: Number would silently change
 // anything above 2^53, so they are only ever checked and compared as BigInt.
+import { t } from './i18n/index.svelte';
+
 const INT64_MIN = -(2n ** 63n);
 export const INT64_MAX = 2n ** 63n - 1n;
 const INTEGER = /^-?\d+$/;
 
 /** Why `text` is not an int64 written in decimal, or null when it is. */
 export function int64Problem(text: string): string | null {
-  if (text === '') return 'Enter a number.';
-  if (!INTEGER.test(text)) return 'Use digits only (a whole number, no spaces or decimals).';
+  if (text === '') return t('validation.idEmpty');
+  if (!INTEGER.test(text)) return t('validation.idDigits');
   const value = BigInt(text);
-  if (value < INT64_MIN || value > INT64_MAX) return 'This number is too large for an id.';
+  if (value < INT64_MIN || value > INT64_MAX) return t('validation.idTooLarge');
   return null;
 }
 

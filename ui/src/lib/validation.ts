@@ -1,4 +1,5 @@
 import { formatCount } from './format';
+import { t, type TextKey } from './i18n/index.svelte';
 import { INT64_MAX } from './int64';
 
 /** The most characters a pet's name may have once trimmed (the service's limit). */
@@ -16,11 +17,10 @@ export function nameLength(name: string): number {
 
 export function nameProblem(name: string): string | null {
   const trimmed = name.trim();
-  if (trimmed === '') return 'Enter a name.';
+  if (trimmed === '') return t('validation.nameEmpty');
   const length = nameLength(trimmed);
   if (length > MAX_NAME_CHARS) {
-    const over = (length - MAX_NAME_CHARS).toLocaleString('en');
-    return `This name is too long: shorten it to at most ${MAX_NAME_CHARS.toLocaleString('en')} characters (remove ${over}).`;
+    return t('validation.nameTooLong', { max: formatCount(MAX_NAME_CHARS), over: formatCount(length - MAX_NAME_CHARS) });
   }
   return null;
 }
@@ -28,18 +28,18 @@ export function nameProblem(name: string): string | null {
 /** A category id is a positive int64, checked exactly (as BigInt), never through Number. */
 export function categoryProblem(text: string): string | null {
   const trimmed = text.trim();
-  if (trimmed === '') return 'Enter the category id.';
-  if (!/^-?\d+$/.test(trimmed)) return 'Use digits only: a whole number from 1 up, for example 3.';
+  if (trimmed === '') return t('validation.categoryEmpty');
+  if (!/^-?\d+$/.test(trimmed)) return t('validation.categoryDigits');
   const value = BigInt(trimmed);
-  if (value < 1n) return 'Use a whole number from 1 up, for example 3.';
-  if (value > INT64_MAX) return `This number is too large for a category id: use at most ${INT64_MAX}.`;
+  if (value < 1n) return t('validation.categoryPositive');
+  if (value > INT64_MAX) return t('validation.categoryTooLarge', { max: String(INT64_MAX) });
   return null;
 }
 
 export function limitProblem(text: string): string | null {
-  if (!/^\d+$/.test(text.trim())) return 'Enter a whole number from 1 to 100.';
+  if (!/^\d+$/.test(text.trim())) return t('validation.limit');
   const n = Number(text);
-  return n >= 1 && n <= 100 ? null : 'Enter a whole number from 1 to 100.';
+  return n >= 1 && n <= 100 ? null : t('validation.limit');
 }
 
 const LOOPBACK = new Set(['127.0.0.1', '[::1]', 'localhost']);
@@ -52,15 +52,15 @@ export function baseUrlProblem(text: string): string | null {
   try {
     url = new URL(trimmed);
   } catch {
-    return 'Enter a full address, like https://pets.example.com/v1';
+    return t('validation.urlNotFull');
   }
   const loopback = LOOPBACK.has(url.hostname);
   if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback)) {
-    return 'Use https:// (plain http:// is only allowed for this computer: 127.0.0.1, ::1 or localhost).';
+    return t('validation.urlHttps');
   }
-  if (url.username || url.password) return 'Leave out the user name and password; the API key is set below.';
-  if (url.search || url.hash) return 'Leave out the ? and # parts of the address.';
-  if (!/\/v1\/?$/.test(url.pathname)) return 'The address must end in /v1, like https://pets.example.com/v1';
+  if (url.username || url.password) return t('validation.urlCredentials');
+  if (url.search || url.hash) return t('validation.urlQuery');
+  if (!/\/v1\/?$/.test(url.pathname)) return t('validation.urlV1');
   return null;
 }
 
@@ -83,24 +83,36 @@ export const RETENTION_DAYS = { min: 1, max: 3650 } as const;
 /** How many entries the history keeps at most (the list scrolls smoothly up to this many). */
 export const MAX_ENTRIES = { min: 1000, max: 500_000 } as const;
 
-function wholeNumberProblem(text: string, bounds: { min: number; max: number }, unit: string): string | null {
-  const trimmed = text.trim().replace(/[,\s]/g, '');
-  const range = `${formatCount(bounds.min)} to ${formatCount(bounds.max)}`;
-  if (!/^\d+$/.test(trimmed)) return `Enter a whole number of ${unit} from ${range}.`;
+/** The sentences for one count field: when what was typed is not a whole number, and when it is out of bounds. */
+type CountWords = { enter: TextKey; range: TextKey };
+
+/** A count as typed, without the thousands separators of the language on screen (or spaces). */
+function digitsOf(text: string): string {
+  const group = t('format.group');
+  return text.trim().replace(/\s/g, '').split(group).join('');
+}
+
+function wholeNumberProblem(text: string, bounds: { min: number; max: number }, words: CountWords): string | null {
+  const trimmed = digitsOf(text);
+  const range = { min: formatCount(bounds.min), max: formatCount(bounds.max) };
+  if (!/^\d+$/.test(trimmed)) return t(words.enter, range);
   const n = Number(trimmed);
-  if (n < bounds.min || n > bounds.max) return `Use a number of ${unit} from ${range}.`;
+  if (n < bounds.min || n > bounds.max) return t(words.range, range);
   return null;
 }
 
 export function retentionDaysProblem(text: string): string | null {
-  return wholeNumberProblem(text, RETENTION_DAYS, 'days');
+  return wholeNumberProblem(text, RETENTION_DAYS, { enter: 'validation.daysEnter', range: 'validation.daysRange' });
 }
 
 export function maxEntriesProblem(text: string): string | null {
-  return wholeNumberProblem(text, MAX_ENTRIES, 'entries');
+  return wholeNumberProblem(text, MAX_ENTRIES, { enter: 'validation.entriesEnter', range: 'validation.entriesRange' });
 }
 
-/** The number a person typed in a count field ("200,000" reads as 200000). */
+/**
+ * The number a person typed in a count field, read with the thousands separator of the language
+ * on screen: "200,000" in English, "200.000" in German, reads as 200000.
+ */
 export function typedCount(text: string): number {
-  return Number(text.trim().replace(/[,\s]/g, ''));
+  return Number(digitsOf(text));
 }

@@ -2,10 +2,12 @@
 // Begriffe: Haustier, Kategorie, Kontingent (quota), API-Schlüssel, Umgebung; Anrede „Sie“.
 import type { Catalog } from './types';
 import { errorsDe } from './errors.de';
+import { validationDe } from './validation.de';
 
 export const de = {
   // Areas in files of their own (as in en.ts).
   ...errorsDe,
+  ...validationDe,
 
   'format.group': '.',
   'format.decimal': ',',

@@ -5,10 +5,12 @@
 // An area with many messages keeps them in a file of its own (`<area>.en.ts` beside
 // `<area>.de.ts`), spread in below; its keys still start with the area's prefix.
 import { errorsEn } from './errors.en';
+import { validationEn } from './validation.en';
 
 export const en = {
   // Areas in files of their own.
   ...errorsEn,
+  ...validationEn,
 
   // How numbers and dates are written (format.ts spells them out: no ICU data is loaded).
   'format.group': ',',
