@@ -1,54 +1,51 @@
 // Updates (issue 14 §1) in words: every sentence the update offer and Settings → Updates show,
-// in one place for the message catalogs.
+// from the catalog (i18n/updates.*.ts). Getters and functions, so each read is in the language
+// on screen now.
+import { t } from './i18n/index.svelte';
 import type { UpdateFailure } from './types';
 
 export const updateWords = {
-  tab: 'Updates',
-  offerTitle: 'A new version is available',
-  offerVersion: (version: string, current: string) => `Version ${version} is ready to install. You have ${current}.`,
-  offerDate: (date: string) => `Released ${date}.`,
-  notesHeading: 'What’s new',
-  noNotes: 'This version comes without notes.',
-  install: 'Install and restart',
-  installing: 'Installing…',
-  notNow: 'Not now',
-  installNote:
-    'Petstore Admin restarts when the new version is installed. Your system may ask for an administrator password first.',
-  checkAtStart: 'Look for updates when Petstore Admin starts (at most once a day)',
-  managed: 'Your administrator manages updates on this computer, so this can’t be changed here.',
-  managedOff: 'Your administrator turned update checks off on this computer.',
-  currentVersion: (version: string) => `You have version ${version}.`,
-  address: 'Update address',
-  addressNote: 'Set in the settings file (updates.url). Updates are installed only when their signature matches this app.',
-  checkNow: 'Check for updates',
-  checking: 'Checking…',
-  upToDate: (version: string) => `You have the latest version (${version}).`,
-  found: (version: string) => `Version ${version} is available.`,
-  showOffer: 'See what’s new',
-} as const;
+  get offerTitle() { return t('update.offerTitle'); },
+  offerVersion: (version: string, current: string) => t('update.offerVersion', { version, current }),
+  offerDate: (date: string) => t('update.offerDate', { date }),
+  get notesHeading() { return t('update.notesHeading'); },
+  get noNotes() { return t('update.noNotes'); },
+  get install() { return t('update.install'); },
+  get installing() { return t('update.installing'); },
+  get notNow() { return t('update.notNow'); },
+  get installNote() { return t('update.installNote'); },
+  get checkAtStart() { return t('update.checkAtStart'); },
+  get managed() { return t('update.managed'); },
+  get managedOff() { return t('update.managedOff'); },
+  currentVersion: (version: string) => t('update.currentVersion', { version }),
+  get address() { return t('update.address'); },
+  get addressNote() { return t('update.addressNote'); },
+  get checkNow() { return t('update.checkNow'); },
+  get checking() { return t('update.checking'); },
+  upToDate: (version: string) => t('update.upToDate', { version }),
+  found: (version: string) => t('update.found', { version }),
+  get showOffer() { return t('update.showOffer'); },
+};
+
+// Checked against the generated `UpdateFailure`: a failure added in Rust fails `npm run check`
+// until it has words in the catalogs.
+const FAILURE = {
+  unreachable: 'update.failure.unreachable',
+  badAddress: 'update.failure.badAddress',
+  badManifest: 'update.failure.badManifest',
+  noBuildForThisComputer: 'update.failure.noBuildForThisComputer',
+  downloadFailed: 'update.failure.downloadFailed',
+  signatureRefused: 'update.failure.signatureRefused',
+  installFailed: 'update.failure.installFailed',
+  nothingToInstall: 'update.failure.nothingToInstall',
+  managed: 'update.failure.managed',
+  unavailable: 'update.failure.unavailable',
+} as const satisfies Record<UpdateFailure, `update.failure.${string}`>;
+
+/** Every failure the UI can word, for tests. */
+export const UPDATE_FAILURES = Object.keys(FAILURE) as UpdateFailure[];
 
 /** Why a check or an install did not succeed: what happened and what to do next. */
 export function describeUpdateFailure(failure: UpdateFailure): string {
-  switch (failure) {
-    case 'unreachable':
-      return 'The update address could not be reached. Check your connection and try again later.';
-    case 'badAddress':
-      return 'The update address is not usable: it must start with https://. Correct updates.url in the settings file, or ask your administrator.';
-    case 'badManifest':
-      return 'The update address did not answer with an update the app can read. Try again later, or ask your administrator about the update address.';
-    case 'noBuildForThisComputer':
-      return 'No update for this kind of computer is published yet. Try again later.';
-    case 'downloadFailed':
-      return 'The update could not be downloaded. Nothing was installed; check your connection and try again.';
-    case 'signatureRefused':
-      return 'The update was refused: its signature does not match this app, so it may not come from the Petstore Admin team or may have been changed. Nothing was installed. Tell your administrator, or download the app from its official site.';
-    case 'installFailed':
-      return 'The update was downloaded and checked, but the system did not install it (the password prompt may have been cancelled). Your version is unchanged; try again, or install the package by hand.';
-    case 'nothingToInstall':
-      return 'There is no update to install. Check for updates first.';
-    case 'managed':
-      return 'Your administrator turned update checks off on this computer. Ask them for new versions.';
-    case 'unavailable':
-      return 'This copy of Petstore Admin cannot update itself. Install new versions from the official download page.';
-  }
+  return t(FAILURE[failure]);
 }

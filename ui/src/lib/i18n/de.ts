@@ -3,11 +3,13 @@
 import type { Catalog } from './types';
 import { errorsDe } from './errors.de';
 import { validationDe } from './validation.de';
+import { updatesDe } from './updates.de';
 
 export const de = {
   // Areas in files of their own (as in en.ts).
   ...errorsDe,
   ...validationDe,
+  ...updatesDe,
 
   'format.group': '.',
   'format.decimal': ',',

@@ -6,11 +6,13 @@
 // `<area>.de.ts`), spread in below; its keys still start with the area's prefix.
 import { errorsEn } from './errors.en';
 import { validationEn } from './validation.en';
+import { updatesEn } from './updates.en';
 
 export const en = {
   // Areas in files of their own.
   ...errorsEn,
   ...validationEn,
+  ...updatesEn,
 
   // How numbers and dates are written (format.ts spells them out: no ICU data is loaded).
   'format.group': ',',
