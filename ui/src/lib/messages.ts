@@ -180,7 +180,9 @@ const PROBLEM = {
   httpClient: () => ({ what: t('error.problem.httpClient'), next: t('error.problem.httpClientNext') }),
   waitStore: () => ({ what: t('error.problem.waitStore'), next: t('error.problem.waitStoreNext') }),
   settingsUnreadable: ({ error }) => ({
-    what: t('error.problem.settingsUnreadable', { path: error.detail ?? '', at: position(error), because: because(error) }),
+    what: error.detail
+      ? t('error.problem.settingsUnreadable', { path: error.detail, at: position(error), because: because(error) })
+      : t('error.problem.settingsUnreadableFile', { at: position(error), because: because(error) }),
     next: t('error.problem.settingsUnreadableNext'),
   }),
   settingsUnwritable: ({ error }) => ({
@@ -272,7 +274,7 @@ const CATEGORY = {
     next: t('error.category.idNotANumberNext'),
   }),
   idNotPositive: ({ id }) => ({
-    what: t('error.category.idNotPositive', { id: id ?? '' }),
+    what: t('error.category.idNotPositive', { id }),
     next: t('error.category.idNotPositiveNext'),
   }),
   nameEmpty: () => ({ what: t('error.category.nameEmpty'), next: t('error.category.nameEmptyNext') }),
@@ -281,14 +283,18 @@ const CATEGORY = {
     next: t('error.category.nameTooLongNext'),
   }),
   nameTaken: ({ otherId, otherName }) => ({
-    what: t('error.category.nameTaken', { name: bounded(otherName ?? '', 60), id: otherId ?? '' }),
+    what: otherId
+      ? t('error.category.nameTaken', { name: bounded(otherName ?? '', 60), id: otherId })
+      : t('error.category.nameTakenOther', { name: bounded(otherName ?? '', 60) }),
     next: t('error.category.nameTakenNext'),
   }),
   idNamed: ({ id, otherName }) => ({
-    what: t('error.category.idNamed', { id: id ?? '', name: bounded(otherName ?? '', 60) }),
+    what: otherName
+      ? t('error.category.idNamed', { id, name: bounded(otherName, 60) })
+      : t('error.category.idNamedUnquoted', { id }),
     next: t('error.category.idNamedNext'),
   }),
-  notNamed: ({ id }) => ({ what: t('error.category.notNamed', { id: id ?? '' }), next: t('error.category.notNamedNext') }),
+  notNamed: ({ id }) => ({ what: t('error.category.notNamed', { id }), next: t('error.category.notNamedNext') }),
   listFull: () => ({
     what: t('error.category.listFull', { max: formatCount(MAX_CATEGORIES) }),
     next: t('error.category.listFullNext'),

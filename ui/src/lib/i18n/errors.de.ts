@@ -99,6 +99,7 @@ export const errorsDe = {
   'error.problem.waitStoreNext':
     'Prüfen Sie, ob in den Datenordner der App geschrieben werden darf, und versuchen Sie es dann noch einmal.',
   'error.problem.settingsUnreadable': 'Die Einstellungsdatei {path} kann nicht gelesen werden{at}{because}.',
+  'error.problem.settingsUnreadableFile': 'Die Einstellungsdatei kann nicht gelesen werden{at}{because}.',
   'error.problem.settingsUnreadableNext':
     'Korrigieren Sie sie in einem Texteditor, oder beginnen Sie neu mit neuen Einstellungen.',
   'error.problem.settingsUnwritable':
@@ -191,9 +192,11 @@ export const errorsDe = {
   'error.category.nameTooLong': 'Der Name ist {chars} Zeichen lang; ein Kategoriename hat höchstens {max}.',
   'error.category.nameTooLongNext': 'Kürzen Sie ihn.',
   'error.category.nameTaken': '„{name}“ ist bereits der Name der Kategorie {id}.',
+  'error.category.nameTakenOther': '„{name}“ ist bereits der Name einer anderen Kategorie.',
   'error.category.nameTakenNext':
     'Wählen Sie einen anderen Namen (Groß- und Kleinschreibung gelten als derselbe Name).',
   'error.category.idNamed': 'Kategorie {id} hat bereits einen Namen, „{name}“, der beibehalten wird.',
+  'error.category.idNamedUnquoted': 'Kategorie {id} hat bereits einen Namen, der beibehalten wird.',
   'error.category.idNamedNext': 'Um ihn zu ändern, benennen Sie ihn unter Einstellungen → Kategorien um.',
   'error.category.notNamed': 'Kategorie {id} hat keinen Namen, der geändert werden könnte.',
   'error.category.notNamedNext': 'Fügen Sie stattdessen einen Namen hinzu.',
