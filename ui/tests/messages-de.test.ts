@@ -256,13 +256,13 @@ describe('errors in German', () => {
   test('environments, sizes and lines are put in German', async () => {
     await setLanguage('de');
     expect(describeError(commandError('unauthorized'), { environment: 'production' }).text).toBe(
-      'Produktion hat den API-Schlüssel abgelehnt. Prüfen Sie den API-Schlüssel für Produktion in den Einstellungen.',
+      'Die Umgebung Produktion hat den API-Schlüssel abgelehnt. Prüfen Sie den API-Schlüssel für Produktion in den Einstellungen.',
     );
     expect(describeError(commandError('responseTooLarge', { limitBytes: 1500 })).what).toBe(
       'Die Antwort des Dienstes war zu groß zum Lesen (mehr als 1.500 Byte).',
     );
     expect(describeError(withProblem('settingsUnreadable', true)).what).toBe(
-      'Die Einstellungsdatei /home/sam/pets.csv kann nicht gelesen werden in Zeile 4, Spalte 1: expected value.',
+      'Die Einstellungsdatei /home/sam/pets.csv kann nicht gelesen werden (Zeile 4, Spalte 1): expected value.',
     );
     expect(describeError(commandError('invalidInput', { field: 'limit', detail: '101' })).what).toBe(
       'Zeilen pro Seite muss eine ganze Zahl von 1 bis 100 sein (Sie haben „101“ eingegeben).',

@@ -1,6 +1,6 @@
 // Fehler in Worten (messages.ts): dieselben Schlüssel und Platzhalter wie errors.en.ts.
 // `{because}` ist „: “ und der Grund des Backends oder nichts; `{given}` ist „ (Sie haben „…“
-// eingegeben)“ oder nichts; `{at}` ist „ in Zeile 4, Spalte 1“ oder nichts.
+// eingegeben)“ oder nichts; `{at}` ist „ (Zeile 4, Spalte 1)“ oder nichts.
 import type { errorsEn } from './errors.en';
 
 export const errorsDe = {
@@ -14,8 +14,8 @@ export const errorsDe = {
   'error.somethingWrong': 'Etwas ist schiefgegangen.',
   'error.serverSaid': 'Der Dienst meldete: „{server}“',
   'error.given': ' (Sie haben „{value}“ eingegeben)',
-  'error.atLineColumn': ' in Zeile {line}, Spalte {column}',
-  'error.atLine': ' in Zeile {line}',
+  'error.atLineColumn': ' (Zeile {line}, Spalte {column})',
+  'error.atLine': ' (Zeile {line})',
   'error.status': ' (HTTP {status})',
   'error.addressStep': 'Prüfen Sie in den Einstellungen, ob die Adresse auf den Pet-Store-Dienst zeigt.',
   'error.addressStepEnv': 'Prüfen Sie in den Einstellungen, ob die Adresse für {env} auf den Pet-Store-Dienst zeigt.',
@@ -79,7 +79,7 @@ export const errorsDe = {
   'error.input.refresh': 'Aktualisieren Sie die Liste und versuchen Sie es noch einmal.',
 
   'error.problem.missingBaseUrl': 'Für diese Umgebung ist keine Adresse festgelegt.',
-  'error.problem.missingBaseUrlEnv': '{env} hat noch keine Adresse.',
+  'error.problem.missingBaseUrlEnv': 'Die Umgebung {env} hat noch keine Adresse.',
   'error.problem.missingBaseUrlNext': 'Tragen Sie sie in den Einstellungen ein.',
   'error.problem.invalidBaseUrl': 'Die Adresse „{address}“ kann nicht verwendet werden{because}.',
   'error.problem.invalidBaseUrlNext': 'Verwenden Sie eine Adresse wie https://api.example.com/v1.',
@@ -148,7 +148,7 @@ export const errorsDe = {
   'error.problem.importRowMissing': 'Diese Zeile ist nicht mehr in der Datei, die importiert wird.',
   'error.problem.chooseAgain': 'Wählen Sie die Datei erneut.',
   'error.problem.importTargetChanged': 'Die Umgebung oder ihre Adresse hat sich geändert, seit die Datei gelesen wurde.',
-  'error.problem.importTargetChangedEnv': '{env} oder die Adresse hat sich geändert, seit die Datei gelesen wurde.',
+  'error.problem.importTargetChangedEnv': 'Die Umgebung {env} oder ihre Adresse hat sich geändert, seit die Datei gelesen wurde.',
   'error.problem.importTargetChangedNext':
     'Wählen Sie die Datei erneut, damit die Vorschau zeigt, wohin die Haustiere kommen.',
   'error.problem.importRunning': 'Es läuft bereits ein Import.',
@@ -204,7 +204,7 @@ export const errorsDe = {
   'error.category.listFullNext': 'Entfernen Sie zuerst Namen, die nicht mehr verwendet werden.',
 
   'error.kind.unauthorized': 'Der Dienst hat den API-Schlüssel abgelehnt.',
-  'error.kind.unauthorizedEnv': '{env} hat den API-Schlüssel abgelehnt.',
+  'error.kind.unauthorizedEnv': 'Die Umgebung {env} hat den API-Schlüssel abgelehnt.',
   'error.kind.unauthorizedNext': 'Prüfen Sie den API-Schlüssel für diese Umgebung in den Einstellungen.',
   'error.kind.unauthorizedNextEnv': 'Prüfen Sie den API-Schlüssel für {env} in den Einstellungen.',
   'error.kind.unauthorizedSandbox':
@@ -231,13 +231,13 @@ export const errorsDe = {
   'error.kind.responseTooLarge': 'Die Antwort des Dienstes war zu groß zum Lesen.',
   'error.kind.responseTooLargeLimit': 'Die Antwort des Dienstes war zu groß zum Lesen (mehr als {size}).',
   'error.kind.createInFlight': 'Es wird bereits ein Haustier zu dieser Umgebung hinzugefügt.',
-  'error.kind.createInFlightEnv': 'Es wird bereits ein Haustier zu {env} hinzugefügt.',
+  'error.kind.createInFlightEnv': 'Es wird bereits ein Haustier zur Umgebung {env} hinzugefügt.',
   'error.kind.createInFlightNext':
     'Warten Sie auf das Ergebnis, bevor Sie ein weiteres hinzufügen, damit nichts doppelt angelegt wird.',
   'error.kind.file': 'Eine Datei konnte nicht verwendet werden.',
   'error.kind.fileNext': 'Prüfen Sie die Datei und ihren Ordner und versuchen Sie es dann noch einmal.',
   'error.kind.cancelled': 'Die Anfrage an den Dienst wurde abgebrochen; es wurde nichts geändert.',
-  'error.kind.cancelledEnv': 'Die Anfrage an {env} wurde abgebrochen; es wurde nichts geändert.',
+  'error.kind.cancelledEnv': 'Die Anfrage an die Umgebung {env} wurde abgebrochen; es wurde nichts geändert.',
   'error.kind.activityUnavailable':
     'Der Aktivitätsverlauf auf diesem Computer kann nicht verwendet werden{because}. Haustiere können weiterhin aufgelistet und hinzugefügt werden; sie werden nur nicht aufgezeichnet.',
   'error.kind.activityUnavailableNext':
