@@ -226,7 +226,7 @@ describe('errors in German', () => {
     await setLanguage('de');
     expect(new Date(0).getTimezoneOffset(), 'the test runs away from UTC').not.toBe(0);
     const soon = describeError(BY_KIND.rateLimited, { now: NOW });
-    expect(soon.what).toBe('Der Dienst hat uns gebeten, langsamer zu machen.');
+    expect(soon.what).toBe('Der Dienst hat darum gebeten, weniger Anfragen zu senden.');
     expect(soon.next).toBe('Versuchen Sie es um 14:05:47 (in 0:32) noch einmal.');
     const later = describeError(BY_KIND.rateLimited, { now: RETRY_AT.getTime() - (2 * 3600 + 30 * 60) * 1000 });
     expect(later.next).toBe('Versuchen Sie es um 14:05:47 (in 2 Std. 30 Min.) noch einmal.');

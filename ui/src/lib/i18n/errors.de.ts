@@ -25,7 +25,7 @@ export const errorsDe = {
     'Prüfen Sie die Netzwerkverbindung und die Adresse für {env} in den Einstellungen und versuchen Sie es dann noch einmal.',
   'error.gateway': 'Der Dienst oder ein vorgeschalteter Proxy hat Probleme.',
 
-  'error.wait.rateLimited': 'Der Dienst hat uns gebeten, langsamer zu machen.',
+  'error.wait.rateLimited': 'Der Dienst hat darum gebeten, weniger Anfragen zu senden.',
   'error.wait.quotaExhausted': 'Das Anfragen-Kontingent für diesen API-Schlüssel ist aufgebraucht.',
   'error.wait.backoff': 'Der Dienst ist ausgelastet.',
 
