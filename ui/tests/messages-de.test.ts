@@ -264,6 +264,9 @@ describe('errors in German', () => {
     expect(describeError(withProblem('settingsUnreadable', true)).what).toBe(
       'Die Einstellungsdatei /home/sam/pets.csv kann nicht gelesen werden (Zeile 4, Spalte 1): expected value.',
     );
+    expect(describeError(commandError('invalidInput', { field: 'status', detail: 'lost' })).what).toBe(
+      'Der Status muss „Verfügbar“, „Reserviert“ oder „Verkauft“ sein (Sie haben „lost“ eingegeben).',
+    );
     expect(describeError(commandError('invalidInput', { field: 'limit', detail: '101' })).what).toBe(
       'Zeilen pro Seite muss eine ganze Zahl von 1 bis 100 sein (Sie haben „101“ eingegeben).',
     );

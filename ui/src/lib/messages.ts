@@ -9,7 +9,7 @@ import type { CommandError, EnvironmentId, ErrorKind } from './types';
 import type { Problem } from './bindings/Problem';
 import type { NetworkCause } from './bindings/NetworkCause';
 import { ENVIRONMENT_LABELS } from './environment';
-import { formatCount, formatWhen } from './format';
+import { formatCount, formatWhen, STATUS_LABEL } from './format';
 import { t, type TextKey } from './i18n/index.svelte';
 import { MAX_ENTRIES, RETENTION_DAYS } from './validation';
 import { because, bounded, byProblem, PROBLEM, restart, trimStop, type Describe, type Facts, type Parts } from './problem-words';
@@ -108,7 +108,8 @@ function inputWhat(error: CommandError): string {
     case 'limit':
       return t('error.input.limit', { given: given(error) });
     case 'status':
-      return t('error.input.status', { given: given(error) });
+      // The statuses as the menus name them, in the language on screen.
+      return t('error.input.status', { ...STATUS_LABEL, given: given(error) });
     case 'name':
       return t('error.input.name');
     case 'categoryId':

@@ -67,7 +67,7 @@ export const errorsDe = {
   'error.fix.key': 'Korrigieren Sie den API-Schlüssel und versuchen Sie es noch einmal.',
 
   'error.input.limit': 'Zeilen pro Seite muss eine ganze Zahl von 1 bis 100 sein{given}.',
-  'error.input.status': 'Der Status muss „available“, „pending“ oder „sold“ sein{given}.',
+  'error.input.status': 'Der Status muss „{available}“, „{pending}“ oder „{sold}“ sein{given}.',
   'error.input.name': 'Der Name darf nicht leer sein.',
   'error.input.categoryId': 'Die Kategorie muss eine ganze Zahl sein{given}.',
   'error.input.id': 'Eine Haustier-ID ist eine ganze Zahl, nur Ziffern{given}.',

@@ -63,7 +63,7 @@ export const errorsEn = {
 
   // Input the backend refused before sending it.
   'error.input.limit': 'Rows per page must be a whole number from 1 to 100{given}.',
-  'error.input.status': 'The status must be available, pending or sold{given}.',
+  'error.input.status': 'The status must be {available}, {pending} or {sold}{given}.',
   'error.input.name': 'The name must not be empty.',
   'error.input.categoryId': 'The category must be a whole number{given}.',
   'error.input.id': 'A pet id is a whole number, digits only{given}.',
