@@ -1,9 +1,15 @@
 // Der deutsche Katalog: dieselben Schlüssel und Platzhalter wie en.ts (`satisfies Catalog`).
 // Begriffe: Haustier, Kategorie, Kontingent (quota), API-Schlüssel, Umgebung; Anrede „Sie“.
+import { activityDe } from './activity.de';
+import { createsDe } from './creates.de';
+import { quotaDe } from './quota.de';
 import type { Catalog } from './types';
 
 export const de = {
   // Areas in files of their own (as in en.ts).
+  ...activityDe,
+  ...quotaDe,
+  ...createsDe,
 
   'format.group': '.',
   'format.decimal': ',',
