@@ -31,7 +31,7 @@ import { startApp, type } from './helpers';
 afterEach(() => setLanguage('en'));
 
 const GERMAN = { systemLocale: 'de_DE.UTF-8' } as const;
-const englishWords = new Set(Object.values(en).filter((v): v is string => typeof v === 'string'));
+const englishWords = new Set<string>(Object.values(en).filter((v) => typeof v === 'string'));
 
 /** The Activity tab of an app started in German, with its count on screen. */
 async function openGermanActivity(): Promise<HTMLElement> {
@@ -115,9 +115,9 @@ describe('activity words in German', () => {
 
   test('the history’s problems, the day’s use, and each alert level', async () => {
     await setLanguage('de');
-    expect(activityProblem({ available: false, problem: 'unavailable', movedAside: null })?.next).toMatch(/^Starten Sie die App neu/);
-    expect(activityProblem({ available: false, problem: 'newerSchema', movedAside: null })?.what).toContain('neueren Version');
-    expect(activityProblem({ available: true, problem: null, movedAside: '/tmp/a.corrupt' })?.what).toContain('als /tmp/a.corrupt beiseitegelegt');
+    expect(activityProblem({ available: false, problem: 'unavailable', movedAside: null, unconfirmed: 0 })?.next).toMatch(/^Starten Sie die App neu/);
+    expect(activityProblem({ available: false, problem: 'newerSchema', movedAside: null, unconfirmed: 0 })?.what).toContain('neueren Version');
+    expect(activityProblem({ available: true, problem: null, movedAside: '/tmp/a.corrupt', unconfirmed: 0 })?.what).toContain('als /tmp/a.corrupt beiseitegelegt');
     expect(dayUseText({ since: ago(0), used: 1_640, dayLimit: 10_000, remaining: null, plan: 'free' })).toBe('1.640 von 10.000 heute, Tarif Free');
     expect(dayUseText({ since: ago(0), used: 1, dayLimit: null, remaining: null, plan: null })).toBe('1 Anfrage heute');
 
