@@ -70,9 +70,9 @@ describe('activity words in German', () => {
     await setLanguage('de');
     expect(OPERATIONS.map((op) => OPERATION_LABEL[op])).toEqual([
       'Haustiere auflisten',
-      'Nächste Seite Haustiere',
+      'Weitere Haustiere',
       'Haustier hinzufügen',
-      'Haustier nachschlagen',
+      'Haustier suchen',
     ]);
     expect(OUTCOMES.map((o) => OUTCOME_LABEL[o])).toEqual(['Erfolgreich', 'Fehlgeschlagen', 'Nicht bestätigt']);
     expect((['app', 'cli'] as ActivitySource[]).map((s) => SOURCE_LABEL[s])).toEqual(['Diese App', 'Die Befehlszeile petstore']);
@@ -91,7 +91,7 @@ describe('activity words in German', () => {
     expect(resultOf(activityEntry({ outcome: 'ok', status: 201 }))).toBe('OK (201)');
     expect(resultOf(activityEntry({ outcome: 'error', status: 429, errorKind: 'rateLimited' }))).toBe('Zu viele Anfragen (429)');
     expect(resultOf(activityEntry({ outcome: 'error', status: 429, errorKind: 'rateLimited' }), true)).toBe('Zu viele (429)');
-    expect(resultOf(activityEntry({ outcome: 'error', status: 500, errorKind: 'server' }))).toBe('Fehlgeschlagen (500)');
+    expect(resultOf(activityEntry({ outcome: 'error', status: 500, errorKind: 'server' }))).toBe('Fehler (500)');
     expect(resultOf(activityEntry({ operation: 'createPet', outcome: 'unknown', status: null }))).toBe('Nicht bestätigt');
     const words: Record<ResolutionKind, [string, string]> = {
       found: ['Nicht bestätigt: später gefunden', 'Später gefunden: Es wurde hinzugefügt, als Haustier 1003.'],
@@ -211,8 +211,8 @@ describe('the Activity view in German', () => {
     await waitFor(() => expect(screen.getByTestId('activity-count').textContent?.trim()).toBe('1 passender Eintrag'));
     await waitFor(() => expect(activityRows()).toHaveLength(1));
     expect(activityRows()[0].textContent).toContain('Zu viele (429)');
-    await fireEvent.click(within(activityRows()[0]).getByRole('button', { name: /: Details zu „Nächste Seite Haustiere“ in Staging$/ }));
-    const dialog = screen.getByRole('dialog', { name: 'Nächste Seite Haustiere · Staging' });
+    await fireEvent.click(within(activityRows()[0]).getByRole('button', { name: /: Details zu „Weitere Haustiere“ in Staging$/ }));
+    const dialog = screen.getByRole('dialog', { name: 'Weitere Haustiere · Staging' });
     const text = dialog.textContent ?? '';
     expect(text).toMatch(/20\. November 2026, \d\d:\d\d:47/);
     expect(text).toContain('Die Befehlszeile petstore');
@@ -268,7 +268,7 @@ describe('the quota in German', () => {
     const table = within(dialog).getByTestId('quota-by-operation');
     const cells = [...table.querySelectorAll('tbody tr')].map((r) => [...r.querySelectorAll('td')].slice(0, 2).map((c) => c.textContent));
     expect(cells).toEqual([
-      ['Nächste Seite Haustiere', '1.200'],
+      ['Weitere Haustiere', '1.200'],
       ['Haustier hinzufügen', '3'],
     ]);
     await fireEvent.click(within(dialog).getByRole('radio', { name: 'Letzte 24 Stunden' }));

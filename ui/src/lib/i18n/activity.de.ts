@@ -6,9 +6,9 @@ import type { Plural } from './types';
 
 export const activityDe = {
   'activity.opListPets': 'Haustiere auflisten',
-  'activity.opNextPage': 'Nächste Seite Haustiere',
+  'activity.opNextPage': 'Weitere Haustiere',
   'activity.opCreatePet': 'Haustier hinzufügen',
-  'activity.opGetPet': 'Haustier nachschlagen',
+  'activity.opGetPet': 'Haustier suchen',
   'activity.outcomeOk': 'Erfolgreich',
   'activity.outcomeError': 'Fehlgeschlagen',
   'activity.outcomeUnknown': 'Nicht bestätigt',
@@ -26,7 +26,7 @@ export const activityDe = {
   'activity.resultResolved': 'Nicht bestätigt: {how}',
   'activity.resultTooMany': 'Zu viele',
   'activity.resultTooManyRequests': 'Zu viele Anfragen',
-  'activity.resultFailed': 'Fehlgeschlagen',
+  'activity.resultFailed': 'Fehler',
   'activity.resolvedFound': 'später gefunden',
   'activity.resolvedRetried': 'erneut hinzugefügt',
   'activity.resolvedDismissed': 'verworfen',
@@ -53,7 +53,7 @@ export const activityDe = {
   'activity.noMatchText': 'Wählen Sie einen anderen Zeitraum oder leeren Sie die Suche.',
   'activity.empty': 'Noch keine Aktivität',
   'activity.emptyText':
-    'Jede Anfrage, die dieser Computer sendet (Haustiere auflisten, hinzufügen oder nachschlagen), wird hier aufgezeichnet.',
+    'Jede Anfrage, die dieser Computer sendet (Haustiere auflisten, hinzufügen oder suchen), wird hier aufgezeichnet.',
   'activity.loading': 'Aktivität wird geladen …',
   'activity.count': { one: '{count} Eintrag', other: '{count} Einträge' },
   'activity.countMatch': { one: '{count} passender Eintrag', other: '{count} passende Einträge' },
