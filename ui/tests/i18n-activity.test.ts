@@ -251,6 +251,26 @@ describe('the Activity view in German', () => {
   });
 });
 
+describe('Settings → Aktivität', () => {
+  test('labels, hints, the alerts’ setting and Save are German, and saving says so', async () => {
+    const fake = await startApp({ ...GERMAN, activityStatus: { movedAside: '/home/sam/activity.sqlite3.corrupt' } });
+    await screen.findByText('Biscuit');
+    await fireEvent.click(await screen.findByRole('button', { name: /Einstellungen/ }));
+    const dialog = screen.getByRole('dialog', { name: 'Einstellungen' });
+    await fireEvent.click(within(dialog).getByRole('tab', { name: 'Aktivität' }));
+    const days = (await within(dialog).findByLabelText('Einträge aufbewahren (Tage)')) as HTMLInputElement;
+    await waitFor(() => expect(days.value).toBe('90'));
+    expect(within(dialog).getByLabelText('Höchstens aufbewahren (Einträge)')).toBeTruthy();
+    expect(within(dialog).getByText('Standardmäßig 200.000.')).toBeTruthy();
+    expect(within(dialog).getByRole('checkbox', { name: 'Kontingentwarnungen' })).toBeTruthy();
+    expect((await within(dialog).findByTestId('activity-settings-problem')).textContent).toContain('beiseitegelegt');
+    await type(days, '30');
+    await fireEvent.click(within(dialog).getByRole('button', { name: 'Speichern' }));
+    await waitFor(() => expect(fake.callsTo('save_activity_settings')).toHaveLength(1));
+    await waitFor(() => expect(within(dialog).getByText('Gespeichert.')).toBeTruthy());
+  });
+});
+
 describe('the quota in German', () => {
   test('the panel: title, chart, summary, today and requests by action, with German numbers', async () => {
     await startApp({ ...GERMAN, handlers: { quota_history: () => sample() } });
