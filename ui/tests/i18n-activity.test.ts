@@ -37,7 +37,8 @@ const englishWords = new Set<string>(Object.values(en).filter((v) => typeof v ==
 async function openGermanActivity(): Promise<HTMLElement> {
   await fireEvent.click(await screen.findByRole('tab', { name: /Aktivität/ }));
   const panel = screen.getByRole('tabpanel', { name: /Aktivität/ });
-  await waitFor(() => expect(within(panel).queryByTestId('activity-count')).not.toBeNull());
+  // Generous: on a busy machine the first page can take more than waitFor's default second.
+  await waitFor(() => expect(within(panel).queryByTestId('activity-count')).not.toBeNull(), { timeout: 5000 });
   return panel;
 }
 
@@ -208,7 +209,7 @@ describe('the Activity view in German', () => {
     expect(within(panel).getByRole('searchbox', { name: 'Nach Name oder ID des Haustiers suchen' })).toBeTruthy();
 
     await type(within(panel).getByRole('searchbox'), 'Clover');
-    await waitFor(() => expect(screen.getByTestId('activity-count').textContent?.trim()).toBe('1 passender Eintrag'));
+    await waitFor(() => expect(screen.getByTestId('activity-count').textContent?.trim()).toBe('1 passender Eintrag'), { timeout: 5000 });
     await waitFor(() => expect(activityRows()).toHaveLength(1));
     expect(activityRows()[0].textContent).toContain('Zu viele (429)');
     await fireEvent.click(within(activityRows()[0]).getByRole('button', { name: /: Details zu „Weitere Haustiere“ in Staging$/ }));
@@ -241,7 +242,7 @@ describe('the Activity view in German', () => {
   test('a switch of language re-renders the open view at once', async () => {
     await startApp({ activity: history(30) });
     await fireEvent.click(await screen.findByRole('tab', { name: /Activity/ }));
-    await waitFor(() => expect(screen.getByTestId('activity-count').textContent?.trim()).toBe('30 entries'));
+    await waitFor(() => expect(screen.getByTestId('activity-count').textContent?.trim()).toBe('30 entries'), { timeout: 5000 });
     await setLanguage('de');
     await waitFor(() => expect(screen.getByTestId('activity-count').textContent?.trim()).toBe('30 Einträge'));
     expect(screen.getByRole('columnheader', { name: 'Zeitpunkt' })).toBeTruthy();

@@ -105,11 +105,11 @@ export const activityDe = {
 
   'activity.exportHeading': 'Aktivität exportieren',
   'activity.exportScoped': {
-    one: 'Schreibt den {count} Eintrag, der zu den Filtern passt ({scope}), in eine CSV-Datei Ihrer Wahl.',
+    one: 'Schreibt den einen Eintrag, der zu den Filtern passt ({scope}), in eine CSV-Datei Ihrer Wahl.',
     other: 'Schreibt die {count} Einträge, die zu den Filtern passen ({scope}), in eine CSV-Datei Ihrer Wahl.',
   },
   'activity.exportAll': {
-    one: 'Schreibt den {count} Eintrag des Aktivitätsverlaufs in eine CSV-Datei Ihrer Wahl.',
+    one: 'Schreibt den einen Eintrag des Aktivitätsverlaufs in eine CSV-Datei Ihrer Wahl.',
     other: 'Schreibt alle {count} Einträge des Aktivitätsverlaufs in eine CSV-Datei Ihrer Wahl.',
   },
   'activity.quoted': '„{text}“',
