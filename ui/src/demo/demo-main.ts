@@ -14,6 +14,8 @@ const pets = NAMES.map(([name, cat, status], i) => pet(String(1001 + i), name, c
 pets.push(pet('9007199254740993', 'Atlas', '7', 'available'));
 
 const fake = installFake({
+  // `?lang=de_DE.UTF-8` shows the demo as on a computer with that locale (issue 14 §4).
+  systemLocale: new URLSearchParams(location.search).get('lang'),
   pets: scene === 'empty' ? [] : pets,
   selected: scene === 'production' || scene === 'setup' ? 'production' : 'sandbox',
   // Like a first run of the real app: only the sandbox is set up. The production scene has

@@ -2,9 +2,12 @@
 // an entry's result in one line, the quota alerts and the history's own problems. Errors an entry
 // carries are worded by messages.ts, like every other error. Each list is checked against its
 // generated union, so a member added in Rust fails `npm run check` until it has words here.
+// The words are the catalog's (activity.* and quota.*), looked up on each read (the lists are
+// getters), so a switch of language shows at once.
 import { commandError } from './command-error';
 import { ENVIRONMENT_LABELS } from './environment';
 import { formatClock, formatCount, PLAN_LABEL } from './format';
+import { t, tn } from './i18n/index.svelte';
 import { describeError } from './messages';
 import type {
   ActivityEntry,
@@ -19,36 +22,36 @@ import type {
 } from './types';
 
 export const OPERATION_LABEL = {
-  listPets: 'List pets',
-  nextPage: 'Next page of pets',
-  createPet: 'Add a pet',
-  getPet: 'Look up a pet',
+  get listPets() { return t('activity.opListPets'); },
+  get nextPage() { return t('activity.opNextPage'); },
+  get createPet() { return t('activity.opCreatePet'); },
+  get getPet() { return t('activity.opGetPet'); },
 } satisfies Record<Operation, string>;
 
 export const OPERATIONS = Object.keys(OPERATION_LABEL) as Operation[];
 
 /** The outcome filter's choices. */
 export const OUTCOME_LABEL = {
-  ok: 'Succeeded',
-  error: 'Failed',
-  unknown: 'Not confirmed',
+  get ok() { return t('activity.outcomeOk'); },
+  get error() { return t('activity.outcomeError'); },
+  get unknown() { return t('activity.outcomeUnknown'); },
 } satisfies Record<ActivityOutcome, string>;
 
 export const OUTCOMES = Object.keys(OUTCOME_LABEL) as ActivityOutcome[];
 
 export const SOURCE_LABEL = {
-  app: 'This app',
-  cli: 'The petstore command line',
+  get app() { return t('activity.sourceApp'); },
+  get cli() { return t('activity.sourceCli'); },
 } satisfies Record<ActivitySource, string>;
 
 export type TimeRange = 'hour' | 'today' | 'week' | 'quarter' | 'all';
 
-export const RANGE_LABEL: Record<TimeRange, string> = {
-  hour: 'Last hour',
-  today: 'Today',
-  week: 'Last 7 days',
-  quarter: 'Last 90 days',
-  all: 'All time',
+export const RANGE_LABEL: Readonly<Record<TimeRange, string>> = {
+  get hour() { return t('activity.rangeHour'); },
+  get today() { return t('activity.rangeToday'); },
+  get week() { return t('activity.rangeWeek'); },
+  get quarter() { return t('activity.rangeQuarter'); },
+  get all() { return t('activity.rangeAll'); },
 };
 
 export const RANGES = Object.keys(RANGE_LABEL) as TimeRange[];
@@ -77,9 +80,12 @@ export function sinceOf(range: TimeRange, now: number): string | null {
 /** The pet an entry is about, as a person names it: "Clover", "pet 1003", or nothing. */
 export function petOf(entry: ActivityEntry): string {
   const pet = entry.pet;
-  if (!pet) return entry.petsReturned !== null ? `${formatCount(entry.petsReturned)} ${entry.petsReturned === 1 ? 'pet' : 'pets'}` : '';
+  if (!pet) {
+    const n = entry.petsReturned;
+    return n !== null ? tn('activity.petsReturned', n, { count: formatCount(n) }) : '';
+  }
   if (pet.name && pet.id) return `${pet.name} (${pet.id})`;
-  return pet.name ?? (pet.id ? `pet ${pet.id}` : '');
+  return pet.name ?? (pet.id ? t('activity.petId', { id: pet.id }) : '');
 }
 
 /** The add is still waiting for the person: its outcome is unknown and nobody resolved it. */
@@ -90,16 +96,20 @@ export function isUnconfirmed(entry: ActivityEntry): boolean {
 /** An entry's result in a few words: "OK (201)", "Too many requests (429)", "Not confirmed"; shorter for a list. */
 export function resultOf(entry: ActivityEntry, short = false): string {
   const status = entry.status !== null ? ` (${entry.status})` : '';
-  if (entry.outcome === 'ok') return `OK${status}`;
-  if (entry.outcome === 'unknown') return entry.resolution ? `Not confirmed: ${RESOLUTION_WORD[entry.resolution.kind]}` : 'Not confirmed';
-  if (entry.status === 429 || entry.errorKind === 'rateLimited') return `${short ? 'Too many' : 'Too many requests'}${status}`;
-  return `Failed${status}`;
+  if (entry.outcome === 'ok') return `${t('activity.resultOk')}${status}`;
+  if (entry.outcome === 'unknown') {
+    return entry.resolution ? t('activity.resultResolved', { how: RESOLUTION_WORD[entry.resolution.kind] }) : OUTCOME_LABEL.unknown;
+  }
+  if (entry.status === 429 || entry.errorKind === 'rateLimited') {
+    return `${t(short ? 'activity.resultTooMany' : 'activity.resultTooManyRequests')}${status}`;
+  }
+  return `${t('activity.resultFailed')}${status}`;
 }
 
 const RESOLUTION_WORD = {
-  found: 'found later',
-  retried: 'added again',
-  dismissed: 'dismissed',
+  get found() { return t('activity.resolvedFound'); },
+  get retried() { return t('activity.resolvedRetried'); },
+  get dismissed() { return t('activity.resolvedDismissed'); },
 } satisfies Record<ResolutionKind, string>;
 
 /** What became of an unconfirmed add, for its details. */
@@ -108,11 +118,11 @@ export function resolutionText(entry: ActivityEntry): string | null {
   if (!r) return null;
   switch (r.kind) {
     case 'found':
-      return `Found later: it was added, as pet ${r.petId ?? 'with an unknown id'}.`;
+      return r.petId ? t('activity.foundAs', { id: r.petId }) : t('activity.foundNoId');
     case 'retried':
-      return `Added again${r.petId ? `, as pet ${r.petId}` : ''}.`;
+      return r.petId ? t('activity.retriedAs', { id: r.petId }) : t('activity.retried');
     case 'dismissed':
-      return 'Dismissed without checking.';
+      return t('activity.dismissed');
   }
 }
 
@@ -128,37 +138,36 @@ export function entryError(entry: ActivityEntry): string | null {
     }),
   );
   // The next step was for the moment it happened; the history keeps what happened.
-  return message.server ? `${message.what} The service said: “${message.server}”` : message.what;
+  return message.server ? t('activity.serviceSaid', { what: message.what, server: message.server }) : message.what;
 }
 
 /** "this minute", "today", or, for a window the headers did not tell, from how far the reset was. */
 function windowWords(alert: QuotaAlert): string {
-  if (alert.window === 'minute') return 'this minute';
-  if (alert.window === 'day') return 'today';
-  if (!alert.resetAt) return 'for now';
+  if (alert.window === 'minute') return t('quota.windowMinute');
+  if (alert.window === 'day') return t('quota.windowDay');
+  if (!alert.resetAt) return t('quota.windowNow');
   const span = Date.parse(alert.resetAt) - Date.parse(alert.at);
-  if (span <= 70_000) return 'this minute';
-  if (span >= 3 * 3_600_000) return 'today';
-  return 'in this window';
+  if (span <= 70_000) return t('quota.windowMinute');
+  if (span >= 3 * 3_600_000) return t('quota.windowDay');
+  return t('quota.windowOther');
 }
 
 const ALERT_TEXT = {
   low: (alert, env) => {
-    const left =
-      alert.remaining !== null && alert.limit !== null
-        ? `${formatCount(alert.remaining)} of ${formatCount(alert.limit)} requests left`
-        : 'few requests left';
-    const renews = alert.resetAt ? `, renews at ${formatClock(alert.resetAt)}` : '';
-    return `${env}: ${left} ${windowWords(alert)}${renews}.`;
+    const renews = alert.resetAt ? t('quota.alertRenews', { time: formatClock(alert.resetAt) }) : '';
+    const when = windowWords(alert);
+    return alert.remaining !== null && alert.limit !== null
+      ? t('quota.alertLow', { env, remaining: formatCount(alert.remaining), limit: formatCount(alert.limit), window: when, renews })
+      : t('quota.alertLowFew', { env, window: when, renews });
   },
-  exhausted: (alert, env) => {
-    const renews = alert.resetAt ? ` Requests wait until it renews at ${formatClock(alert.resetAt)}.` : ' Requests wait until it renews.';
-    return `${env}: no requests left ${windowWords(alert)}.${renews}`;
-  },
-  rateLimited: (alert, env) => {
-    const until = alert.resetAt ? ` Requests to ${env} wait until ${formatClock(alert.resetAt)}.` : ` Requests to ${env} wait as long as it asked.`;
-    return `${env} answered 429 Too Many Requests at ${formatClock(alert.at)}.${until}`;
-  },
+  exhausted: (alert, env) =>
+    alert.resetAt
+      ? t('quota.alertExhausted', { env, window: windowWords(alert), time: formatClock(alert.resetAt) })
+      : t('quota.alertExhaustedNoTime', { env, window: windowWords(alert) }),
+  rateLimited: (alert, env) =>
+    alert.resetAt
+      ? t('quota.alertRateLimited', { env, at: formatClock(alert.at), time: formatClock(alert.resetAt) })
+      : t('quota.alertRateLimitedNoTime', { env, at: formatClock(alert.at) }),
 } satisfies Record<AlertLevel, (alert: QuotaAlert, env: string) => string>;
 
 /** A quota alert as its banner says it. */
@@ -168,7 +177,10 @@ export function alertText(alert: QuotaAlert): string {
 
 /** "640 of 1,000 today, Free plan"; "640 requests today" when the day's limit is not known. */
 export function dayUseText(today: DayUse): string {
-  const used = today.dayLimit !== null ? `${formatCount(today.used)} of ${formatCount(today.dayLimit)} today` : `${formatCount(today.used)} ${today.used === 1 ? 'request' : 'requests'} today`;
+  const used =
+    today.dayLimit !== null
+      ? t('quota.dayUseOf', { used: formatCount(today.used), limit: formatCount(today.dayLimit) })
+      : tn('quota.dayUse', today.used, { count: formatCount(today.used) });
   return today.plan ? `${used}, ${PLAN_LABEL[today.plan]}` : used;
 }
 
@@ -181,22 +193,13 @@ export interface ProblemWords {
 export function activityProblem(status: ActivityStatus | null): ProblemWords | null {
   if (!status) return null;
   if (status.problem === 'newerSchema') {
-    return {
-      what: 'The activity history was last used by a newer version of Petstore Admin, so this version leaves it untouched and records nothing.',
-      next: 'Update Petstore Admin to see the history and go on recording.',
-    };
+    return { what: t('activity.newerSchema'), next: t('activity.newerSchemaNext') };
   }
   if (status.problem === 'unavailable' || !status.available) {
-    return {
-      what: 'The activity history cannot be opened on this computer, so requests are not being recorded. Pets can still be listed and added.',
-      next: 'Restart the app; if it keeps happening, check that the app’s data folder may be written to.',
-    };
+    return { what: t('activity.unavailable'), next: t('activity.unavailableNext') };
   }
   if (status.movedAside) {
-    return {
-      what: `The activity history file was damaged, so it was set aside as ${status.movedAside} and a new, empty history was started.`,
-      next: 'Nothing else is needed; the old file stays there in case someone wants to look into it.',
-    };
+    return { what: t('activity.movedAside', { file: status.movedAside }), next: t('activity.movedAsideNext') };
   }
   return null;
 }

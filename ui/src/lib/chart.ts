@@ -1,7 +1,9 @@
 // The quota chart's geometry, without the DOM: scales, the step line of remaining requests, the
-// axis ticks in local time, and the words that stand for the chart for a screen reader. Plain
-// numbers for SVG attributes: the strict CSP allows no style attributes.
+// axis ticks in local time, and the words that stand for the chart for a screen reader (from the
+// catalog, in the language on screen). Plain numbers for SVG attributes: the strict CSP allows no
+// style attributes.
 import { formatClock, formatClockSeconds, formatCount } from './format';
+import { t, tn } from './i18n/index.svelte';
 import type { QuotaHistory, QuotaPoint, QuotaRange } from './types';
 
 export const WIDTH = 640;
@@ -116,26 +118,34 @@ export function valueTicks(s: Scales): { value: number; y: number; label: string
 
 const LISTED = 10;
 
-/** What the chart shows, in sentences: the lowest point, the 429s, the resets. */
+/** "the last hour" / "in der letzten Stunde": the chart's period, as its sentences put it. */
+export function periodWords(range: QuotaRange): string {
+  return t(range === 'hour' ? 'quota.periodHour' : 'quota.periodDay');
+}
+
+/** What the chart shows, in sentences (the language on screen): the lowest point, the 429s, the resets. */
 export function chartSummary(history: QuotaHistory, environment: string): string[] {
-  const period = history.range === 'hour' ? 'the last hour' : 'the last day';
-  if (history.points.length === 0) return [`No requests to ${environment} in ${period}.`];
+  const period = periodWords(history.range);
+  const answers = history.points.length;
+  if (answers === 0) return [t('quota.summaryNone', { env: environment, period })];
   const lowest = history.points.reduce((low, p) => (p.remaining < low.remaining ? p : low));
   const lines = [
-    `${formatCount(history.points.length)} ${history.points.length === 1 ? 'answer' : 'answers'} told the quota in ${period}.`,
-    `Lowest: ${formatCount(lowest.remaining)} of ${formatCount(lowest.limit)} requests left, at ${formatClockSeconds(lowest.at)}.`,
+    tn('quota.summaryAnswers', answers, { count: formatCount(answers), period }),
+    t('quota.summaryLowest', {
+      remaining: formatCount(lowest.remaining),
+      limit: formatCount(lowest.limit),
+      time: formatClockSeconds(lowest.at),
+    }),
   ];
   const limited = history.rateLimited;
   if (limited.length === 0) {
-    lines.push('No request was answered 429 Too Many Requests.');
+    lines.push(t('quota.summaryNo429'));
   } else {
     const times = limited.slice(0, LISTED).map(formatClockSeconds).join(', ');
-    const more = limited.length > LISTED ? ` and ${formatCount(limited.length - LISTED)} more` : '';
-    lines.push(
-      `${formatCount(limited.length)} ${limited.length === 1 ? 'request was' : 'requests were'} answered 429 Too Many Requests: at ${times}${more}.`,
-    );
+    const more = limited.length > LISTED ? t('quota.summaryMore', { count: formatCount(limited.length - LISTED) }) : '';
+    lines.push(tn('quota.summary429', limited.length, { count: formatCount(limited.length), times, more }));
   }
   const resets = history.resets.length;
-  lines.push(resets === 0 ? 'The window did not renew in this time.' : `The window renewed ${resets === 1 ? 'once' : `${formatCount(resets)} times`}.`);
+  lines.push(resets === 0 ? t('quota.summaryNoRenewal') : tn('quota.summaryRenewed', resets, { count: formatCount(resets) }));
   return lines;
 }

@@ -1,15 +1,22 @@
 // Der deutsche Katalog: dieselben Schlüssel und Platzhalter wie en.ts (`satisfies Catalog`).
 // Begriffe: Haustier, Kategorie, Kontingent (quota), API-Schlüssel, Umgebung; Anrede „Sie“.
+
 import type { Catalog } from './types';
+import { activityDe } from './activity.de';
+import { createsDe } from './creates.de';
 import { errorsDe } from './errors.de';
-import { validationDe } from './validation.de';
+import { quotaDe } from './quota.de';
 import { updatesDe } from './updates.de';
+import { validationDe } from './validation.de';
 
 export const de = {
   // Areas in files of their own (as in en.ts).
   ...errorsDe,
   ...validationDe,
   ...updatesDe,
+  ...activityDe,
+  ...quotaDe,
+  ...createsDe,
 
   'format.group': '.',
   'format.decimal': ',',

@@ -4,15 +4,22 @@
 // (or `tn('key', count)` for `{ one, other }` entries) in the component. See ui/README.md.
 // An area with many messages keeps them in a file of its own (`<area>.en.ts` beside
 // `<area>.de.ts`), spread in below; its keys still start with the area's prefix.
+
+import { activityEn } from './activity.en';
+import { createsEn } from './creates.en';
 import { errorsEn } from './errors.en';
-import { validationEn } from './validation.en';
+import { quotaEn } from './quota.en';
 import { updatesEn } from './updates.en';
+import { validationEn } from './validation.en';
 
 export const en = {
   // Areas in files of their own.
   ...errorsEn,
   ...validationEn,
   ...updatesEn,
+  ...activityEn,
+  ...quotaEn,
+  ...createsEn,
 
   // How numbers and dates are written (format.ts spells them out: no ICU data is loaded).
   'format.group': ',',

@@ -1,0 +1,28 @@
+// A message cut at its placeholders, for markup that wraps an argument (a pet's name in <strong>,
+// a path in a monospace span) wherever the language puts it: "Adding {name} to {env}…" and
+// "{name} wird zu {env} hinzugefügt …" both render with the name in bold, without splitting the
+// sentence into fragments that fix the word order.
+import type { Args } from './types';
+
+export interface Piece {
+  /** The words, or the argument's value. */
+  text: string;
+  /** The placeholder this piece fills, or null for the message's own words. */
+  arg: string | null;
+}
+
+/** `text`'s words and filled placeholders in order; a placeholder without a value stays as words. */
+export function pieces(text: string, args: Args): Piece[] {
+  const found: Piece[] = [];
+  let rest = 0;
+  for (const match of text.matchAll(/\{(\w+)\}/g)) {
+    const name = match[1];
+    if (!Object.prototype.hasOwnProperty.call(args, name)) continue;
+    const at = match.index ?? 0;
+    if (at > rest) found.push({ text: text.slice(rest, at), arg: null });
+    found.push({ text: String(args[name]), arg: name });
+    rest = at + match[0].length;
+  }
+  if (rest < text.length) found.push({ text: text.slice(rest), arg: null });
+  return found;
+}
