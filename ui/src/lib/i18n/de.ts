@@ -1,9 +1,17 @@
 // Der deutsche Katalog: dieselben Schlüssel und Platzhalter wie en.ts (`satisfies Catalog`).
 // Begriffe: Haustier, Kategorie, Kontingent (quota), API-Schlüssel, Umgebung; Anrede „Sie“.
+import { categoriesDe } from './categories.de';
+import { exportDe } from './export.de';
+import { importDe } from './import.de';
+import { keysDe } from './keys.de';
 import type { Catalog } from './types';
 
 export const de = {
   // Areas in files of their own (as in en.ts).
+  ...importDe,
+  ...exportDe,
+  ...keysDe,
+  ...categoriesDe,
 
   'format.group': '.',
   'format.decimal': ',',
