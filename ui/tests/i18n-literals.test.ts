@@ -87,7 +87,6 @@ const NOT_CONVERTED_YET = new Set([
   'lib/components/QuotaAlertBanners.svelte',
   'lib/components/QuotaChart.svelte',
   'lib/components/QuotaPanel.svelte',
-  'lib/components/UnconfirmedCreates.svelte',
 ]);
 
 describe('components hold no literal words', () => {

@@ -4,6 +4,7 @@ import { categoriesDe } from './categories.de';
 import { exportDe } from './export.de';
 import { importDe } from './import.de';
 import { keysDe } from './keys.de';
+import { unconfirmedDe } from './unconfirmed.de';
 import type { Catalog } from './types';
 
 export const de = {
@@ -12,6 +13,7 @@ export const de = {
   ...exportDe,
   ...keysDe,
   ...categoriesDe,
+  ...unconfirmedDe,
 
   'format.group': '.',
   'format.decimal': ',',

@@ -8,6 +8,7 @@ import { categoriesEn } from './categories.en';
 import { exportEn } from './export.en';
 import { importEn } from './import.en';
 import { keysEn } from './keys.en';
+import { unconfirmedEn } from './unconfirmed.en';
 
 export const en = {
   // Areas in files of their own.
@@ -15,6 +16,7 @@ export const en = {
   ...exportEn,
   ...keysEn,
   ...categoriesEn,
+  ...unconfirmedEn,
 
   // How numbers and dates are written (format.ts spells them out: no ICU data is loaded).
   'format.group': ',',
