@@ -15,6 +15,7 @@ export const importDe = {
   'import.rows': 'Zeilen',
   'import.valid': '{count} gültig',
   'import.invalid': '{count} mit einem Problem (nur nach Korrektur importiert)',
+  'import.quoted': '„{text}“',
   'import.ignoredLabel': 'Ignoriert',
   'import.ignored': { one: 'Die Spalte {columns} wird nicht importiert.', other: 'Die Spalten {columns} werden nicht importiert.' },
   'import.namesLabel': 'Namen',

@@ -14,6 +14,7 @@ export const importEn = {
   'import.rows': 'Rows',
   'import.valid': '{count} valid',
   'import.invalid': '{count} with a problem (not imported unless fixed)',
+  'import.quoted': '“{text}”',
   'import.ignoredLabel': 'Ignored',
   'import.ignored': { one: 'Column {columns} is not imported.', other: 'Columns {columns} are not imported.' },
   'import.namesLabel': 'Names',
