@@ -7,9 +7,9 @@ import { tick } from 'svelte';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import ErrorText from '../src/lib/components/ErrorText.svelte';
 import { commandError } from '../src/lib/command-error';
-import { errorsEn } from '../src/lib/i18n/errors.en';
+import { errorsEn } from '../src/lib/i18n/error.en';
 import { setLanguage } from '../src/lib/i18n/index.svelte';
-import { updatesEn } from '../src/lib/i18n/updates.en';
+import { updatesEn } from '../src/lib/i18n/update.en';
 import { validationEn } from '../src/lib/i18n/validation.en';
 import { int64Problem } from '../src/lib/int64';
 import {

@@ -5,7 +5,7 @@
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
-use super::{CategoryMerge, CommandError, Environment};
+use super::{CategoryMerge, CommandError, Environment, Plan};
 
 /// A file read and validated, nothing sent: what the import dialog shows before **Import N pets**.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
@@ -85,8 +85,11 @@ pub struct ImportEstimate {
     pub seconds: Option<u32>,
     /// The day window is the limit (more rows than a day allows): said before starting.
     pub day_limited: bool,
-    /// "about 4 min at 300 requests a minute (Pro plan)".
-    pub text: String,
+    /// The plan the quota's headers named, if any. With the two rates below, the UI says
+    /// "about 4 min at 300 requests a minute (Pro plan)" in the person's language.
+    pub plan: Option<Plan>,
+    pub per_minute: Option<u32>,
+    pub per_day: Option<u32>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]

@@ -67,7 +67,9 @@ pub(super) fn preview(
             requests: n(estimate.requests),
             seconds: estimate.duration.map(|d| n(d.as_secs())),
             day_limited: estimate.day_limited,
-            text: estimate.to_string(),
+            plan: estimate.plan,
+            per_minute: estimate.per_minute.map(n),
+            per_day: estimate.per_day.map(n),
         },
         edited: preview.edited,
         resumable: resumable.map(|u| ResumableImport {

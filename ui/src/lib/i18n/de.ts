@@ -3,10 +3,15 @@
 
 import type { Catalog } from './types';
 import { activityDe } from './activity.de';
+import { categoriesDe } from './categories.de';
 import { createsDe } from './creates.de';
-import { errorsDe } from './errors.de';
+import { errorsDe } from './error.de';
+import { exportDe } from './export.de';
+import { importDe } from './import.de';
+import { keysDe } from './keys.de';
 import { quotaDe } from './quota.de';
-import { updatesDe } from './updates.de';
+import { unconfirmedDe } from './unconfirmed.de';
+import { updatesDe } from './update.de';
 import { validationDe } from './validation.de';
 
 export const de = {
@@ -17,6 +22,11 @@ export const de = {
   ...activityDe,
   ...quotaDe,
   ...createsDe,
+  ...importDe,
+  ...exportDe,
+  ...keysDe,
+  ...categoriesDe,
+  ...unconfirmedDe,
 
   'format.group': '.',
   'format.decimal': ',',

@@ -6,10 +6,15 @@
 // `<area>.de.ts`), spread in below; its keys still start with the area's prefix.
 
 import { activityEn } from './activity.en';
+import { categoriesEn } from './categories.en';
 import { createsEn } from './creates.en';
-import { errorsEn } from './errors.en';
+import { errorsEn } from './error.en';
+import { exportEn } from './export.en';
+import { importEn } from './import.en';
+import { keysEn } from './keys.en';
 import { quotaEn } from './quota.en';
-import { updatesEn } from './updates.en';
+import { unconfirmedEn } from './unconfirmed.en';
+import { updatesEn } from './update.en';
 import { validationEn } from './validation.en';
 
 export const en = {
@@ -20,6 +25,11 @@ export const en = {
   ...activityEn,
   ...quotaEn,
   ...createsEn,
+  ...importEn,
+  ...exportEn,
+  ...keysEn,
+  ...categoriesEn,
+  ...unconfirmedEn,
 
   // How numbers and dates are written (format.ts spells them out: no ICU data is loaded).
   'format.group': ',',

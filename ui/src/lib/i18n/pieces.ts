@@ -26,3 +26,20 @@ export function pieces(text: string, args: Args): Piece[] {
   if (rest < text.length) found.push({ text: text.slice(rest), arg: null });
   return found;
 }
+
+/** A placeholder-cut message whose values the markup supplies itself (a count in bold, a button
+ *  in place of a word): the words, or the name of the placeholder to fill. */
+export type Slot = { text: string; slot?: undefined } | { slot: string; text?: undefined };
+
+/** "Saved to {path}." → [{ text: 'Saved to ' }, { slot: 'path' }, { text: '.' }] */
+export function slots(message: string): Slot[] {
+  const out: Slot[] = [];
+  let at = 0;
+  for (const match of message.matchAll(/\{(\w+)\}/g)) {
+    if (match.index > at) out.push({ text: message.slice(at, match.index) });
+    out.push({ slot: match[1] });
+    at = match.index + match[0].length;
+  }
+  if (at < message.length) out.push({ text: message.slice(at) });
+  return out;
+}

@@ -1,5 +1,5 @@
 import * as backend from '../backend';
-import { t } from '../i18n/index.svelte';
+import { t, type TextKey } from '../i18n/index.svelte';
 import { formatCount, formatCountdown } from '../format';
 import type {
   CommandError,
@@ -18,13 +18,13 @@ import type {
  */
 export type ImportStage = 'choose' | 'reading' | 'preview' | 'running' | 'ended';
 
-/** What the dialog says about where the run is, for a person. */
-const PHASE_TEXT: Record<ImportProgress['phase'], string> = {
-  listingBefore: 'Listing the pets there now, to recognise the new ones later…',
-  sending: 'Adding pets…',
-  reconciling: 'Checking the rows whose answer was lost…',
-  resending: 'Sending the rows you chose to resend…',
-  finished: 'Finished.',
+/** What the dialog says about where the run is, for a person (read when shown: the language may change). */
+const PHASE_TEXT: Record<ImportProgress['phase'], TextKey> = {
+  listingBefore: 'import.phaseListing',
+  sending: 'import.phaseSending',
+  reconciling: 'import.phaseReconciling',
+  resending: 'import.phaseResending',
+  finished: 'import.phaseFinished',
 };
 
 function cellsOf(row: PreviewRow): RowCells {
@@ -65,14 +65,14 @@ export class ImportSession {
 
   fraction = $derived(this.progress && this.progress.total > 0 ? this.done / this.progress.total : 0);
 
-  phaseText = $derived(this.progress ? PHASE_TEXT[this.progress.phase] : '');
+  phaseText = $derived(this.progress ? t(PHASE_TEXT[this.progress.phase]) : '');
 
   timeLeft = $derived.by(() => {
     const seconds = this.progress?.secondsLeft;
-    if (seconds === null || seconds === undefined) return 'Time left: shown once the service tells the quota';
+    if (seconds === null || seconds === undefined) return t('import.timeUnknown');
     // The quota allows the rest at once: what is left is the service's own answering time.
-    if (seconds < 60) return 'Under a minute left';
-    return `About ${formatCountdown(seconds * 1000)} left`;
+    if (seconds < 60) return t('import.underAMinuteLeft');
+    return t('import.aboutLeft', { time: formatCountdown(seconds * 1000) });
   });
 
   /** "12 of 40" */

@@ -1,5 +1,5 @@
-// Aktualisierungen in Worten: dieselben Schlüssel und Platzhalter wie updates.en.ts.
-import type { updatesEn } from './updates.en';
+// Aktualisierungen in Worten: dieselben Schlüssel und Platzhalter wie update.en.ts.
+import type { updatesEn } from './update.en';
 
 export const updatesDe = {
   'update.offerTitle': 'Eine neue Version ist verfügbar',

@@ -1,7 +1,7 @@
-// Fehler in Worten (messages.ts): dieselben Schlüssel und Platzhalter wie errors.en.ts.
+// Fehler in Worten (messages.ts): dieselben Schlüssel und Platzhalter wie error.en.ts.
 // `{because}` ist „: “ und der Grund des Backends oder nichts; `{given}` ist „ (Sie haben „…“
 // eingegeben)“ oder nichts; `{at}` ist „ (Zeile 4, Spalte 1)“ oder nichts.
-import type { errorsEn } from './errors.en';
+import type { errorsEn } from './error.en';
 
 export const errorsDe = {
   'error.againSoon': 'Versuchen Sie es gleich noch einmal.',
