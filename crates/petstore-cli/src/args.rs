@@ -8,6 +8,7 @@ use petstore_client::{
 };
 
 use crate::exit::EXIT_CODES_HELP;
+use crate::words::{HelpMsg, say};
 
 /// Manage the Pet Store catalog from a terminal or a script.
 #[derive(Debug, Parser)]
@@ -142,7 +143,7 @@ pub struct LogArgs {
     #[arg(long, value_name = "ok|error|unknown", value_parser = parse_outcome)]
     pub outcome: Option<petstore_client::Outcome>,
     /// How many entries at most, newest first (1 to 10000)
-    #[arg(long, value_name = "N", default_value = "50", value_parser = clap::value_parser!(u32).range(1..=10_000))]
+    #[arg(long, value_name = "N", default_value = "50", value_parser = parse_log_limit)]
     pub limit: u32,
 }
 
@@ -227,11 +228,28 @@ pub struct ExportArgs {
     pub category_names: bool,
 }
 
-fn parse_format(text: &str) -> Result<petstore_bulk::ExportFormat, String> {
+/// A value refused while reading the command line, in the run's language (clap shows it
+/// after its own "invalid value" frame, see `main`).
+#[derive(Debug, PartialEq)]
+pub struct ArgError(String);
+
+impl std::fmt::Display for ArgError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for ArgError {}
+
+fn refused(msg: HelpMsg, text: &str) -> ArgError {
+    ArgError(say(msg, &[("text", &text)]))
+}
+
+fn parse_format(text: &str) -> Result<petstore_bulk::ExportFormat, ArgError> {
     match text.trim().to_ascii_lowercase().as_str() {
         "csv" => Ok(petstore_bulk::ExportFormat::Csv),
         "json" => Ok(petstore_bulk::ExportFormat::Json),
-        _ => Err(format!("'{text}' is not a format: use csv or json")),
+        _ => Err(refused(HelpMsg::NotAFormat, text)),
     }
 }
 
@@ -246,13 +264,9 @@ pub enum KeyAction {
 }
 
 /// `30m`, `1h`, `7d` (up to ten years), or a date `2026-11-20`.
-fn parse_since(text: &str) -> Result<Since, String> {
+fn parse_since(text: &str) -> Result<Since, ArgError> {
     let text = text.trim();
-    let wrong = || {
-        format!(
-            "\"{text}\" is not a time: give a span such as 30m, 1h or 7d, or a date such as 2026-11-20"
-        )
-    };
+    let wrong = || refused(HelpMsg::NotASince, text);
     if let Ok(date) = chrono::NaiveDate::parse_from_str(text, "%Y-%m-%d") {
         return Ok(Since::Date(date));
     }
@@ -273,33 +287,48 @@ fn parse_since(text: &str) -> Result<Since, String> {
         .ok_or_else(wrong)
 }
 
-fn parse_outcome(text: &str) -> Result<petstore_client::Outcome, String> {
-    petstore_client::Outcome::parse(text.trim())
-        .ok_or_else(|| format!("outcome must be one of ok, error, unknown (got \"{text}\")"))
+fn parse_outcome(text: &str) -> Result<petstore_client::Outcome, ArgError> {
+    petstore_client::Outcome::parse(text.trim()).ok_or_else(|| refused(HelpMsg::NotAnOutcome, text))
 }
 
-fn parse_env(text: &str) -> Result<Environment, String> {
+fn parse_env(text: &str) -> Result<Environment, ArgError> {
     text.parse()
-        .map_err(|_| format!("'{text}' is not an environment: use production, staging or sandbox"))
+        .map_err(|_| refused(HelpMsg::NotAnEnvironment, text))
 }
 
-fn parse_base_url(text: &str) -> Result<BaseUrl, String> {
-    BaseUrl::parse(text).map_err(|err| err.to_string())
+fn parse_base_url(text: &str) -> Result<BaseUrl, ArgError> {
+    BaseUrl::parse(text).map_err(|err| ArgError(crate::explain::config(&err)))
 }
 
-fn parse_status(text: &str) -> Result<PetStatus, String> {
+fn parse_status(text: &str) -> Result<PetStatus, ArgError> {
     match text.parse::<PetStatus>() {
         Ok(status @ (PetStatus::Available | PetStatus::Pending | PetStatus::Sold)) => Ok(status),
-        _ => Err(format!(
-            "'{text}' is not a status: use available, pending or sold"
-        )),
+        _ => Err(refused(HelpMsg::NotAStatus, text)),
     }
 }
 
-fn parse_limit(text: &str) -> Result<Limit, String> {
-    let refused = || format!("'{text}' is not a limit: use a whole number from 1 to 100");
-    let n: u32 = text.trim().parse().map_err(|_| refused())?;
-    Limit::new(n).map_err(|_| refused())
+fn parse_limit(text: &str) -> Result<Limit, ArgError> {
+    let n: u32 = text
+        .trim()
+        .parse()
+        .map_err(|_| refused(HelpMsg::NotALimit, text))?;
+    Limit::new(n).map_err(|_| refused(HelpMsg::NotALimit, text))
+}
+
+/// The most entries `petstore log` shows.
+const MAX_LOG_ENTRIES: u32 = 10_000;
+
+fn parse_log_limit(text: &str) -> Result<u32, ArgError> {
+    text.trim()
+        .parse()
+        .ok()
+        .filter(|n| (1..=MAX_LOG_ENTRIES).contains(n))
+        .ok_or_else(|| {
+            ArgError(say(
+                HelpMsg::NotAnEntryCount,
+                &[("text", &text), ("max", &MAX_LOG_ENTRIES)],
+            ))
+        })
 }
 
 /// The longest `--timeout`: a day is more than any wait the client honours, and keeps every
@@ -308,13 +337,16 @@ pub const MAX_TIMEOUT: Duration = Duration::from_secs(24 * 60 * 60);
 /// The shortest: below a millisecond nothing could be sent at all.
 pub const MIN_TIMEOUT: Duration = Duration::from_millis(1);
 
-fn parse_timeout(text: &str) -> Result<Duration, String> {
+fn parse_timeout(text: &str) -> Result<Duration, ArgError> {
     let refused = || {
-        format!(
-            "'{text}' is not a timeout: use a number of seconds from {} to {} (24 hours), e.g. 30",
-            MIN_TIMEOUT.as_secs_f64(),
-            MAX_TIMEOUT.as_secs()
-        )
+        ArgError(say(
+            HelpMsg::NotATimeout,
+            &[
+                ("text", &text),
+                ("min", &MIN_TIMEOUT.as_secs_f64()),
+                ("max", &MAX_TIMEOUT.as_secs()),
+            ],
+        ))
     };
     let seconds: f64 = text.trim().parse().map_err(|_| refused())?;
     // Also refuses NaN, infinities and -0, which compare false or below the minimum.
@@ -324,20 +356,23 @@ fn parse_timeout(text: &str) -> Result<Duration, String> {
     Duration::try_from_secs_f64(seconds).map_err(|_| refused())
 }
 
-fn parse_category(text: &str) -> Result<i64, String> {
+fn parse_category(text: &str) -> Result<i64, ArgError> {
     parse_category_id(text).map_err(|err| whole_number_hint(&err))
 }
 
-fn parse_pet(text: &str) -> Result<i64, String> {
+fn parse_pet(text: &str) -> Result<i64, ArgError> {
     parse_pet_id(text).map_err(|err| whole_number_hint(&err))
 }
 
-fn whole_number_hint(err: &InvalidInput) -> String {
-    format!(
-        "{err} Use a whole number from {} to {}.",
-        i64::MIN,
-        i64::MAX
-    )
+fn whole_number_hint(err: &InvalidInput) -> ArgError {
+    ArgError(say(
+        HelpMsg::WholeNumber,
+        &[
+            ("why", &crate::explain::input(err)),
+            ("min", &i64::MIN),
+            ("max", &i64::MAX),
+        ],
+    ))
 }
 
 #[cfg(test)]
@@ -370,7 +405,10 @@ mod tests {
         assert_eq!(parse_category("-9223372036854775808"), Ok(i64::MIN));
         assert_eq!(parse_pet("9223372036854775807"), Ok(i64::MAX));
         let too_big = parse_pet("9223372036854775808").unwrap_err();
-        assert!(too_big.contains("9223372036854775807"), "{too_big}");
+        assert!(
+            too_big.to_string().contains("9223372036854775807"),
+            "{too_big}"
+        );
         assert!(parse_category("1.5").is_err());
     }
 }
