@@ -16,6 +16,7 @@ mod progress;
 mod quota;
 mod session;
 mod usage;
+mod values;
 mod words;
 
 use std::process::ExitCode;

@@ -9,7 +9,7 @@ use petstore_local::{
 };
 
 use super::{details, io};
-use crate::words::{ErrMsg, say};
+use crate::words::{LocalMsg, say};
 
 pub fn local(error: &LocalError) -> String {
     match error {
@@ -20,14 +20,15 @@ pub fn local(error: &LocalError) -> String {
             problem,
         } => {
             let position = match (line, column) {
-                (Some(line), Some(column)) => {
-                    say(ErrMsg::AtLineColumn, &[("line", line), ("column", column)])
-                }
-                (Some(line), None) => say(ErrMsg::AtLine, &[("line", line)]),
+                (Some(line), Some(column)) => say(
+                    LocalMsg::AtLineColumn,
+                    &[("line", line), ("column", column)],
+                ),
+                (Some(line), None) => say(LocalMsg::AtLine, &[("line", line)]),
                 _ => String::new(),
             };
             say(
-                ErrMsg::SettingsUnreadable,
+                LocalMsg::SettingsUnreadable,
                 &[
                     ("path", &path.display()),
                     ("position", &position),
@@ -36,7 +37,7 @@ pub fn local(error: &LocalError) -> String {
             )
         }
         LocalError::SettingsUnwritable { path, problem } => say(
-            ErrMsg::SettingsUnwritable,
+            LocalMsg::SettingsUnwritable,
             &[("path", &path.display()), ("detail", problem)],
         ),
         LocalError::Config(config) => super::client::config(config),
@@ -47,51 +48,51 @@ pub fn local(error: &LocalError) -> String {
 pub fn category(error: &CategoryError) -> String {
     match error {
         CategoryError::IdNotPositive { given } => {
-            say(ErrMsg::CategoryIdNotPositive, &[("given", given)])
+            say(LocalMsg::CategoryIdNotPositive, &[("given", given)])
         }
-        CategoryError::NameEmpty => say(ErrMsg::CategoryNameEmpty, &[]),
+        CategoryError::NameEmpty => say(LocalMsg::CategoryNameEmpty, &[]),
         CategoryError::NameTooLong { chars } => say(
-            ErrMsg::CategoryNameTooLong,
+            LocalMsg::CategoryNameTooLong,
             &[("chars", chars), ("max", &MAX_CATEGORY_NAME_CHARS)],
         ),
         CategoryError::NameTaken { name, id } => {
-            say(ErrMsg::CategoryNameTaken, &[("name", name), ("id", id)])
+            say(LocalMsg::CategoryNameTaken, &[("name", name), ("id", id)])
         }
         CategoryError::IdNamed { id, name } => {
-            say(ErrMsg::CategoryIdNamed, &[("id", id), ("name", name)])
+            say(LocalMsg::CategoryIdNamed, &[("id", id), ("name", name)])
         }
-        CategoryError::NotNamed { id } => say(ErrMsg::CategoryNotNamed, &[("id", id)]),
-        CategoryError::ListFull => say(ErrMsg::CategoryListFull, &[("max", &MAX_CATEGORIES)]),
+        CategoryError::NotNamed { id } => say(LocalMsg::CategoryNotNamed, &[("id", id)]),
+        CategoryError::ListFull => say(LocalMsg::CategoryListFull, &[("max", &MAX_CATEGORIES)]),
     }
 }
 
 pub fn keychain(error: &KeychainError) -> String {
     match error {
         KeychainError::Unavailable { detail } => say(
-            ErrMsg::KeychainUnavailable,
+            LocalMsg::KeychainUnavailable,
             &[("details", &details(detail))],
         ),
         KeychainError::Locked { detail } => {
-            say(ErrMsg::KeychainLocked, &[("details", &details(detail))])
+            say(LocalMsg::KeychainLocked, &[("details", &details(detail))])
         }
-        KeychainError::TooLong { limit } => say(ErrMsg::KeyTooLong, &[("limit", limit)]),
-        KeychainError::Corrupt { env } => say(ErrMsg::KeyCorrupt, &[("env", env)]),
+        KeychainError::TooLong { limit } => say(LocalMsg::KeyTooLong, &[("limit", limit)]),
+        KeychainError::Corrupt { env } => say(LocalMsg::KeyCorrupt, &[("env", env)]),
         KeychainError::Other(detail) => {
-            say(ErrMsg::KeychainFailed, &[("details", &details(detail))])
+            say(LocalMsg::KeychainFailed, &[("details", &details(detail))])
         }
     }
 }
 
 pub fn network_setting(error: &NetworkSettingError) -> String {
     match error {
-        NetworkSettingError::NoProxyAddress => say(ErrMsg::NoProxyAddress, &[]),
+        NetworkSettingError::NoProxyAddress => say(LocalMsg::NoProxyAddress, &[]),
         NetworkSettingError::ProxyUrl(url) => proxy_url(url),
         NetworkSettingError::CaFile { path, error } => say(
-            ErrMsg::CaFile,
+            LocalMsg::CaFile,
             &[("path", &path.display()), ("why", &ca_file(error))],
         ),
         NetworkSettingError::CaFileUnreadable { path, problem } => say(
-            ErrMsg::CaFileUnreadable,
+            LocalMsg::CaFileUnreadable,
             &[("path", &path.display()), ("detail", problem)],
         ),
     }
@@ -100,11 +101,11 @@ pub fn network_setting(error: &NetworkSettingError) -> String {
 pub fn proxy_url(error: &ProxyUrlError) -> String {
     match error {
         ProxyUrlError::NotAnAddress { given } => {
-            say(ErrMsg::ProxyNotAnAddress, &[("given", given)])
+            say(LocalMsg::ProxyNotAnAddress, &[("given", given)])
         }
-        ProxyUrlError::Scheme { given } => say(ErrMsg::ProxyScheme, &[("given", given)]),
-        ProxyUrlError::Credentials => say(ErrMsg::ProxyCredentials, &[]),
-        ProxyUrlError::Path => say(ErrMsg::ProxyPath, &[]),
+        ProxyUrlError::Scheme { given } => say(LocalMsg::ProxyScheme, &[("given", given)]),
+        ProxyUrlError::Credentials => say(LocalMsg::ProxyCredentials, &[]),
+        ProxyUrlError::Path => say(LocalMsg::ProxyPath, &[]),
     }
 }
 
@@ -114,21 +115,21 @@ fn ca_file(error: &CaFileError) -> String {
         crate::words::date(at.day(), at.month0(), at.year())
     };
     match error {
-        CaFileError::TooLarge => say(ErrMsg::CaTooLarge, &[]),
-        CaFileError::NoCertificate => say(ErrMsg::CaNoCertificate, &[]),
-        CaFileError::Unreadable { reason } => say(ErrMsg::CaUnreadable, &[("detail", reason)]),
+        CaFileError::TooLarge => say(LocalMsg::CaTooLarge, &[]),
+        CaFileError::NoCertificate => say(LocalMsg::CaNoCertificate, &[]),
+        CaFileError::Unreadable { reason } => say(LocalMsg::CaUnreadable, &[("detail", reason)]),
         CaFileError::NotAnAuthority { subject } => {
-            say(ErrMsg::CaNotAuthority, &[("subject", subject)])
+            say(LocalMsg::CaNotAuthority, &[("subject", subject)])
         }
         CaFileError::Expired { subject, not_after } => say(
-            ErrMsg::CaExpired,
+            LocalMsg::CaExpired,
             &[("subject", subject), ("date", &day(not_after))],
         ),
         CaFileError::NotYetValid {
             subject,
             not_before,
         } => say(
-            ErrMsg::CaNotYetValid,
+            LocalMsg::CaNotYetValid,
             &[("subject", subject), ("date", &day(not_before))],
         ),
     }
@@ -137,16 +138,16 @@ fn ca_file(error: &CaFileError) -> String {
 pub fn activity(error: &ActivityError) -> String {
     match error {
         ActivityError::NewerSchema { found, supported } => say(
-            ErrMsg::HistoryNewer,
+            LocalMsg::HistoryNewer,
             &[("found", found), ("supported", supported)],
         ),
         ActivityError::Unavailable { cause, .. } => {
-            say(ErrMsg::HistoryUnavailable, &[("detail", cause)])
+            say(LocalMsg::HistoryUnavailable, &[("detail", cause)])
         }
         ActivityError::BadValue { id, column } => {
-            say(ErrMsg::HistoryBadValue, &[("id", id), ("column", column)])
+            say(LocalMsg::HistoryBadValue, &[("id", id), ("column", column)])
         }
-        ActivityError::Write(error) => say(ErrMsg::HistoryWrite, &[("why", &io(error))]),
-        ActivityError::Sqlite(error) => say(ErrMsg::HistoryDatabase, &[("detail", error)]),
+        ActivityError::Write(error) => say(LocalMsg::HistoryWrite, &[("why", &io(error))]),
+        ActivityError::Sqlite(error) => say(LocalMsg::HistoryDatabase, &[("detail", error)]),
     }
 }
