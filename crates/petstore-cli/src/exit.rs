@@ -27,38 +27,6 @@ pub const IMPORT_INCOMPLETE: u8 = 10;
 /// expired, another name).
 pub const NETWORK_SETUP: u8 = 11;
 
-/// Shown after `petstore --help`; the README carries the same table.
-pub const EXIT_CODES_HELP: &str = "\
-Exit codes:
-  0  success
-  1  internal error (a bug: please report it)
-  2  usage or input refused (bad option, invalid value, a stored key for another
-     server without --trust-url, server answered 400)
-  3  authentication (no API key, or the server refused it: 401)
-  4  not found (404) or gone (410)
-  5  rate limited (the message says when to try again)
-  6  server or response error (5xx, an unexpected or unreadable answer)
-  7  network error or timeout
-  8  outcome unknown: a create may or may not have happened;
-     check with `petstore list` before retrying
-  9  configuration or keychain problem
-  10  import: some valid rows were not created (refused, or not sent: cancelled
-      or stopped); run the same import again to send the rest
-  11  proxy or certificate problem: a setting must change (--proxy, --no-proxy,
-      --ca-file, `petstore proxy password`); trying again as is will not help
-
-`import` exits 0 only when every valid row of the file is created (now or by an
-earlier run; invalid rows are reported, not sent). Rows whose outcome stayed
-unknown and that were not found in the pet list: exit 8 (resend them with
---resend-unknown). A stop that every row would meet (key refused, quota used up
-beyond the wait, no network) exits with that failure's code (3, 5, 7).
-
-The API key comes from PETSTORE_API_KEY, else the OS keychain (`petstore key set`);
-the sandbox falls back to its demo key. A stored key goes only to its environment's own
-address: --base-url without --env sends none (unless it is exactly an environment's
-address; on loopback the public demo key goes instead), and --env ENV --base-url on
-another server needs --trust-url. PETSTORE_API_KEY goes wherever --base-url says.";
-
 /// Why a command stopped. Becomes words (`crate::explain`, in the run's language: its
 /// `Display`) and an exit code only in `main`.
 #[derive(Debug, thiserror::Error)]
@@ -243,6 +211,7 @@ fn api_exit_code(err: &ApiError) -> u8 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::words::Text;
 
     /// The client's words name no shell; the CLI adds where its keys come from, whether the
     /// setup or the client found the key missing.
@@ -287,11 +256,15 @@ mod tests {
         let mut sorted = codes.to_vec();
         sorted.dedup();
         assert_eq!(sorted.len(), codes.len());
-        for code in codes {
-            assert!(
-                EXIT_CODES_HELP.contains(&format!("\n  {code}  ")),
-                "{code} undocumented"
-            );
+        // Shown after `petstore --help` (the README carries the same table).
+        for language in petstore_local::Language::ALL {
+            let help = crate::words::UsageMsg::ExitCodes.text_in(language);
+            for code in codes {
+                assert!(
+                    help.contains(&format!("\n  {code}  ")),
+                    "{code} undocumented in {language:?}"
+                );
+            }
         }
     }
 }

@@ -240,3 +240,34 @@ fn an_import_with_row_problems_is_reported_in_german() {
         );
     }
 }
+
+#[test]
+fn help_is_german_by_lang_and_english_otherwise() {
+    let dir = tempfile::TempDir::new().unwrap();
+    let help = |lang: &str, args: &[&str]| {
+        let out = support::petstore(dir.path(), None)
+            .env("LANG", lang)
+            .args(args)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+        text(&out.stdout)
+    };
+    let german = help("de_DE.UTF-8", &["--help"]);
+    for words in [
+        "Aufruf: petstore",
+        "Befehle:",
+        "Optionen:",
+        "Hilfe anzeigen",
+        "Exit-Codes:",
+    ] {
+        assert!(german.contains(words), "{words}: {german}");
+    }
+    let list = help("de_DE.UTF-8", &["help", "list"]);
+    assert!(list.contains("Aufruf: petstore list"), "{list}");
+    assert!(list.contains("[Standard: 20]"), "{list}");
+    let english = help("C.UTF-8", &["list", "--help"]);
+    assert!(english.contains("Usage: petstore list"), "{english}");
+    assert!(english.contains("[default: 20]"), "{english}");
+    assert!(english.contains("How many pets to show"), "{english}");
+}

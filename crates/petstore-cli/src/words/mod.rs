@@ -2,7 +2,7 @@
 //! computer's (LC_ALL, LC_MESSAGES, LANG), else English. `--json` output is the API's own shapes
 //! and never goes through here; neither do `-v` log lines, which are for developers.
 //!
-//! One catalog per area (`general`, `errors`, `local`, `bulk`, `help`), each written with [`catalog!`]:
+//! One catalog per area (`general`, `errors`, `local`, `bulk`, `help`, `usage`), each written with [`catalog!`]:
 //! every message is a variant with its English and German text side by side, so neither can be
 //! left out, and `{name}` placeholders must be the same in both (a test checks every catalog).
 
@@ -16,12 +16,14 @@ pub mod errors;
 pub mod general;
 pub mod help;
 pub mod local;
+pub mod usage;
 
 pub use bulk::BulkMsg;
 pub use errors::ErrMsg;
 pub use general::Msg;
 pub use help::HelpMsg;
 pub use local::LocalMsg;
+pub use usage::UsageMsg;
 
 static LANGUAGE: OnceLock<Language> = OnceLock::new();
 
@@ -135,6 +137,7 @@ mod tests {
         check_all(BulkMsg::ALL);
         check_all(HelpMsg::ALL);
         check_all(LocalMsg::ALL);
+        check_all(UsageMsg::ALL);
     }
 
     #[test]
