@@ -271,3 +271,35 @@ fn help_is_german_by_lang_and_english_otherwise() {
     assert!(english.contains("[default: 20]"), "{english}");
     assert!(english.contains("How many pets to show"), "{english}");
 }
+
+#[test]
+fn an_import_stopped_by_the_quota_says_why_in_german() {
+    let mut config = petstore_sandbox::SandboxConfig::default().with_key(
+        KEY,
+        petstore_sandbox::Plan::Enterprise {
+            per_minute: 5,
+            per_day: 1_000,
+        },
+    );
+    config.minute_window = std::time::Duration::from_secs(600);
+    let sandbox = TestSandbox::with_config(config, None);
+    let path = sandbox.config_dir.path().join("many.csv");
+    let rows: String = (0..8).map(|i| format!("Pet {i},1,\n")).collect();
+    std::fs::write(&path, format!("name,categoryId,status\n{rows}")).unwrap();
+    let out = sandbox
+        .petstore(Some(KEY))
+        .env("LANG", "de_DE.UTF-8")
+        .args(["--timeout", "3", "import"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(5), "{stderr}");
+    assert!(stderr.contains("Der Import wurde angehalten: "), "{stderr}");
+    assert!(stderr.contains("Versuchen Sie es nach"), "{stderr}");
+    assert!(
+        stderr.contains("Führen Sie denselben Befehl erneut aus"),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("Try again"), "{stderr}");
+}

@@ -93,14 +93,14 @@ catalog! {
         ExportedTo { en: "Exported {count} pets to {path}.", de: "{count} Haustiere nach {path} exportiert." },
         Exported { en: "Exported {count} pets.", de: "{count} Haustiere exportiert." },
         // Progress, one line.
-        PhaseListingBefore { en: "listing the pets already there", de: "vorhandene Haustiere werden gelistet" },
-        PhaseSending { en: "sending", de: "senden" },
+        PhaseListingBefore { en: "listing the pets already there", de: "Vorhandene Haustiere werden gelistet" },
+        PhaseSending { en: "sending", de: "Senden" },
         PhaseReconciling {
             en: "checking rows of unknown outcome in the pet list",
             de: "Zeilen mit unbekanntem Ergebnis werden in der Haustierliste geprüft",
         },
-        PhaseResending { en: "sending again the rows not found", de: "nicht gefundene Zeilen werden erneut gesendet" },
-        PhaseFinished { en: "done", de: "fertig" },
+        PhaseResending { en: "sending again the rows not found", de: "Nicht gefundene Zeilen werden erneut gesendet" },
+        PhaseFinished { en: "done", de: "Fertig" },
         Paused { en: " (paused)", de: " (pausiert)" },
         ProgressLine {
             en: "{phase}{paused}: {done}/{total} (created {created}, skipped {skipped}, failed {failed}, \
