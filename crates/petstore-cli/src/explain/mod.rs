@@ -147,3 +147,6 @@ fn details(detail: &str) -> String {
         text => say(ErrMsg::Details, &[("detail", &text)]),
     }
 }
+
+#[cfg(test)]
+mod tests;

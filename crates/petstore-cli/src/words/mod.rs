@@ -35,7 +35,26 @@ pub fn init() {
 }
 
 pub fn language() -> Language {
+    #[cfg(test)]
+    if let Some(language) = TEST_LANGUAGE.with(std::cell::Cell::get) {
+        return language;
+    }
     LANGUAGE.get().copied().unwrap_or(Language::English)
+}
+
+#[cfg(test)]
+thread_local! {
+    static TEST_LANGUAGE: std::cell::Cell<Option<Language>> = const { std::cell::Cell::new(None) };
+}
+
+/// Runs `f` with this thread's words in `language` (tests run in parallel threads; the run's
+/// language is fixed once).
+#[cfg(test)]
+pub fn with_language<T>(language: Language, f: impl FnOnce() -> T) -> T {
+    TEST_LANGUAGE.with(|cell| cell.set(Some(language)));
+    let out = f();
+    TEST_LANGUAGE.with(|cell| cell.set(None));
+    out
 }
 
 /// A message of one of the catalogs.
