@@ -32,7 +32,7 @@ pub use estimate::Estimate;
 pub use export::{ExportError, ExportFormat, SafeFile, export};
 pub use import::{
     Counts, Import, ImportControl, ImportError, ImportOptions, ImportReport, Outcome, Phase,
-    Progress, RowReport, Stop,
+    Progress, RowReport, Stop, StopCause,
 };
 pub use journal::{
     Journal, JournalError, JournalId, RowState, UnfinishedImport, UnknownReason, unfinished,

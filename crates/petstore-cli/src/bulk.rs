@@ -11,11 +11,13 @@ use petstore_client::Environment;
 
 use crate::args::{Cli, ExportArgs, ImportArgs};
 use crate::categories;
-use crate::exit::{self, CliError};
+use crate::exit::{self, CliError, Incomplete};
+use crate::explain;
 use crate::notices::{self, WaitState};
 use crate::output;
 use crate::progress;
 use crate::session;
+use crate::words::{BulkMsg, Msg, say};
 
 /// Invalid rows listed one by one before "and N more".
 const INVALID_SHOWN: usize = 20;
@@ -49,20 +51,21 @@ pub fn import(cli: &Cli, args: &ImportArgs) -> Result<(), CliError> {
         import.record_source(&source)?;
         log::info!("import journal: {}", import.journal_path().display());
         if import.resumed() {
-            eprintln!(
-                "Resuming an earlier import of this file to {}: rows it created are skipped, never sent again.",
-                client.base_url()
-            );
+            eprintln!("{}", say(BulkMsg::Resuming, &[("url", &client.base_url())]));
         }
+        let count = output::count(import.to_send() as u64);
+        let url = client.base_url();
         eprintln!(
-            "Importing {} pets into {env} ({}).",
-            output::count(import.to_send() as u64),
-            client.base_url()
+            "{}",
+            say(
+                BulkMsg::Importing,
+                &[("count", &count), ("env", &env), ("url", &url)]
+            )
         );
         let control = import.control();
         tokio::spawn(async move {
             if tokio::signal::ctrl_c().await.is_ok() {
-                eprintln!("\nStopping after the request under way (what was created stays created)…");
+                eprintln!("{}", say(BulkMsg::Stopping, &[]));
                 control.cancel();
             }
         });
@@ -100,23 +103,28 @@ fn read_file(path: &Path) -> Result<Vec<u8>, CliError> {
 fn describe_file(file: &ParsedFile) {
     let valid = file.valid_rows().count();
     let invalid: Vec<_> = file.invalid_rows().collect();
-    eprintln!(
-        "{} valid rows, {} invalid.",
-        output::count(valid as u64),
-        output::count(invalid.len() as u64)
-    );
+    let counts = [
+        ("valid", output::count(valid as u64)),
+        ("invalid", output::count(invalid.len() as u64)),
+    ];
+    eprintln!("{}", say(BulkMsg::FileCounts, &named(&counts)));
     for row in invalid.iter().take(INVALID_SHOWN) {
-        let problems: Vec<String> = row.problems.iter().map(ToString::to_string).collect();
-        eprintln!("  line {}: {}", row.line, problems.join(" "));
-    }
-    if invalid.len() > INVALID_SHOWN {
+        let problems: Vec<String> = row.problems.iter().map(explain::row_problem).collect();
         eprintln!(
-            "  … and {} more (see --report or --json).",
-            invalid.len() - INVALID_SHOWN
+            "{}",
+            say(
+                BulkMsg::InvalidLine,
+                &[("line", &row.line), ("problems", &problems.join(" "))]
+            )
         );
     }
+    if invalid.len() > INVALID_SHOWN {
+        let more = invalid.len() - INVALID_SHOWN;
+        eprintln!("{}", say(BulkMsg::AndMoreRows, &[("n", &more)]));
+    }
     if !file.ignored_columns.is_empty() {
-        eprintln!("Ignored columns: {}.", file.ignored_columns.join(", "));
+        let columns = file.ignored_columns.join(", ");
+        eprintln!("{}", say(BulkMsg::IgnoredColumns, &[("columns", &columns)]));
     }
 }
 
@@ -131,7 +139,13 @@ fn dry_run(cli: &Cli, file: &ParsedFile) -> Result<(), CliError> {
             "estimate": estimate,
         }));
     }
-    let mut table = String::from("LINE  NAME  CATEGORY  STATUS\n");
+    let columns = [
+        say(BulkMsg::ColumnLine, &[]),
+        say(Msg::ColumnName, &[]),
+        say(Msg::ColumnCategory, &[]),
+        say(Msg::ColumnStatus, &[]),
+    ];
+    let mut table = format!("{}\n", columns.join("  "));
     for (row, pet) in file.valid_rows() {
         table.push_str(&format!(
             "{}  {}  {}  {}\n",
@@ -144,7 +158,8 @@ fn dry_run(cli: &Cli, file: &ParsedFile) -> Result<(), CliError> {
         ));
     }
     output::print(&table)?;
-    eprintln!("Dry run: nothing was sent. Time: {estimate}.");
+    let estimate = progress::estimate(&estimate);
+    eprintln!("{}", say(BulkMsg::DryRunDone, &[("estimate", &estimate)]));
     Ok(())
 }
 
@@ -154,7 +169,7 @@ fn confirm_production(rows: usize) -> Result<(), CliError> {
     if !stdin.is_terminal() {
         return Err(CliError::NeedsConfirmation { rows });
     }
-    eprint!("Import {rows} pets into PRODUCTION? Type yes to go on: ");
+    eprint!("{}", say(BulkMsg::ConfirmProduction, &[("rows", &rows)]));
     let _ = std::io::stderr().flush();
     let mut answer = String::new();
     stdin
@@ -193,28 +208,32 @@ fn write_report(path: &Path, report: &ImportReport) -> Result<(), CliError> {
         )))
     })?;
     if let Some(kept) = file.commit()? {
-        eprintln!("The earlier report was kept as {}.", kept.display());
+        let kept = kept.display();
+        eprintln!("{}", say(BulkMsg::ReportKept, &[("path", &kept)]));
     }
-    eprintln!("Report written to {}.", path.display());
+    eprintln!(
+        "{}",
+        say(BulkMsg::ReportWritten, &[("path", &path.display())])
+    );
     Ok(())
 }
 
 /// The final counts on stderr, and the exit code's reason.
 fn summarize(report: &ImportReport, resend_asked: bool) -> Result<(), CliError> {
     let c = report.counts;
-    eprintln!(
-        "Created {}, skipped (already created) {}, invalid {}, failed {}, unknown {}{}.",
-        output::count(c.created as u64),
-        output::count(c.skipped as u64),
-        output::count(c.invalid as u64),
-        output::count(c.failed as u64),
-        output::count(c.unknown as u64),
-        if c.not_sent > 0 {
-            format!(", not sent {}", output::count(c.not_sent as u64))
-        } else {
-            String::new()
-        }
-    );
+    let not_sent = match c.not_sent {
+        0 => String::new(),
+        n => say(BulkMsg::NotSent, &[("n", &output::count(n as u64))]),
+    };
+    let counts = [
+        ("created", output::count(c.created as u64)),
+        ("skipped", output::count(c.skipped as u64)),
+        ("invalid", output::count(c.invalid as u64)),
+        ("failed", output::count(c.failed as u64)),
+        ("unknown", output::count(c.unknown as u64)),
+        ("notsent", not_sent),
+    ];
+    eprintln!("{}", say(BulkMsg::Summary, &named(&counts)));
     let lines = |pick: &dyn Fn(&Outcome) -> bool| -> String {
         let lines: Vec<String> = report
             .rows
@@ -226,25 +245,16 @@ fn summarize(report: &ImportReport, resend_asked: bool) -> Result<(), CliError> 
         lines.join(", ")
     };
     if let Some(stop) = &report.stopped {
-        let (code, message) = match stop {
-            Stop::Cancelled => (
-                exit::IMPORT_INCOMPLETE,
-                "The import was cancelled. Run the same command again to send the rest.".to_owned(),
-            ),
-            Stop::Failed { kind, message } => (
-                exit::kind_exit_code(*kind),
-                format!(
-                    "The import stopped: {message} Run the same command again to send the rest."
-                ),
-            ),
-            Stop::ReconcileFailed { kind, message } => (
-                exit::kind_exit_code(*kind),
-                format!(
-                    "Some rows' outcome is unknown and the pet list could not be read to check them: {message} Run the same command again to check them; they are not sent again."
-                ),
-            ),
+        let code = match stop {
+            Stop::Cancelled => exit::IMPORT_INCOMPLETE,
+            Stop::Failed { kind, .. } | Stop::ReconcileFailed { kind, .. } => {
+                exit::kind_exit_code(*kind)
+            }
         };
-        return Err(CliError::ImportIncomplete { code, message });
+        return Err(CliError::ImportIncomplete {
+            code,
+            why: Incomplete::Stopped(stop.clone()),
+        });
     }
     if c.unknown > 0 {
         let which = lines(&|o| {
@@ -255,30 +265,34 @@ fn summarize(report: &ImportReport, resend_asked: bool) -> Result<(), CliError> 
                 }
             )
         });
-        let hint = if resend_asked {
-            "They were sent again and the outcome is still unknown; check the pet list."
-        } else {
-            "Check the pet list; to send them again, run the same command with --resend-unknown."
-        };
         return Err(CliError::ImportIncomplete {
             code: exit::OUTCOME_UNKNOWN,
-            message: format!(
-                "{} rows may or may not have been created and were not found in the pet list (lines {which}). {hint}",
-                c.unknown
-            ),
+            why: Incomplete::Unknown {
+                rows: c.unknown,
+                lines: which,
+                resent: resend_asked,
+            },
         });
     }
     if c.failed > 0 {
         let which = lines(&|o| matches!(o, Outcome::Failed { .. }));
         return Err(CliError::ImportIncomplete {
             code: exit::IMPORT_INCOMPLETE,
-            message: format!(
-                "{} rows were refused by the service (lines {which}); see --report for why. Correct them in the file and import it again.",
-                c.failed
-            ),
+            why: Incomplete::Refused {
+                rows: c.failed,
+                lines: which,
+            },
         });
     }
     Ok(())
+}
+
+/// `say`'s arguments from named texts.
+fn named<'a>(pairs: &'a [(&'a str, String)]) -> Vec<(&'a str, &'a dyn std::fmt::Display)> {
+    pairs
+        .iter()
+        .map(|(name, value)| (*name, value as &dyn std::fmt::Display))
+        .collect()
 }
 
 pub fn export(cli: &Cli, args: &ExportArgs) -> Result<(), CliError> {
@@ -322,15 +336,19 @@ pub fn export(cli: &Cli, args: &ExportArgs) -> Result<(), CliError> {
     match (target, &args.output) {
         (Some(file), Some(path)) => {
             if let Some(kept) = file.commit()? {
-                eprintln!("The earlier file was kept as {}.", kept.display());
+                let kept = kept.display();
+                eprintln!("{}", say(BulkMsg::ExportKept, &[("path", &kept)]));
             }
+            let (count, path) = (output::count(count), path.display());
             eprintln!(
-                "Exported {} pets to {}.",
-                output::count(count),
-                path.display()
+                "{}",
+                say(BulkMsg::ExportedTo, &[("count", &count), ("path", &path)])
             );
         }
-        _ => eprintln!("Exported {} pets.", output::count(count)),
+        _ => eprintln!(
+            "{}",
+            say(BulkMsg::Exported, &[("count", &output::count(count))])
+        ),
     }
     Ok(())
 }

@@ -8,6 +8,7 @@ use petstore_local::{Merge, SettingsFile};
 
 use crate::exit::CliError;
 use crate::output;
+use crate::words::{BulkMsg, say};
 
 /// Refused names listed one by one before "and N more".
 const REFUSED_SHOWN: usize = 10;
@@ -19,7 +20,7 @@ pub fn learn(env: Environment, file: &ParsedFile) -> Result<(), CliError> {
         return Ok(());
     }
     let Some(settings) = SettingsFile::default_location() else {
-        eprintln!("The file's category names were not kept: this computer has no settings folder.");
+        eprintln!("{}", say(BulkMsg::NamesNotKept, &[]));
         return Ok(());
     };
     let (_, merge) = settings.update(|s| Ok(s.category_names.merge(env, offers)))?;
@@ -48,28 +49,35 @@ fn offers(file: &ParsedFile) -> Vec<(u64, i64, String)> {
 
 fn describe(env: Environment, merge: &Merge<u64>, dry_run: bool) {
     let added = output::count(merge.added.len() as u64);
+    let known = match merge.unchanged {
+        0 => String::new(),
+        n => say(BulkMsg::NamesKnown, &[("n", &output::count(n as u64))]),
+    };
+    let msg = match dry_run {
+        true => BulkMsg::NamesWouldBeLearned,
+        false => BulkMsg::NamesLearned,
+    };
     eprintln!(
-        "{added} category names {} for {env}{}.",
-        if dry_run {
-            "would be learned"
-        } else {
-            "learned"
-        },
-        match merge.unchanged {
-            0 => String::new(),
-            n => format!(" ({} already known)", output::count(n as u64)),
-        }
+        "{}",
+        say(msg, &[("n", &added), ("env", &env), ("known", &known)])
     );
     for refused in merge.refused.iter().take(REFUSED_SHOWN) {
+        let why = crate::explain::category(&refused.why);
         eprintln!(
-            "  line {}: \u{201c}{}\u{201d} not used for category {}: {}",
-            refused.at, refused.name, refused.id, refused.why
+            "{}",
+            say(
+                BulkMsg::NameRefused,
+                &[
+                    ("line", &refused.at),
+                    ("name", &refused.name),
+                    ("id", &refused.id),
+                    ("why", &why),
+                ],
+            )
         );
     }
     if merge.refused.len() > REFUSED_SHOWN {
-        eprintln!(
-            "  … and {} more names not used.",
-            merge.refused.len() - REFUSED_SHOWN
-        );
+        let more = merge.refused.len() - REFUSED_SHOWN;
+        eprintln!("{}", say(BulkMsg::NamesMore, &[("n", &more)]));
     }
 }

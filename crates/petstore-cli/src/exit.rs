@@ -8,7 +8,6 @@ use petstore_local::LocalError;
 use petstore_local::keychain::KeychainError;
 
 use crate::keysource::KeySource;
-use crate::words::{Msg, say};
 
 pub const OK: u8 = 0;
 pub const INTERNAL: u8 = 1;
@@ -28,199 +27,105 @@ pub const IMPORT_INCOMPLETE: u8 = 10;
 /// expired, another name).
 pub const NETWORK_SETUP: u8 = 11;
 
-/// Shown after `petstore --help`; the README carries the same table.
-pub const EXIT_CODES_HELP: &str = "\
-Exit codes:
-  0  success
-  1  internal error (a bug: please report it)
-  2  usage or input refused (bad option, invalid value, a stored key for another
-     server without --trust-url, server answered 400)
-  3  authentication (no API key, or the server refused it: 401)
-  4  not found (404) or gone (410)
-  5  rate limited (the message says when to try again)
-  6  server or response error (5xx, an unexpected or unreadable answer)
-  7  network error or timeout
-  8  outcome unknown: a create may or may not have happened;
-     check with `petstore list` before retrying
-  9  configuration or keychain problem
-  10  import: some valid rows were not created (refused, or not sent: cancelled
-      or stopped); run the same import again to send the rest
-  11  proxy or certificate problem: a setting must change (--proxy, --no-proxy,
-      --ca-file, `petstore proxy password`); trying again as is will not help
-
-`import` exits 0 only when every valid row of the file is created (now or by an
-earlier run; invalid rows are reported, not sent). Rows whose outcome stayed
-unknown and that were not found in the pet list: exit 8 (resend them with
---resend-unknown). A stop that every row would meet (key refused, quota used up
-beyond the wait, no network) exits with that failure's code (3, 5, 7).
-
-The API key comes from PETSTORE_API_KEY, else the OS keychain (`petstore key set`);
-the sandbox falls back to its demo key. A stored key goes only to its environment's own
-address: --base-url without --env sends none (unless it is exactly an environment's
-address; on loopback the public demo key goes instead), and --env ENV --base-url on
-another server needs --trust-url. PETSTORE_API_KEY goes wherever --base-url says.";
-
-/// Why a command stopped. Becomes words and an exit code only in `main`.
+/// Why a command stopped. Becomes words (`crate::explain`, in the run's language: its
+/// `Display`) and an exit code only in `main`.
 #[derive(Debug, thiserror::Error)]
 pub enum CliError {
-    #[error("{0}")]
     Api(#[from] ApiError),
-    #[error("{0}")]
     Input(#[from] InvalidInput),
-    #[error("{0}")]
     Config(#[from] ConfigError),
-    #[error("{0}")]
     Local(#[from] LocalError),
-    #[error("{0}")]
     Keychain(#[from] KeychainError),
-    #[error("{0}")]
     Network(#[from] petstore_local::NetworkSettingError),
     /// `--proxy` was refused (never repeated: it may hold a password).
-    #[error("--proxy: {0}")]
     ProxyFlag(petstore_client::ProxyUrlError),
-    #[error(
-        "No API key for {env}. Store one with `petstore key set --env {env}` (it reads the key \
-         from stdin), or set PETSTORE_API_KEY."
-    )]
-    MissingKey { env: Environment },
-    #[error("{}", key_refused_message(*.key_source, .server))]
+    MissingKey {
+        env: Environment,
+    },
     KeyRefused {
         key_source: KeySource,
         server: petstore_client::ApiError,
     },
-    #[error("{}", another_server_message(*.env, .url, .configured.as_deref()))]
     KeyForAnotherServer {
         env: Environment,
         url: String,
         configured: Option<String>,
     },
-    #[error(
-        "No API key for {url}: a key stored in the keychain goes only to its environment's own \
-         address, and no environment is configured with this one. Set PETSTORE_API_KEY for this \
-         command, or name the environment whose key to send with --env ENV --trust-url."
-    )]
-    NoKeyForAddress { url: String },
-    #[error("PETSTORE_API_KEY is set but is not a usable API key: {0}")]
+    NoKeyForAddress {
+        url: String,
+    },
     BadEnvKey(InvalidInput),
-    #[error(
-        "{source} Without a keychain there is no stored key for {env}: for scripts, set PETSTORE_API_KEY instead."
-    )]
     KeychainUnavailable {
         env: Environment,
         source: KeychainError,
     },
-    #[error("Still rate limited when the time ran out. Try again after {}.", crate::output::when(*.retry_at))]
-    DeadlineDuringWait { retry_at: DateTime<Utc> },
-    #[error(
-        "No answer within the time allowed ({seconds} s). Try again later or with a longer --timeout."
-    )]
-    DeadlineExceeded { seconds: f64 },
-    #[error(
-        "No answer within the time allowed ({seconds} s): the pet may or may not have been created. \
-         Check with `petstore list` before trying again."
-    )]
-    CreateOutcomeUnknown { seconds: f64 },
-    #[error("Could not read the API key from stdin: {0}")]
+    DeadlineDuringWait {
+        retry_at: DateTime<Utc>,
+    },
+    DeadlineExceeded {
+        seconds: f64,
+    },
+    CreateOutcomeUnknown {
+        seconds: f64,
+    },
     Stdin(std::io::Error),
-    #[error("Could not write the output: {0}")]
+    /// `petstore proxy password` read an empty line.
+    EmptyPassword,
     Stdout(std::io::Error),
-    #[error("Internal error: {0}")]
+    /// A bug; the text is for the report, in English.
     Internal(String),
-    #[error("Could not read {}: {source}. Check the path and that the file may be read.", .path.display())]
     ReadFile {
         path: std::path::PathBuf,
         source: std::io::Error,
     },
-    #[error("{}: {source}", .path.display())]
     Contract {
         path: std::path::PathBuf,
         #[source]
         source: petstore_bulk::ContractError,
     },
-    #[error(transparent)]
     Import(#[from] petstore_bulk::ImportError),
-    #[error(transparent)]
     Export(#[from] petstore_bulk::ExportError),
-    #[error(
-        "This would import {rows} pets into production. Nothing was sent. Run again with --yes to confirm."
-    )]
-    NeedsConfirmation { rows: usize },
-    #[error(
-        "No data folder for the import journal on this computer. Set PETSTORE_DATA_DIR to a folder."
-    )]
+    NeedsConfirmation {
+        rows: usize,
+    },
     NoDataDir,
     /// The activity history could not be opened or read.
-    #[error("The activity history ({path}) cannot be used: {error}")]
     History {
         path: String,
         error: petstore_activity::ActivityError,
     },
     /// The import ended without every valid row created; the summary was already printed.
-    #[error("{message}")]
-    ImportIncomplete { code: u8, message: String },
+    ImportIncomplete {
+        code: u8,
+        why: Incomplete,
+    },
 }
 
-fn another_server_message(env: Environment, url: &str, configured: Option<&str>) -> String {
-    let whose = match configured {
-        Some(own) => format!("{url} is on another server than {env}'s address, {own}"),
-        None => format!("{env} has no address configured, so {url} is not known as its server"),
-    };
-    format!(
-        "Refused, nothing was sent: {whose}. The API key stored for {env} would go to another \
-         server. If you trust {url} with the {env} key, add --trust-url. Otherwise set \
-         PETSTORE_API_KEY to the key meant for that server, or leave out --base-url to use \
-         {env}'s own address."
-    )
+/// Why an import ended without every valid row created.
+#[derive(Debug)]
+pub enum Incomplete {
+    /// Stopped early: cancelled, or a failure every further row would meet.
+    Stopped(petstore_bulk::Stop),
+    /// Rows of unknown outcome not found in the pet list (lines: the first few).
+    Unknown {
+        rows: usize,
+        lines: String,
+        resent: bool,
+    },
+    /// Rows the service refused.
+    Refused { rows: usize, lines: String },
 }
 
-fn key_refused_message(source: KeySource, server: &petstore_client::ApiError) -> String {
-    // The server's first sentence only: its own advice would be a second next step.
-    let said = server
-        .readable_message()
-        .map(|text| format!(" The service said: {text}"))
-        .unwrap_or_default();
-    match source {
-        KeySource::Keychain(env) => format!(
-            "The API key for {env} was refused.{said} Store the right one with \
-             `petstore key set --env {env}` (it reads the key from stdin), or set PETSTORE_API_KEY."
-        ),
-        KeySource::EnvVar => format!(
-            "The API key in PETSTORE_API_KEY was refused.{said} Set it to the right key, \
-             or unset it to use the key stored for the environment."
-        ),
-        KeySource::SandboxDemo => format!(
-            "The sandbox's demo key was refused: this server wants a key of its own.{said} Set \
-             PETSTORE_API_KEY, or store one with `petstore key set --env ENV` and pass --env ENV."
-        ),
+impl std::fmt::Display for CliError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&crate::explain::describe(self))
     }
 }
 
 /// The words for a person, on stderr: the failure, then what to do next where the failure's own
 /// words do not already say it for the command line.
 pub fn message(err: &CliError) -> String {
-    let hint = match err {
-        CliError::Config(ConfigError::MissingApiKey { .. })
-        | CliError::Api(ApiError::Configuration(ConfigError::MissingApiKey { .. })) => {
-            Some(Msg::HintStoreKey)
-        }
-        CliError::Api(ApiError::OutcomeUnknown { .. }) => Some(Msg::HintCheckList),
-        CliError::Api(ApiError::Configuration(ConfigError::MissingBaseUrl { .. }))
-        | CliError::Config(ConfigError::MissingBaseUrl { .. })
-        | CliError::Local(LocalError::Config(ConfigError::MissingBaseUrl { .. })) => {
-            Some(Msg::HintBaseUrl)
-        }
-        _ => None,
-    };
-    match (hint, err) {
-        (Some(hint), _) => format!("{err}\n{}", say(hint, &[])),
-        (None, CliError::Api(ApiError::RateLimited { retry_at, .. })) => {
-            let local = retry_at.with_timezone(&chrono::Local).format("%H:%M:%S");
-            let distance = crate::output::distance(*retry_at);
-            let that = say(Msg::RetryAt, &[("distance", &distance), ("time", &local)]);
-            format!("{err}\n{that}")
-        }
-        (None, _) => err.to_string(),
-    }
+    crate::explain::message(err)
 }
 
 impl CliError {
@@ -240,7 +145,7 @@ impl CliError {
             CliError::DeadlineDuringWait { .. } => RATE_LIMITED,
             CliError::DeadlineExceeded { .. } => NETWORK,
             CliError::CreateOutcomeUnknown { .. } => OUTCOME_UNKNOWN,
-            CliError::Stdin(_) => USAGE,
+            CliError::Stdin(_) | CliError::EmptyPassword => USAGE,
             CliError::Stdout(_) | CliError::Internal(_) => INTERNAL,
             CliError::ReadFile { .. }
             | CliError::Contract { .. }
@@ -306,6 +211,7 @@ fn api_exit_code(err: &ApiError) -> u8 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::words::Text;
 
     /// The client's words name no shell; the CLI adds where its keys come from, whether the
     /// setup or the client found the key missing.
@@ -350,11 +256,15 @@ mod tests {
         let mut sorted = codes.to_vec();
         sorted.dedup();
         assert_eq!(sorted.len(), codes.len());
-        for code in codes {
-            assert!(
-                EXIT_CODES_HELP.contains(&format!("\n  {code}  ")),
-                "{code} undocumented"
-            );
+        // Shown after `petstore --help` (the README carries the same table).
+        for language in petstore_local::Language::ALL {
+            let help = crate::words::UsageMsg::ExitCodes.text_in(language);
+            for code in codes {
+                assert!(
+                    help.contains(&format!("\n  {code}  ")),
+                    "{code} undocumented in {language:?}"
+                );
+            }
         }
     }
 }

@@ -15,6 +15,7 @@ use serde_json::{Value, json};
 use crate::args::{Cli, LogArgs, QuotaArgs};
 use crate::exit::CliError;
 use crate::output::{self, count, pad, truncate};
+use crate::words::{Msg, say};
 
 /// How long the end of a command may wait for its entries to be written.
 const FLUSH_AT_EXIT: Duration = Duration::from_secs(2);
@@ -69,8 +70,8 @@ fn open(path: &std::path::Path, settings: &Settings) -> Result<ActivityStore, Cl
     })?;
     if let Some(kept) = &opened.moved_aside {
         eprintln!(
-            "The activity history was damaged; it was kept as {} and a new one started.",
-            kept.display()
+            "{}",
+            say(Msg::HistoryMovedAside, &[("path", &kept.display())])
         );
     }
     Ok(opened.store)
@@ -107,16 +108,16 @@ pub fn log(cli: &Cli, args: &LogArgs) -> Result<(), CliError> {
         return output::print_json(&list);
     }
     if entries.is_empty() {
-        return output::print("No requests recorded for that choice.\n");
+        return output::print(&say(Msg::NoRequests, &[]));
     }
     let mut text = format!(
         "{}  {}  {}  {}  {}  {}\n",
-        pad("WHEN", 19),
-        pad("ENV", 10),
-        pad("REQUEST", 30),
-        pad("STATUS", 6),
-        pad("TIME", 8),
-        "RESULT"
+        pad(&say(Msg::ColumnWhen, &[]), 19),
+        pad(&say(Msg::ColumnEnv, &[]), 10),
+        pad(&say(Msg::ColumnRequest, &[]), 30),
+        pad(&say(Msg::ColumnStatus, &[]), 6),
+        pad(&say(Msg::ColumnTime, &[]), 8),
+        say(Msg::ColumnResult, &[])
     );
     for entry in &entries {
         let record = &entry.record;
@@ -140,16 +141,16 @@ pub fn log(cli: &Cli, args: &LogArgs) -> Result<(), CliError> {
 fn result_text(entry: &Entry) -> String {
     let record = &entry.record;
     let mut text = match (record.outcome, record.error_kind) {
-        (Outcome::Ok, _) => "ok".to_owned(),
+        (Outcome::Ok, _) => say(Msg::ResultOk, &[]),
         (Outcome::Unknown, _) => match &entry.resolution {
-            Some(_) => "outcome unknown (settled)".to_owned(),
-            None => "outcome unknown: check with `petstore list`".to_owned(),
+            Some(_) => say(Msg::ResultUnknownSettled, &[]),
+            None => say(Msg::ResultUnknown, &[]),
         },
-        (Outcome::Error, Some(kind)) => format!("failed ({})", kind_name(kind)),
-        (Outcome::Error, None) => "failed".to_owned(),
+        (Outcome::Error, Some(kind)) => say(Msg::ResultFailedKind, &[("kind", &kind_name(kind))]),
+        (Outcome::Error, None) => say(Msg::ResultFailed, &[]),
     };
     if record.attempts > 1 {
-        text.push_str(&format!(", {} attempts", record.attempts));
+        text.push_str(&say(Msg::ResultAttempts, &[("n", &record.attempts)]));
     }
     if record.rate_limited > 0 {
         text.push_str(&format!(", {} × 429", record.rate_limited));
@@ -159,11 +160,11 @@ fn result_text(entry: &Entry) -> String {
     {
         text.push_str(&format!(", \"{}\"", truncate(name, 40)));
         if let Some(id) = pet.id {
-            text.push_str(&format!(" is pet {id}"));
+            text.push_str(&say(Msg::ResultIsPet, &[("id", &id)]));
         }
     }
     if let Some(n) = record.pets_returned {
-        text.push_str(&format!(", {n} pets"));
+        text.push_str(&say(Msg::ResultPets, &[("n", &n)]));
     }
     text
 }
@@ -228,20 +229,23 @@ pub fn quota(cli: &Cli, args: &QuotaArgs) -> Result<(), CliError> {
         return output::print_json(&list);
     }
     if windows.is_empty() {
-        return output::print(&format!("No requests recorded since {}.\n", stamp(since)));
+        return output::print(&say(Msg::NoRequestsSince, &[("since", &stamp(since))]));
     }
     let mut text = format!(
         "{}  {}  {}  {}  {}  {}\n",
-        pad("WINDOW FROM", 19),
-        pad("ENV", 10),
-        pad("RENEWED AT", 19),
-        pad("SENT", 6),
-        pad("429s", 5),
-        "LOWEST REMAINING"
+        pad(&say(Msg::ColumnWindowFrom, &[]), 19),
+        pad(&say(Msg::ColumnEnv, &[]), 10),
+        pad(&say(Msg::ColumnRenewedAt, &[]), 19),
+        pad(&say(Msg::ColumnSent, &[]), 8),
+        pad(&say(Msg::Column429s, &[]), 5),
+        say(Msg::ColumnLowestRemaining, &[])
     );
     for window in &windows {
         let lowest = match (window.lowest_remaining, window.limit) {
-            (Some(low), Some(limit)) => format!("{} of {}", count(low), count(limit)),
+            (Some(low), Some(limit)) => say(
+                Msg::LowestOf,
+                &[("low", &count(low)), ("limit", &count(limit))],
+            ),
             (Some(low), None) => count(low),
             _ => "-".to_owned(),
         };
@@ -250,7 +254,7 @@ pub fn quota(cli: &Cli, args: &QuotaArgs) -> Result<(), CliError> {
             pad(&stamp(window.first), 19),
             pad(window.environment.as_str(), 10),
             pad(&window.reset_at.map_or("-".into(), stamp), 19),
-            pad(&count(window.requests), 6),
+            pad(&count(window.requests), 8),
             pad(&count(window.rate_limited), 5),
             lowest
         ));
@@ -280,7 +284,7 @@ fn stamp(at: chrono::DateTime<Utc>) -> String {
 }
 
 /// The kind as `--json` names it (`rateLimited`, `network`, …).
-fn kind_name(kind: petstore_client::ErrorKind) -> String {
+pub fn kind_name(kind: petstore_client::ErrorKind) -> String {
     serde_json::to_value(kind)
         .ok()
         .and_then(|value| value.as_str().map(str::to_owned))

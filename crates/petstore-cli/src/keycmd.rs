@@ -12,6 +12,7 @@ use crate::args::{Cli, KeyAction, ProxyAction};
 use crate::exit::CliError;
 use crate::output;
 use crate::session;
+use crate::words::{Msg, say};
 
 pub fn run(cli: &Cli, action: KeyAction) -> Result<(), CliError> {
     let (env, _settings) = session::environment(cli)?;
@@ -32,33 +33,32 @@ pub fn proxy(cli: &Cli, action: ProxyAction) -> Result<(), CliError> {
         ProxyAction::Password => {
             let stdin = std::io::stdin();
             if stdin.is_terminal() {
-                eprintln!("Type the proxy's password and press Enter:");
+                eprintln!("{}", say(Msg::ProxyPasswordPrompt, &[]));
             }
             let mut line = Zeroizing::new(String::new());
             stdin.lock().read_line(&mut line).map_err(CliError::Stdin)?;
             let password = line.trim_end_matches(['\r', '\n']);
             if password.is_empty() {
-                return Err(CliError::Stdin(std::io::Error::new(
-                    std::io::ErrorKind::InvalidInput,
-                    "the password is empty",
-                )));
+                return Err(CliError::EmptyPassword);
             }
             keychain.set_proxy_password(password)?;
             if cli.json {
                 return output::print_json(&serde_json::json!({ "proxyPassword": "stored" }));
             }
-            output::print("Stored the proxy's password in the keychain.\n")
+            output::print(&say(Msg::ProxyPasswordStored, &[]))
         }
         ProxyAction::ClearPassword => {
             let was_there = keychain.clear_proxy_password()?;
             if cli.json {
                 return output::print_json(&serde_json::json!({ "cleared": was_there }));
             }
-            output::print(if was_there {
-                "Removed the proxy's password.\n"
-            } else {
-                "There was no proxy password stored; nothing to remove.\n"
-            })
+            output::print(&say(
+                match was_there {
+                    true => Msg::ProxyPasswordRemoved,
+                    false => Msg::ProxyPasswordNone,
+                },
+                &[],
+            ))
         }
     }
 }
@@ -81,7 +81,7 @@ fn set(keychain: &Keychain, env: Environment, json: bool) -> Result<(), CliError
             "environment": env.to_string(), "stored": true, "masked": masked,
         }));
     }
-    output::print(&format!("Stored the API key for {env} ({masked}).\n"))
+    output::print(&say(Msg::KeyStored, &[("env", &env), ("masked", &masked)]))
 }
 
 fn clear(keychain: &Keychain, env: Environment, json: bool) -> Result<(), CliError> {
@@ -91,11 +91,11 @@ fn clear(keychain: &Keychain, env: Environment, json: bool) -> Result<(), CliErr
             "environment": env.to_string(), "cleared": was_there,
         }));
     }
-    output::print(&if was_there {
-        format!("Removed the API key for {env}.\n")
-    } else {
-        format!("There was no API key stored for {env}; nothing to remove.\n")
-    })
+    let msg = match was_there {
+        true => Msg::KeyRemoved,
+        false => Msg::KeyNoneToRemove,
+    };
+    output::print(&say(msg, &[("env", &env)]))
 }
 
 fn status(keychain: &Keychain, env: Environment, json: bool) -> Result<(), CliError> {
@@ -106,10 +106,8 @@ fn status(keychain: &Keychain, env: Environment, json: bool) -> Result<(), CliEr
         }));
     }
     output::print(&match status.masked {
-        Some(masked) => format!("An API key is stored for {env} ({masked}).\n"),
-        None => format!(
-            "No API key is stored for {env}. Store one with `petstore key set --env {env}`.\n"
-        ),
+        Some(masked) => say(Msg::KeyIsStored, &[("env", &env), ("masked", &masked)]),
+        None => say(Msg::KeyNotStored, &[("env", &env)]),
     })
 }
 
@@ -117,10 +115,7 @@ fn status(keychain: &Keychain, env: Environment, json: bool) -> Result<(), CliEr
 fn read_key(env: Environment) -> Result<ApiKey, CliError> {
     let stdin = std::io::stdin();
     if stdin.is_terminal() {
-        eprintln!(
-            "{}",
-            crate::words::say(crate::words::Msg::KeyPrompt, &[("env", &env)])
-        );
+        eprintln!("{}", say(Msg::KeyPrompt, &[("env", &env)]));
     }
     let mut line = String::new();
     stdin.lock().read_line(&mut line).map_err(CliError::Stdin)?;

@@ -5,6 +5,7 @@ mod bulk;
 mod categories;
 mod commands;
 mod exit;
+mod explain;
 mod history;
 mod keycmd;
 mod keysource;
@@ -14,19 +15,20 @@ mod output;
 mod progress;
 mod quota;
 mod session;
+mod usage;
+mod values;
 mod words;
 
 use std::process::ExitCode;
 
-use clap::Parser;
-
-use args::{Cli, Command};
+use args::Command;
 
 fn main() -> ExitCode {
-    // clap exits with 2 on a usage error, 0 for --help and --version.
-    let cli = Cli::parse();
-    logging::init(cli.verbose);
+    // Before the arguments: their refusals are worded in the run's language too.
     words::init();
+    // Exits with 2 on a usage error, 0 for --help and --version.
+    let cli = usage::parse();
+    logging::init(cli.verbose);
     log::info!("petstore {} starting", env!("CARGO_PKG_VERSION"));
     let result = match &cli.command {
         Command::Key { action } => keycmd::run(&cli, *action),

@@ -10,6 +10,7 @@ use petstore_client::events::WaitReason;
 use tokio::sync::broadcast;
 
 use crate::output::when;
+use crate::words::{Msg, say};
 
 /// The wait under way, if any, shared between the listening task and the command.
 #[derive(Debug, Clone, Default)]
@@ -48,14 +49,15 @@ pub fn spawn(mut events: broadcast::Receiver<ClientEvent>, state: WaitState) {
 
 pub fn waiting_message(until: DateTime<Utc>, reason: WaitReason) -> String {
     let why = match reason {
-        WaitReason::RateLimited => "the server says too many requests were sent (rate limited)",
-        WaitReason::QuotaExhausted => "the request quota is used up until it resets",
+        WaitReason::RateLimited => Msg::WhyRateLimited,
+        WaitReason::QuotaExhausted => Msg::WhyQuotaExhausted,
         // After a 5xx or a connection that failed before any answer: say which could be the case.
-        WaitReason::Backoff => {
-            "the last attempt failed (the server had a temporary problem, or could not be reached)"
-        }
+        WaitReason::Backoff => Msg::WhyBackoff,
     };
-    format!("Waiting until {} before sending again: {why}.", when(until))
+    say(
+        Msg::Waiting,
+        &[("until", &when(until)), ("why", &say(why, &[]))],
+    )
 }
 
 #[cfg(test)]

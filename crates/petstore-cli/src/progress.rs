@@ -7,6 +7,7 @@ use petstore_bulk::{Estimate, Phase, Progress};
 use tokio::sync::watch;
 
 use crate::output::count;
+use crate::words::{BulkMsg, say};
 
 /// Shows progress until the import finishes (its sender is dropped).
 pub fn spawn(mut progress: watch::Receiver<Progress>) -> tokio::task::JoinHandle<()> {
@@ -21,11 +22,11 @@ pub fn spawn(mut progress: watch::Receiver<Progress>) -> tokio::task::JoinHandle
                 // decides it (the day's, when it is the limit), before the rows go.
                 estimated = true;
                 let left = now.total.saturating_sub(now.done()) as u64;
-                let estimate = Estimate::new(left, now.quota.as_ref(), chrono::Utc::now());
+                let e = Estimate::new(left, now.quota.as_ref(), chrono::Utc::now());
                 if terminal {
                     eprint!("\r\x1b[K");
                 }
-                eprintln!("Time: {estimate}.");
+                eprintln!("{}", say(BulkMsg::Time, &[("estimate", &estimate(&e))]));
             }
             let tenth = (now.done() * 10) / now.total.max(1);
             let key = (now.phase, tenth, now.paused);
@@ -48,27 +49,75 @@ pub fn spawn(mut progress: watch::Receiver<Progress>) -> tokio::task::JoinHandle
 
 fn line(p: &Progress) -> String {
     let phase = match p.phase {
-        Phase::ListingBefore => "listing the pets already there",
-        Phase::Sending => "sending",
-        Phase::Reconciling => "checking rows of unknown outcome in the pet list",
-        Phase::Resending => "sending again the rows not found",
-        Phase::Finished => "done",
+        Phase::ListingBefore => BulkMsg::PhaseListingBefore,
+        Phase::Sending => BulkMsg::PhaseSending,
+        Phase::Reconciling => BulkMsg::PhaseReconciling,
+        Phase::Resending => BulkMsg::PhaseResending,
+        Phase::Finished => BulkMsg::PhaseFinished,
     };
     let left = match p.time_left {
         Some(left) if p.phase == Phase::Sending && left.as_secs() >= 60 => {
-            format!(", about {} min left", left.as_secs().div_ceil(60))
+            say(BulkMsg::MinutesLeft, &[("n", &left.as_secs().div_ceil(60))])
         }
-        Some(_) if p.phase == Phase::Sending => ", under a minute left".to_owned(),
+        Some(_) if p.phase == Phase::Sending => say(BulkMsg::UnderAMinuteLeft, &[]),
         _ => String::new(),
     };
-    format!(
-        "{phase}{}: {}/{} (created {}, skipped {}, failed {}, unknown {}){left}",
-        if p.paused { " (paused)" } else { "" },
-        count(p.done() as u64),
-        count(p.total as u64),
-        count(p.created as u64),
-        count(p.skipped as u64),
-        count(p.failed as u64),
-        count(p.unknown as u64),
+    let paused = match p.paused {
+        true => say(BulkMsg::Paused, &[]),
+        false => String::new(),
+    };
+    say(
+        BulkMsg::ProgressLine,
+        &[
+            ("phase", &say(phase, &[])),
+            ("paused", &paused),
+            ("done", &count(p.done() as u64)),
+            ("total", &count(p.total as u64)),
+            ("created", &count(p.created as u64)),
+            ("skipped", &count(p.skipped as u64)),
+            ("failed", &count(p.failed as u64)),
+            ("unknown", &count(p.unknown as u64)),
+            ("left", &left),
+        ],
     )
+}
+
+/// How long an import takes, and what decides it.
+pub fn estimate(e: &Estimate) -> String {
+    let plan = e
+        .plan
+        .map(|plan| say(BulkMsg::EstimatePlan, &[("plan", &plan.name())]))
+        .unwrap_or_default();
+    let Some(duration) = e.duration else {
+        return say(BulkMsg::EstimateUnknown, &[("n", &count(e.requests))]);
+    };
+    let about = about(duration);
+    match (e.day_limited, e.per_day, e.per_minute) {
+        (true, Some(day), _) => say(
+            BulkMsg::EstimateDayLimited,
+            &[("about", &about), ("day", &count(day)), ("plan", &plan)],
+        ),
+        (_, _, Some(minute)) => say(
+            BulkMsg::EstimatePerMinute,
+            &[
+                ("about", &about),
+                ("minute", &count(minute)),
+                ("plan", &plan),
+            ],
+        ),
+        _ => about,
+    }
+}
+
+fn about(duration: std::time::Duration) -> String {
+    let secs = duration.as_secs();
+    if secs < 60 {
+        say(BulkMsg::UnderAMinute, &[])
+    } else if secs < 2 * 60 * 60 {
+        say(BulkMsg::AboutMinutes, &[("n", &secs.div_ceil(60))])
+    } else if secs < 2 * 24 * 60 * 60 {
+        say(BulkMsg::AboutHours, &[("n", &secs.div_ceil(60 * 60))])
+    } else {
+        say(BulkMsg::AboutDays, &[("n", &secs.div_ceil(24 * 60 * 60))])
+    }
 }

@@ -8,6 +8,7 @@ use serde::Serialize;
 
 use crate::exit::CliError;
 use crate::output::{self, QuotaJson, when_local};
+use crate::words::{Msg, say};
 
 /// Shows the quota. While a remembered wait is in force, shows that instead of sending: asking
 /// during the wait is what earns a key a ban.
@@ -17,12 +18,7 @@ pub async fn show(client: &PetstoreClient, json: bool) -> Result<(), CliError> {
         if json {
             return output::print_json(&QuotaJson::unknown().with_wait(Some(until)));
         }
-        return output::print(&format!(
-            "Rate limited until {}, remembered from an earlier answer of the service (a 429 or \
-             a used-up quota). Nothing was sent.\nIf that wait is wrong, clear it with \
-             `petstore quota --forget`.\n",
-            when_local(until)
-        ));
+        return output::print(&say(Msg::QuotaRemembered, &[("until", &when_local(until))]));
     }
     // A one-pet list is the cheapest request that returns fresh rate-limit headers.
     let query = ListQuery {
@@ -45,12 +41,12 @@ pub async fn show(client: &PetstoreClient, json: bool) -> Result<(), CliError> {
     }
     let mut text = match &snapshot {
         Some(snapshot) => output::quota_text(snapshot),
-        None => "The service sent no rate-limit information.\n".to_string(),
+        None => say(Msg::QuotaNoInformation, &[]),
     };
     if let Some(until) = wait {
-        text.push_str(&format!(
-            "Rate limited until {}: nothing is sent with this key to this address before then.\n",
-            when_local(until)
+        text.push_str(&say(
+            Msg::QuotaWaitFromNow,
+            &[("until", &when_local(until))],
         ));
     }
     output::print(&text)
@@ -83,17 +79,13 @@ pub fn forget(client: &PetstoreClient, json: bool) -> Result<(), CliError> {
             until: until.filter(|_| forgotten).map(|t| t.to_rfc3339()),
         });
     }
+    let place: [(&str, &dyn std::fmt::Display); 2] = [("env", &env), ("url", &url)];
     output::print(&match (forgotten, until) {
-        (true, Some(until)) => format!(
-            "Cleared the rate-limit wait remembered for {env} at {url}, which would have lasted \
-             until {}. The next command sends at once.\n",
-            when_local(until)
-        ),
-        (true, None) => format!(
-            "Cleared a rate-limit wait remembered for {env} at {url} (it was already over).\n"
-        ),
-        (false, _) => format!(
-            "No rate-limit wait was remembered for {env} at {url} with this key: nothing to clear.\n"
-        ),
+        (true, Some(until)) => {
+            let until = when_local(until);
+            say(Msg::ForgetCleared, &[place[0], place[1], ("until", &until)])
+        }
+        (true, None) => say(Msg::ForgetOver, &place),
+        (false, _) => say(Msg::ForgetNothing, &place),
     })
 }

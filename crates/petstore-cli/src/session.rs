@@ -79,7 +79,7 @@ pub fn prepare(cli: &Cli) -> Result<Session, CliError> {
         config = config.with_activity_sink(recording.sink());
     }
     let budget = cli.timeout.map(|total| {
-        // `--timeout` is at most a day (args::MAX_TIMEOUT), so this never overflows.
+        // `--timeout` is at most a day (values::MAX_TIMEOUT), so this never overflows.
         let client_deadline = Utc::now()
             + chrono::TimeDelta::from_std(client_time(total)).unwrap_or(chrono::TimeDelta::MAX);
         Budget {

@@ -210,3 +210,45 @@ fn the_settings_file_sets_the_proxy_and_the_ca_and_refuses_a_password_in_the_add
     assert_eq!(flag.status.code(), Some(2), "{}", text(&flag.stderr));
     assert!(!text(&flag.stderr).contains("hunter2"));
 }
+
+/// Issue 14 §4: the proxy's 407 and an unknown authority in German (LANG, and the settings
+/// file's language over an English LANG).
+#[test]
+fn proxy_and_certificate_problems_are_said_in_german() {
+    let net = Net::start();
+    let proxy = net.proxy(Some(("clerk", "s3cret")));
+    let out = net
+        .list()
+        .env("LANG", "de_DE.UTF-8")
+        .env("HTTPS_PROXY", proxy.url())
+        .args(["--ca-file", net.ca(), "list"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(11), "{}", text(&out.stderr));
+    let stderr = text(&out.stderr);
+    assert!(
+        stderr.contains("Der Proxy verlangt einen Benutzernamen und ein Passwort"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("petstore proxy password"), "{stderr}");
+
+    std::fs::write(
+        net.sandbox.config_dir.path().join("settings.json"),
+        r#"{ "language": "de" }"#,
+    )
+    .unwrap();
+    let open = net.proxy(None);
+    let out = net
+        .list()
+        .env("LANG", "en_US.UTF-8")
+        .args(["--proxy", &open.url(), "list"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(11), "{}", text(&out.stderr));
+    let stderr = text(&out.stderr);
+    assert!(
+        stderr.contains("Zertifizierungsstelle, der dieser Computer nicht vertraut"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("--ca-file"), "{stderr}");
+}

@@ -15,7 +15,7 @@ use petstore_client::{Error, ErrorKind, NewPet, Pet, PetstoreClient};
 use tokio::sync::watch;
 
 pub use control::{ImportControl, Phase, Progress};
-pub use report::{Counts, ImportReport, Outcome, RowReport, Stop};
+pub use report::{Counts, ImportReport, Outcome, RowReport, Stop, StopCause};
 
 use crate::contract::ParsedFile;
 use crate::estimate::Estimate;
@@ -274,6 +274,7 @@ impl Import {
                             Some(Stop::Failed {
                                 kind,
                                 message: error.to_string(),
+                                cause: Some(StopCause::new(error)),
                             })
                         }
                     }
@@ -303,11 +304,15 @@ impl Import {
         })
         .await;
         if let Err(error) = listed {
-            let (kind, message) = match &error {
-                PagesError::Client(e) => (e.kind(), e.to_string()),
-                other => (ErrorKind::UnexpectedResponse, other.to_string()),
+            let (kind, message, cause) = match error {
+                PagesError::Client(e) => (e.kind(), e.to_string(), Some(StopCause::new(e))),
+                other => (ErrorKind::UnexpectedResponse, other.to_string(), None),
             };
-            return Ok(Some(Stop::ReconcileFailed { kind, message }));
+            return Ok(Some(Stop::ReconcileFailed {
+                kind,
+                message,
+                cause,
+            }));
         }
         let unknown: Vec<(usize, &NewPet)> = self
             .file

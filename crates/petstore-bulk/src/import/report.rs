@@ -115,13 +115,42 @@ pub enum Stop {
     Failed {
         kind: ErrorKind,
         message: String,
+        /// The client's error itself, for words in a person's language (`message` is English).
+        #[serde(skip)]
+        cause: Option<StopCause>,
     },
     /// The pets could not be listed to reconcile the unknown rows; they stay unknown.
     ReconcileFailed {
         kind: ErrorKind,
         message: String,
+        /// The client's error, when the listing failed on one (not on endless pages).
+        #[serde(skip)]
+        cause: Option<StopCause>,
     },
 }
+
+/// The client error that stopped an import, shared by the report's copies. Two are equal when
+/// they are the same error (the client's errors carry I/O sources, which do not compare).
+#[derive(Debug, Clone)]
+pub struct StopCause(std::sync::Arc<petstore_client::Error>);
+
+impl StopCause {
+    pub fn new(error: petstore_client::Error) -> StopCause {
+        StopCause(std::sync::Arc::new(error))
+    }
+
+    pub fn error(&self) -> &petstore_client::Error {
+        &self.0
+    }
+}
+
+impl PartialEq for StopCause {
+    fn eq(&self, other: &StopCause) -> bool {
+        std::sync::Arc::ptr_eq(&self.0, &other.0)
+    }
+}
+
+impl Eq for StopCause {}
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]

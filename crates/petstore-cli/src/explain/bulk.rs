@@ -1,0 +1,191 @@
+//! Imports and exports: the file, its rows, the journal, the listings, and why an import ended
+//! without every row created.
+
+use std::path::Path;
+
+use petstore_bulk::category_list::{MAX_LIST_BYTES, MAX_LIST_ROWS};
+use petstore_bulk::{
+    ContractError, ExportError, ImportError, JournalError, MAX_FILE_BYTES, MAX_NAME_CHARS,
+    MAX_ROWS, PagesError, RowProblem, Stop,
+};
+
+use super::io;
+use crate::exit::Incomplete;
+use crate::words::{BulkMsg, say};
+
+pub fn in_file(path: &Path, error: &ContractError) -> String {
+    say(
+        BulkMsg::InFile,
+        &[("path", &path.display()), ("why", &contract(error))],
+    )
+}
+
+pub fn contract(error: &ContractError) -> String {
+    match error {
+        ContractError::TooLarge { bytes } => say(
+            BulkMsg::TooLarge,
+            &[("bytes", bytes), ("max", &MAX_FILE_BYTES)],
+        ),
+        ContractError::TooManyRows => say(BulkMsg::TooManyRows, &[("max", &MAX_ROWS)]),
+        ContractError::NotUtf8 { line } => say(BulkMsg::NotUtf8, &[("line", line)]),
+        ContractError::Empty => say(BulkMsg::Empty, &[]),
+        ContractError::MissingColumn { missing, found } => {
+            let found = match found.is_empty() {
+                true => say(BulkMsg::NoColumns, &[]),
+                false => found
+                    .iter()
+                    .map(|name| format!("\"{name}\""))
+                    .collect::<Vec<_>>()
+                    .join(", "),
+            };
+            say(
+                BulkMsg::MissingColumn,
+                &[("column", &missing.header()), ("found", &found)],
+            )
+        }
+        ContractError::DuplicateColumn {
+            column,
+            first,
+            second,
+        } => say(
+            BulkMsg::DuplicateColumn,
+            &[
+                ("column", &column.header()),
+                ("first", first),
+                ("second", second),
+            ],
+        ),
+        ContractError::Malformed { line, message } => {
+            say(BulkMsg::Malformed, &[("line", line), ("detail", message)])
+        }
+        ContractError::ListTooLarge { bytes } => say(
+            BulkMsg::ListTooLarge,
+            &[("bytes", bytes), ("max", &MAX_LIST_BYTES)],
+        ),
+        ContractError::ListTooLong => say(BulkMsg::ListTooLong, &[("max", &MAX_LIST_ROWS)]),
+        ContractError::EmptyList => say(BulkMsg::EmptyList, &[]),
+    }
+}
+
+pub fn row_problem(problem: &RowProblem) -> String {
+    match problem {
+        RowProblem::NameEmpty => say(BulkMsg::RowNameEmpty, &[]),
+        RowProblem::NameTooLong { chars } => say(
+            BulkMsg::RowNameTooLong,
+            &[("chars", chars), ("max", &MAX_NAME_CHARS)],
+        ),
+        RowProblem::CategoryIdEmpty => say(BulkMsg::RowCategoryIdEmpty, &[]),
+        RowProblem::CategoryIdNotANumber { given } => {
+            say(BulkMsg::RowCategoryIdNotANumber, &[("given", given)])
+        }
+        RowProblem::CategoryIdNotPositive { given } => {
+            say(BulkMsg::RowCategoryIdNotPositive, &[("given", given)])
+        }
+        RowProblem::StatusUnknown { given } => say(BulkMsg::RowStatusUnknown, &[("given", given)]),
+    }
+}
+
+pub fn import(error: &ImportError) -> String {
+    match error {
+        ImportError::Journal(journal) => self::journal(journal),
+        ImportError::ListingBefore(listing) => say(
+            BulkMsg::ListingBefore,
+            &[("why", &pages(listing, |never| match *never {}))],
+        ),
+    }
+}
+
+pub fn export(error: &ExportError) -> String {
+    match error {
+        ExportError::Listing(listing) => pages(listing, write),
+        ExportError::Write(error) => write(error),
+        ExportError::Exists { path } => say(
+            BulkMsg::ExportExists,
+            &[
+                ("path", &path.display()),
+                (
+                    "backup",
+                    &petstore_bulk::export::backup_path(path).display(),
+                ),
+            ],
+        ),
+    }
+}
+
+fn write(error: &std::io::Error) -> String {
+    say(BulkMsg::ExportWrite, &[("why", &io(error))])
+}
+
+fn pages<E: std::error::Error + 'static>(
+    error: &PagesError<E>,
+    sink: impl Fn(&E) -> String,
+) -> String {
+    match error {
+        PagesError::Client(error) => super::api(error),
+        PagesError::Sink(error) => sink(error),
+        PagesError::Endless { pages } => say(BulkMsg::Endless, &[("pages", pages)]),
+    }
+}
+
+fn journal(error: &JournalError) -> String {
+    match error {
+        JournalError::Io { path, source, .. } => say(
+            BulkMsg::JournalIo,
+            &[("path", &path.display()), ("why", &io(source))],
+        ),
+        JournalError::Busy { path } => say(BulkMsg::JournalBusy, &[("path", &path.display())]),
+        JournalError::Damaged { path, line, reason } => say(
+            BulkMsg::JournalDamaged,
+            &[
+                ("path", &path.display()),
+                ("line", line),
+                ("detail", reason),
+            ],
+        ),
+    }
+}
+
+pub fn incomplete(why: &Incomplete) -> String {
+    match why {
+        Incomplete::Stopped(Stop::Cancelled) => say(BulkMsg::Cancelled, &[]),
+        Incomplete::Stopped(Stop::Failed { kind, cause, .. }) => say(
+            BulkMsg::StoppedBy,
+            &[("why", &stop_cause(*kind, cause.as_ref()))],
+        ),
+        Incomplete::Stopped(Stop::ReconcileFailed { kind, cause, .. }) => say(
+            BulkMsg::ReconcileFailed,
+            &[("why", &stop_cause(*kind, cause.as_ref()))],
+        ),
+        Incomplete::Unknown {
+            rows,
+            lines,
+            resent,
+        } => {
+            let hint = match resent {
+                true => say(BulkMsg::UnknownAfterResend, &[]),
+                false => say(BulkMsg::UnknownHint, &[]),
+            };
+            say(
+                BulkMsg::UnknownRows,
+                &[("n", rows), ("lines", lines), ("hint", &hint)],
+            )
+        }
+        Incomplete::Refused { rows, lines } => {
+            say(BulkMsg::RefusedRows, &[("n", rows), ("lines", lines)])
+        }
+    }
+}
+
+/// The client's error when the import kept it, else its kind as `--json` names it.
+fn stop_cause(
+    kind: petstore_client::ErrorKind,
+    cause: Option<&petstore_bulk::StopCause>,
+) -> String {
+    match cause {
+        Some(cause) => super::api(cause.error()),
+        None => say(
+            BulkMsg::StopKind,
+            &[("kind", &crate::history::kind_name(kind))],
+        ),
+    }
+}

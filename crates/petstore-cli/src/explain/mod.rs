@@ -1,0 +1,152 @@
+//! Every failure of a command in words for a person, in the run's language: matched on the
+//! typed errors and their fields, never a library's `Display` (those stay English, for logs).
+//! Text from outside (the operating system's, a parser's, the server's) is shown as it came.
+
+mod bulk;
+mod client;
+mod local;
+
+use petstore_client::{ConfigError, Error as ApiError};
+use petstore_local::LocalError;
+
+use crate::exit::CliError;
+use crate::keysource::KeySource;
+use crate::words::{ErrMsg, say};
+
+pub use bulk::row_problem;
+pub use client::{api, config, input};
+pub use local::category;
+
+/// The failure in words, then what to do next where those words do not already say it for the
+/// command line.
+pub fn message(err: &CliError) -> String {
+    let hint = match err {
+        CliError::Config(ConfigError::MissingApiKey { .. })
+        | CliError::Api(ApiError::Configuration(ConfigError::MissingApiKey { .. })) => {
+            Some(ErrMsg::HintStoreKey)
+        }
+        CliError::Api(ApiError::OutcomeUnknown { .. }) => Some(ErrMsg::HintCheckList),
+        CliError::Api(ApiError::Configuration(ConfigError::MissingBaseUrl { .. }))
+        | CliError::Config(ConfigError::MissingBaseUrl { .. })
+        | CliError::Local(LocalError::Config(ConfigError::MissingBaseUrl { .. })) => {
+            Some(ErrMsg::HintBaseUrl)
+        }
+        _ => None,
+    };
+    let text = describe(err);
+    match (hint, err) {
+        (Some(hint), _) => format!("{text}\n{}", say(hint, &[])),
+        (None, CliError::Api(ApiError::RateLimited { retry_at, .. })) => {
+            let local = retry_at.with_timezone(&chrono::Local).format("%H:%M:%S");
+            let distance = crate::output::distance(*retry_at);
+            let that = say(
+                ErrMsg::RetryAt,
+                &[("distance", &distance), ("time", &local)],
+            );
+            format!("{text}\n{that}")
+        }
+        (None, _) => text,
+    }
+}
+
+/// The failure in words (the `Display` of [`CliError`]).
+pub fn describe(err: &CliError) -> String {
+    match err {
+        CliError::Api(error) => api(error),
+        CliError::Input(input) => client::input(input),
+        CliError::Config(config) => client::config(config),
+        CliError::Local(error) => local::local(error),
+        CliError::Keychain(error) => local::keychain(error),
+        CliError::Network(error) => local::network_setting(error),
+        CliError::ProxyFlag(error) => say(ErrMsg::ProxyFlag, &[("why", &local::proxy_url(error))]),
+        CliError::MissingKey { env } => say(ErrMsg::MissingKey, &[("env", env)]),
+        CliError::KeyRefused { key_source, server } => {
+            // The server's first sentence only: its own advice would be a second next step.
+            let said = client::service_said(server);
+            match key_source {
+                KeySource::Keychain(env) => {
+                    say(ErrMsg::KeyRefusedKeychain, &[("env", env), ("said", &said)])
+                }
+                KeySource::EnvVar => say(ErrMsg::KeyRefusedEnvVar, &[("said", &said)]),
+                KeySource::SandboxDemo => say(ErrMsg::KeyRefusedDemo, &[("said", &said)]),
+            }
+        }
+        CliError::KeyForAnotherServer {
+            env,
+            url,
+            configured,
+        } => {
+            let whose = match configured {
+                Some(own) => say(
+                    ErrMsg::OtherServer,
+                    &[("url", url), ("env", env), ("own", own)],
+                ),
+                None => say(ErrMsg::NoAddressFor, &[("env", env), ("url", url)]),
+            };
+            say(
+                ErrMsg::KeyForAnotherServer,
+                &[("whose", &whose), ("env", env), ("url", url)],
+            )
+        }
+        CliError::NoKeyForAddress { url } => say(ErrMsg::NoKeyForAddress, &[("url", url)]),
+        CliError::BadEnvKey(input) => say(ErrMsg::BadEnvKey, &[("why", &client::input(input))]),
+        CliError::KeychainUnavailable { env, source } => say(
+            ErrMsg::KeychainUnavailableFor,
+            &[("why", &local::keychain(source)), ("env", env)],
+        ),
+        CliError::DeadlineDuringWait { retry_at } => say(
+            ErrMsg::DeadlineDuringWait,
+            &[("when", &crate::output::when(*retry_at))],
+        ),
+        CliError::DeadlineExceeded { seconds } => {
+            say(ErrMsg::DeadlineExceeded, &[("seconds", seconds)])
+        }
+        CliError::CreateOutcomeUnknown { seconds } => {
+            say(ErrMsg::CreateOutcomeUnknown, &[("seconds", seconds)])
+        }
+        CliError::Stdin(error) => say(ErrMsg::Stdin, &[("why", &io(error))]),
+        CliError::EmptyPassword => say(ErrMsg::EmptyPassword, &[]),
+        CliError::Stdout(error) => say(ErrMsg::Stdout, &[("why", &io(error))]),
+        CliError::Internal(detail) => say(ErrMsg::Internal, &[("detail", detail)]),
+        CliError::ReadFile { path, source } => say(
+            ErrMsg::ReadFile,
+            &[("path", &path.display()), ("why", &io(source))],
+        ),
+        CliError::Contract { path, source } => bulk::in_file(path, source),
+        CliError::Import(error) => bulk::import(error),
+        CliError::Export(error) => bulk::export(error),
+        CliError::NeedsConfirmation { rows } => say(ErrMsg::NeedsConfirmation, &[("rows", rows)]),
+        CliError::NoDataDir => say(ErrMsg::NoDataDir, &[]),
+        CliError::History { path, error } => say(
+            ErrMsg::History,
+            &[("path", path), ("why", &local::activity(error))],
+        ),
+        CliError::ImportIncomplete { why, .. } => bulk::incomplete(why),
+    }
+}
+
+/// An I/O failure by its kind; the system's own words only when the kind says nothing.
+pub fn io(error: &std::io::Error) -> String {
+    use std::io::ErrorKind as K;
+    let msg = match error.kind() {
+        K::NotFound => ErrMsg::IoNotFound,
+        K::PermissionDenied => ErrMsg::IoPermission,
+        K::IsADirectory => ErrMsg::IoIsDirectory,
+        K::StorageFull => ErrMsg::IoFull,
+        K::ReadOnlyFilesystem => ErrMsg::IoReadOnly,
+        K::InvalidData => ErrMsg::IoNotText,
+        _ => return say(ErrMsg::IoOther, &[("detail", error)]),
+    };
+    say(msg, &[])
+}
+
+/// " Details: …" for text from outside, or nothing when there is none.
+fn details(detail: &str) -> String {
+    match detail.trim() {
+        "" => String::new(),
+        text => say(ErrMsg::Details, &[("detail", &text)]),
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,173 @@
+//! Tables, notices and answers of the commands (not errors, not import/export).
+
+use super::catalog;
+
+catalog! {
+    /// The words of the commands' ordinary output.
+    pub enum Msg {
+        ColumnId { en: "ID", de: "ID" },
+        ColumnName { en: "NAME", de: "NAME" },
+        ColumnCategory { en: "CATEGORY", de: "KATEGORIE" },
+        ColumnStatus { en: "STATUS", de: "STATUS" },
+        NoPets { en: "No pets found.", de: "Keine Haustiere gefunden." },
+        MoreBigger {
+            en: "More pets: run with `petstore list{status} --limit {limit}` to see more.",
+            de: "Weitere Haustiere: Führen Sie `petstore list{status} --limit {limit}` aus, um mehr zu sehen.",
+        },
+        MoreNarrow {
+            en: "More pets: the list holds more than 100; narrow it with --status.",
+            de: "Weitere Haustiere: Die Liste umfasst mehr als 100; grenzen Sie sie mit --status ein.",
+        },
+        Added { en: "Added pet {id} ({name}).", de: "Haustier {id} ({name}) hinzugefügt." },
+        GetDeprecated {
+            en: "Warning: `petstore get` uses a deprecated service endpoint that will be removed on \
+                 {date}. Use `petstore list --status available|pending|sold` instead.",
+            de: "Warnung: `petstore get` nutzt einen veralteten Endpunkt des Dienstes, der am {date} \
+                 entfernt wird. Verwenden Sie stattdessen `petstore list --status available|pending|sold`.",
+        },
+        NewRemovalDate {
+            en: "The service now gives {date} as its removal date.",
+            de: "Der Dienst nennt jetzt den {date} als Datum der Entfernung.",
+        },
+        QuotaText {
+            en: "Limit:      {limit} requests ({window}{plan})\nRemaining:  {remaining}\nResets:     {reset}\n",
+            de: "Limit:       {limit} Anfragen ({window}{plan})\nVerbleibend: {remaining}\nErneuerung:  {reset}\n",
+        },
+        PerMinute { en: "per minute", de: "pro Minute" },
+        PerDay { en: "per day", de: "pro Tag" },
+        WindowUnknown { en: "window unknown", de: "Zeitraum unbekannt" },
+        Plan { en: ", {plan} plan", de: ", {plan}-Tarif" },
+        Unknown { en: "unknown", de: "unbekannt" },
+        Now { en: "now", de: "jetzt" },
+        InSeconds { en: "in {n} s", de: "in {n} s" },
+        InMinutes { en: "in {n} min", de: "in {n} Min." },
+        InHours { en: "in {n} h", de: "in {n} Std." },
+        LocalTime { en: "{time} local time ({distance})", de: "{time} Ortszeit ({distance})" },
+        OnDate { en: " on {date}", de: " am {date}" },
+        Date { en: "{day} {month} {year}", de: "{day}. {month} {year}" },
+        Months {
+            en: "January,February,March,April,May,June,July,August,September,October,November,December",
+            de: "Januar,Februar,März,April,Mai,Juni,Juli,August,September,Oktober,November,Dezember",
+        },
+        QuotaRemembered {
+            en: "Rate limited until {until}, remembered from an earlier answer of the service (a 429 or \
+                 a used-up quota). Nothing was sent.\nIf that wait is wrong, clear it with \
+                 `petstore quota --forget`.\n",
+            de: "Bis {until} gedrosselt, gemerkt aus einer früheren Antwort des Dienstes (ein 429 oder \
+                 ein aufgebrauchtes Kontingent). Es wurde nichts gesendet.\nWenn diese Wartezeit falsch \
+                 ist, löschen Sie sie mit `petstore quota --forget`.\n",
+        },
+        QuotaNoInformation {
+            en: "The service sent no rate-limit information.\n",
+            de: "Der Dienst hat keine Angaben zum Kontingent gesendet.\n",
+        },
+        QuotaWaitFromNow {
+            en: "Rate limited until {until}: nothing is sent with this key to this address before then.\n",
+            de: "Bis {until} gedrosselt: Bis dahin wird mit diesem Schlüssel nichts an diese Adresse gesendet.\n",
+        },
+        ForgetCleared {
+            en: "Cleared the rate-limit wait remembered for {env} at {url}, which would have lasted \
+                 until {until}. The next command sends at once.\n",
+            de: "Die gemerkte Wartezeit für {env} unter {url} wurde gelöscht; sie hätte bis {until} \
+                 gedauert. Der nächste Befehl sendet sofort.\n",
+        },
+        ForgetOver {
+            en: "Cleared a rate-limit wait remembered for {env} at {url} (it was already over).\n",
+            de: "Eine gemerkte Wartezeit für {env} unter {url} wurde gelöscht (sie war schon vorbei).\n",
+        },
+        ForgetNothing {
+            en: "No rate-limit wait was remembered for {env} at {url} with this key: nothing to clear.\n",
+            de: "Für {env} unter {url} war mit diesem Schlüssel keine Wartezeit gemerkt: Es gibt nichts zu löschen.\n",
+        },
+        Waiting {
+            en: "Waiting until {until} before sending again: {why}.",
+            de: "Warten bis {until}, dann wird erneut gesendet: {why}.",
+        },
+        WhyRateLimited {
+            en: "the server says too many requests were sent (rate limited)",
+            de: "der Server meldet zu viele Anfragen (gedrosselt)",
+        },
+        WhyQuotaExhausted {
+            en: "the request quota is used up until it resets",
+            de: "das Kontingent an Anfragen ist bis zur Erneuerung aufgebraucht",
+        },
+        WhyBackoff {
+            en: "the last attempt failed (the server had a temporary problem, or could not be reached)",
+            de: "der letzte Versuch ist fehlgeschlagen (der Server hatte ein vorübergehendes Problem oder war nicht erreichbar)",
+        },
+        KeyPrompt {
+            en: "Paste the API key for {env} and press Enter:",
+            de: "Fügen Sie den API-Schlüssel für {env} ein und drücken Sie die Eingabetaste:",
+        },
+        KeyStored {
+            en: "Stored the API key for {env} ({masked}).\n",
+            de: "Der API-Schlüssel für {env} wurde gespeichert ({masked}).\n",
+        },
+        KeyRemoved {
+            en: "Removed the API key for {env}.\n",
+            de: "Der API-Schlüssel für {env} wurde entfernt.\n",
+        },
+        KeyNoneToRemove {
+            en: "There was no API key stored for {env}; nothing to remove.\n",
+            de: "Für {env} war kein API-Schlüssel gespeichert; es gibt nichts zu entfernen.\n",
+        },
+        KeyIsStored {
+            en: "An API key is stored for {env} ({masked}).\n",
+            de: "Für {env} ist ein API-Schlüssel gespeichert ({masked}).\n",
+        },
+        KeyNotStored {
+            en: "No API key is stored for {env}. Store one with `petstore key set --env {env}`.\n",
+            de: "Für {env} ist kein API-Schlüssel gespeichert. Speichern Sie einen mit `petstore key set --env {env}`.\n",
+        },
+        ProxyPasswordPrompt {
+            en: "Type the proxy's password and press Enter:",
+            de: "Geben Sie das Passwort des Proxys ein und drücken Sie die Eingabetaste:",
+        },
+        ProxyPasswordStored {
+            en: "Stored the proxy's password in the keychain.\n",
+            de: "Das Passwort des Proxys wurde im Schlüsselbund gespeichert.\n",
+        },
+        ProxyPasswordRemoved {
+            en: "Removed the proxy's password.\n",
+            de: "Das Passwort des Proxys wurde entfernt.\n",
+        },
+        ProxyPasswordNone {
+            en: "There was no proxy password stored; nothing to remove.\n",
+            de: "Es war kein Passwort für den Proxy gespeichert; es gibt nichts zu entfernen.\n",
+        },
+        NoRequests {
+            en: "No requests recorded for that choice.\n",
+            de: "Für diese Auswahl sind keine Anfragen aufgezeichnet.\n",
+        },
+        NoRequestsSince {
+            en: "No requests recorded since {since}.\n",
+            de: "Seit {since} sind keine Anfragen aufgezeichnet.\n",
+        },
+        ColumnWhen { en: "WHEN", de: "ZEITPUNKT" },
+        ColumnEnv { en: "ENV", de: "UMGEBUNG" },
+        ColumnRequest { en: "REQUEST", de: "ANFRAGE" },
+        ColumnTime { en: "TIME", de: "DAUER" },
+        ColumnResult { en: "RESULT", de: "ERGEBNIS" },
+        ColumnWindowFrom { en: "WINDOW FROM", de: "ZEITRAUM AB" },
+        ColumnRenewedAt { en: "RENEWED AT", de: "ERNEUERT UM" },
+        ColumnSent { en: "SENT", de: "GESENDET" },
+        Column429s { en: "429s", de: "429er" },
+        ColumnLowestRemaining { en: "LOWEST REMAINING", de: "NIEDRIGSTER REST" },
+        LowestOf { en: "{low} of {limit}", de: "{low} von {limit}" },
+        ResultOk { en: "ok", de: "ok" },
+        ResultUnknownSettled { en: "outcome unknown (settled)", de: "Ergebnis unbekannt (geklärt)" },
+        ResultUnknown {
+            en: "outcome unknown: check with `petstore list`",
+            de: "Ergebnis unbekannt: prüfen Sie mit `petstore list`",
+        },
+        ResultFailedKind { en: "failed ({kind})", de: "fehlgeschlagen ({kind})" },
+        ResultFailed { en: "failed", de: "fehlgeschlagen" },
+        ResultAttempts { en: ", {n} attempts", de: ", {n} Versuche" },
+        ResultIsPet { en: " is pet {id}", de: " ist Haustier {id}" },
+        ResultPets { en: ", {n} pets", de: ", {n} Haustiere" },
+        HistoryMovedAside {
+            en: "The activity history was damaged; it was kept as {path} and a new one started.",
+            de: "Der Aktivitätsverlauf war beschädigt; er wurde als {path} aufbewahrt und ein neuer begonnen.",
+        },
+    }
+}

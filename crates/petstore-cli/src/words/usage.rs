@@ -1,0 +1,284 @@
+//! `--help`: what the command, each subcommand and each option is for (`crate::usage` puts
+//! them in place). The exit codes' table is the README's too.
+
+use super::catalog;
+
+catalog! {
+    /// The words of `--help`.
+    pub enum UsageMsg {
+        About {
+            en: "Manage the Pet Store catalog from a terminal or a script.",
+            de: "Den Katalog des Pet Store vom Terminal oder aus einem Skript verwalten.",
+        },
+        Env {
+            en: "Which service to talk to [default: the settings file's environment, else sandbox]",
+            de: "Mit welchem Dienst gearbeitet wird [Standard: die Umgebung der Einstellungsdatei, sonst sandbox]",
+        },
+        BaseUrl {
+            en: "Base address of the service, ending in /v1 (overrides the settings)",
+            de: "Basisadresse des Dienstes, endet auf /v1 (hat Vorrang vor den Einstellungen)",
+        },
+        Json {
+            en: "Print the API's JSON on stdout instead of tables and sentences",
+            de: "Das JSON der API auf stdout ausgeben statt Tabellen und Sätzen",
+        },
+        Timeout {
+            en: "Give up after this many seconds (0.001 to 86400, i.e. 24 hours), retries and rate-limit waits included",
+            de: "Nach so vielen Sekunden aufgeben (0.001 bis 86400, also 24 Stunden), Wiederholungen und Wartezeiten eingeschlossen",
+        },
+        TrustUrl {
+            en: "Send the key stored for --env to a --base-url on another server than that environment's own address (refused without this flag, so a stored key never goes somewhere by mistake)",
+            de: "Den für --env gespeicherten Schlüssel an eine --base-url auf einem anderen Server als der eigenen Adresse dieser Umgebung senden (ohne diese Option abgelehnt, damit ein gespeicherter Schlüssel nie versehentlich woandershin geht)",
+        },
+        Proxy {
+            en: "Go through this proxy for this run (http:// or https://, no password: the proxy's user is the settings file's, its password `petstore proxy password`'s)",
+            de: "Für diesen Lauf über diesen Proxy gehen (http:// oder https://, ohne Passwort: Der Proxy-Benutzer kommt aus der Einstellungsdatei, sein Passwort aus `petstore proxy password`)",
+        },
+        NoProxy {
+            en: "Reach the service directly for this run, ignoring HTTPS_PROXY and the proxy settings",
+            de: "Den Dienst in diesem Lauf direkt erreichen, ohne HTTPS_PROXY und die Proxy-Einstellungen",
+        },
+        CaFile {
+            en: "Trust this company certificate authority (a PEM file) beside the system's, for this run (repeatable; the settings file's \"caFiles\" are trusted too)",
+            de: "Dieser Zertifizierungsstelle der Firma (eine PEM-Datei) neben denen des Systems in diesem Lauf vertrauen (mehrfach möglich; auch \"caFiles\" der Einstellungsdatei gelten)",
+        },
+        Verbose {
+            en: "Log what happens to stderr: -v for the main steps, -vv for details (never the API key)",
+            de: "Protokoll auf stderr: -v für die Hauptschritte, -vv für Einzelheiten (nie der API-Schlüssel)",
+        },
+        List {
+            en: "List pets, optionally filtered by status",
+            de: "Haustiere auflisten, wahlweise nach Status gefiltert",
+        },
+        Add {
+            en: "Add a pet",
+            de: "Ein Haustier hinzufügen",
+        },
+        Get {
+            en: "Show one pet by id (deprecated: use `list --status`)",
+            de: "Ein Haustier nach ID zeigen (veraltet: verwenden Sie `list --status`)",
+        },
+        Quota {
+            en: "Show the rate-limit quota: limit, remaining and when it resets, or a remembered wait",
+            de: "Das Kontingent zeigen: Limit, Rest und wann es sich erneuert, oder eine gemerkte Wartezeit",
+        },
+        Import {
+            en: "Create pets from a CSV file (name, categoryId, status), paced by the quota, resumable, never creating a row twice",
+            de: "Haustiere aus einer CSV-Datei anlegen (name, categoryId, status), im Takt des Kontingents, fortsetzbar, nie eine Zeile doppelt",
+        },
+        Export {
+            en: "Write every pet (all pages) as CSV or JSON",
+            de: "Alle Haustiere (alle Seiten) als CSV oder JSON schreiben",
+        },
+        Log {
+            en: "Show the requests this computer sent (the app's and this command's), newest first",
+            de: "Die Anfragen dieses Computers zeigen (die der App und dieses Befehls), neueste zuerst",
+        },
+        Key {
+            en: "Store, clear or check the API key in the OS keychain",
+            de: "Den API-Schlüssel im Schlüsselbund des Systems speichern, löschen oder prüfen",
+        },
+        ProxyCommand {
+            en: "Store or clear the proxy's password in the OS keychain (its address and user are in the settings file's \"proxy\")",
+            de: "Das Passwort des Proxys im Schlüsselbund des Systems speichern oder löschen (Adresse und Benutzer stehen unter \"proxy\" in der Einstellungsdatei)",
+        },
+        ProxyPassword {
+            en: "Store the proxy's password read from stdin (one line)",
+            de: "Das Passwort des Proxys von stdin lesen (eine Zeile) und speichern",
+        },
+        ProxyClearPassword {
+            en: "Remove the stored proxy password",
+            de: "Das gespeicherte Passwort des Proxys entfernen",
+        },
+        KeySet {
+            en: "Store the API key read from stdin (one line)",
+            de: "Den API-Schlüssel von stdin lesen (eine Zeile) und speichern",
+        },
+        KeyClear {
+            en: "Remove the stored API key",
+            de: "Den gespeicherten API-Schlüssel entfernen",
+        },
+        KeyStatus {
+            en: "Tell whether an API key is stored (shows at most its last 4 characters)",
+            de: "Sagen, ob ein API-Schlüssel gespeichert ist (zeigt höchstens seine letzten 4 Zeichen)",
+        },
+        Status {
+            en: "Only pets with this status",
+            de: "Nur Haustiere mit diesem Status",
+        },
+        ListLimit {
+            en: "How many pets to show, 1 to 100",
+            de: "Wie viele Haustiere angezeigt werden, 1 bis 100 [Standard: 20]",
+        },
+        Name {
+            en: "The pet's name",
+            de: "Der Name des Haustiers",
+        },
+        Category {
+            en: "Identifier of the pet's category (a whole number, int64)",
+            de: "Kennung der Kategorie des Haustiers (eine ganze Zahl, int64)",
+        },
+        AddStatus {
+            en: "Availability status (the server decides when omitted)",
+            de: "Verfügbarkeit (ohne Angabe entscheidet der Server)",
+        },
+        PetId {
+            en: "The pet's id (a whole number, int64)",
+            de: "Die ID des Haustiers (eine ganze Zahl, int64)",
+        },
+        Forget {
+            en: "Clear the rate-limit wait remembered for this address and key (sends nothing)",
+            de: "Die für diese Adresse und diesen Schlüssel gemerkte Wartezeit löschen (sendet nichts)",
+        },
+        History {
+            en: "Show the quota over time from this computer's history, per window: requests sent, 429s, lowest remaining (sends nothing)",
+            de: "Das Kontingent im Zeitverlauf aus dem Verlauf dieses Computers zeigen, je Zeitraum: gesendete Anfragen, 429er, niedrigster Rest (sendet nichts)",
+        },
+        QuotaSince {
+            en: "With --history: from this long ago (30m, 1h, 7d) or this date (2026-11-20) [default: 1d]",
+            de: "Mit --history: ab so lange her (30m, 1h, 7d) oder ab diesem Datum (2026-11-20) [Standard: 1d]",
+        },
+        File {
+            en: "The CSV file: a header row with name, categoryId (or category_id, category) and optionally status, in any order; comma or semicolon separated",
+            de: "Die CSV-Datei: eine Kopfzeile mit name, categoryId (oder category_id, category) und wahlweise status, in beliebiger Reihenfolge; durch Komma oder Semikolon getrennt",
+        },
+        DryRun {
+            en: "Check the file and show what would be created, and how long it would take; send nothing",
+            de: "Die Datei prüfen und zeigen, was angelegt würde und wie lange es dauerte; nichts senden",
+        },
+        Report {
+            en: "Also write every row with its outcome and created id to this CSV file (an existing one is kept as OUT.csv.bak)",
+            de: "Zusätzlich jede Zeile mit Ergebnis und angelegter ID in diese CSV-Datei schreiben (eine vorhandene wird als OUT.csv.bak aufbewahrt)",
+        },
+        Yes {
+            en: "Answer yes to the confirmation (importing into production); never to resending",
+            de: "Die Rückfrage (Import in die Produktion) mit Ja beantworten; nie das erneute Senden",
+        },
+        ResendUnknown {
+            en: "Send again the rows whose outcome stayed unknown and that were not found in the pet list (they may exist twice if the service stored them without being able to show them)",
+            de: "Die Zeilen erneut senden, deren Ergebnis unbekannt blieb und die in der Haustierliste nicht gefunden wurden (sie können doppelt entstehen, wenn der Dienst sie gespeichert hat, ohne sie zeigen zu können)",
+        },
+        Format {
+            en: "csv (default; --json makes it json) or json",
+            de: "csv (Standard; mit --json json) oder json",
+        },
+        Output {
+            en: "Write to this file instead of stdout (written whole or not at all)",
+            de: "In diese Datei statt auf stdout schreiben (ganz oder gar nicht)",
+        },
+        Force {
+            en: "Replace an existing FILE (the old one is kept as FILE.bak)",
+            de: "Eine vorhandene FILE ersetzen (die alte wird als FILE.bak aufbewahrt)",
+        },
+        CategoryNames {
+            en: "Add each pet's category name from this computer's list for the environment (the app's Settings → Categories): a categoryName column (CSV) or field (JSON), empty where unnamed",
+            de: "Zu jedem Haustier den Kategorienamen aus der Liste dieses Computers für die Umgebung hinzufügen (Einstellungen → Kategorien der App): eine Spalte (CSV) oder ein Feld (JSON) categoryName, leer ohne Namen",
+        },
+        LogSince {
+            en: "From this long ago (30m, 1h, 7d) or this date (2026-11-20, your local time)",
+            de: "Ab so lange her (30m, 1h, 7d) oder ab diesem Datum (2026-11-20, Ihre Ortszeit)",
+        },
+        Outcome {
+            en: "Only requests that ended this way",
+            de: "Nur Anfragen, die so endeten",
+        },
+        LogLimit {
+            en: "How many entries at most, newest first (1 to 10000)",
+            de: "Wie viele Einträge höchstens, neueste zuerst (1 bis 10000) [Standard: 50]",
+        },
+        PrintHelp {
+            en: "Print help",
+            de: "Hilfe anzeigen",
+        },
+        PrintVersion {
+            en: "Print version",
+            de: "Version anzeigen",
+        },
+        HelpCommand {
+            en: "Print this message or the help of the given subcommand(s)",
+            de: "Diese Hilfe oder die des genannten Befehls anzeigen",
+        },
+        HelpCommandArgument {
+            en: "The command whose help to show",
+            de: "Der Befehl, dessen Hilfe angezeigt wird",
+        },
+        UsageHeading {
+            en: "Usage:",
+            de: "Aufruf:",
+        },
+        OptionsHeading {
+            en: "Options",
+            de: "Optionen",
+        },
+        CommandsHeading {
+            en: "Commands",
+            de: "Befehle",
+        },
+        ArgumentsHeading {
+            en: "Arguments",
+            de: "Argumente",
+        },
+        ExitCodes {
+            en: "Exit codes:
+  0  success
+  1  internal error (a bug: please report it)
+  2  usage or input refused (bad option, invalid value, a stored key for another
+     server without --trust-url, server answered 400)
+  3  authentication (no API key, or the server refused it: 401)
+  4  not found (404) or gone (410)
+  5  rate limited (the message says when to try again)
+  6  server or response error (5xx, an unexpected or unreadable answer)
+  7  network error or timeout
+  8  outcome unknown: a create may or may not have happened;
+     check with `petstore list` before retrying
+  9  configuration or keychain problem
+  10  import: some valid rows were not created (refused, or not sent: cancelled
+      or stopped); run the same import again to send the rest
+  11  proxy or certificate problem: a setting must change (--proxy, --no-proxy,
+      --ca-file, `petstore proxy password`); trying again as is will not help
+
+`import` exits 0 only when every valid row of the file is created (now or by an
+earlier run; invalid rows are reported, not sent). Rows whose outcome stayed
+unknown and that were not found in the pet list: exit 8 (resend them with
+--resend-unknown). A stop that every row would meet (key refused, quota used up
+beyond the wait, no network) exits with that failure's code (3, 5, 7).
+
+The API key comes from PETSTORE_API_KEY, else the OS keychain (`petstore key set`);
+the sandbox falls back to its demo key. A stored key goes only to its environment's own
+address: --base-url without --env sends none (unless it is exactly an environment's
+address; on loopback the public demo key goes instead), and --env ENV --base-url on
+another server needs --trust-url. PETSTORE_API_KEY goes wherever --base-url says.",
+            de: "Exit-Codes:
+  0  Erfolg
+  1  interner Fehler (ein Programmfehler: bitte melden)
+  2  Aufruf oder Eingabe abgelehnt (falsche Option, ungültiger Wert, ein gespeicherter
+     Schlüssel für einen anderen Server ohne --trust-url, Server antwortete 400)
+  3  Anmeldung (kein API-Schlüssel, oder der Server lehnte ihn ab: 401)
+  4  nicht gefunden (404) oder entfernt (410)
+  5  gedrosselt (die Meldung nennt, wann es wieder geht)
+  6  Fehler des Servers oder der Antwort (5xx, eine unerwartete oder unlesbare Antwort)
+  7  Netzwerkfehler oder Zeitüberschreitung
+  8  Ergebnis unbekannt: ein Anlegen ist vielleicht geschehen, vielleicht nicht;
+     prüfen Sie mit `petstore list`, bevor Sie es erneut versuchen
+  9  Konfigurations- oder Schlüsselbundproblem
+  10  Import: einige gültige Zeilen wurden nicht angelegt (abgelehnt, oder nicht gesendet:
+      abgebrochen oder angehalten); derselbe Import sendet den Rest
+  11  Proxy- oder Zertifikatsproblem: eine Einstellung muss sich ändern (--proxy, --no-proxy,
+      --ca-file, `petstore proxy password`); ein erneuter Versuch allein hilft nicht
+
+`import` endet nur mit 0, wenn jede gültige Zeile der Datei angelegt ist (jetzt oder von
+einem früheren Lauf; ungültige Zeilen werden gemeldet, nicht gesendet). Zeilen mit
+unbekanntem Ergebnis, die in der Haustierliste nicht gefunden wurden: Exit-Code 8 (erneut
+senden mit --resend-unknown). Ein Halt, den jede Zeile träfe (Schlüssel abgelehnt,
+Kontingent über die Wartezeit hinaus aufgebraucht, kein Netzwerk), endet mit dem Code
+dieses Fehlers (3, 5, 7).
+
+Der API-Schlüssel kommt aus PETSTORE_API_KEY, sonst aus dem Schlüsselbund des Systems
+(`petstore key set`); die Sandbox nimmt ersatzweise ihren Demo-Schlüssel. Ein gespeicherter
+Schlüssel geht nur an die eigene Adresse seiner Umgebung: --base-url ohne --env sendet keinen
+(außer es ist genau die Adresse einer Umgebung; auf Loopback geht der öffentliche
+Demo-Schlüssel), und --env ENV --base-url auf einem anderen Server braucht --trust-url.
+PETSTORE_API_KEY geht dorthin, wohin --base-url zeigt.",
+        },
+    }
+}
