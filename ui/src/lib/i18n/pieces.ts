@@ -11,20 +11,27 @@ export interface Piece {
   arg: string | null;
 }
 
-/** `text`'s words and filled placeholders in order; a placeholder without a value stays as words. */
-export function pieces(text: string, args: Args): Piece[] {
-  const found: Piece[] = [];
+/** `text` cut at the placeholders `fill` takes: its words, and each taken placeholder's name. */
+function cut(text: string, fill: (name: string) => boolean): ({ words: string } | { name: string })[] {
+  const found: ({ words: string } | { name: string })[] = [];
   let rest = 0;
   for (const match of text.matchAll(/\{(\w+)\}/g)) {
     const name = match[1];
-    if (!Object.prototype.hasOwnProperty.call(args, name)) continue;
-    const at = match.index ?? 0;
-    if (at > rest) found.push({ text: text.slice(rest, at), arg: null });
-    found.push({ text: String(args[name]), arg: name });
-    rest = at + match[0].length;
+    if (!fill(name)) continue;
+    if (match.index > rest) found.push({ words: text.slice(rest, match.index) });
+    found.push({ name });
+    rest = match.index + match[0].length;
   }
-  if (rest < text.length) found.push({ text: text.slice(rest), arg: null });
+  if (rest < text.length) found.push({ words: text.slice(rest) });
   return found;
+}
+
+/** `text`'s words and filled placeholders in order; a placeholder without a value stays as words. */
+export function pieces(text: string, args: Args): Piece[] {
+  const has = (name: string) => Object.prototype.hasOwnProperty.call(args, name);
+  return cut(text, has).map((part) =>
+    'name' in part ? { text: String(args[part.name]), arg: part.name } : { text: part.words, arg: null },
+  );
 }
 
 /** A placeholder-cut message whose values the markup supplies itself (a count in bold, a button
@@ -33,13 +40,5 @@ export type Slot = { text: string; slot?: undefined } | { slot: string; text?: u
 
 /** "Saved to {path}." → [{ text: 'Saved to ' }, { slot: 'path' }, { text: '.' }] */
 export function slots(message: string): Slot[] {
-  const out: Slot[] = [];
-  let at = 0;
-  for (const match of message.matchAll(/\{(\w+)\}/g)) {
-    if (match.index > at) out.push({ text: message.slice(at, match.index) });
-    out.push({ slot: match[1] });
-    at = match.index + match[0].length;
-  }
-  if (at < message.length) out.push({ text: message.slice(at) });
-  return out;
+  return cut(message, () => true).map((part) => ('name' in part ? { slot: part.name } : { text: part.words }));
 }
