@@ -96,6 +96,11 @@ impl UpdateServer {
         }
     }
 
+    /// Where it listens (plain HTTP), for a TLS front before it.
+    pub fn addr(&self) -> SocketAddr {
+        self.address
+    }
+
     /// The manifest's address, for `updates.url`.
     pub fn url(&self) -> String {
         format!("http://{}/latest.json", self.address)
