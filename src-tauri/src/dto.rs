@@ -20,7 +20,7 @@ pub use imports::*;
 pub use updates::*;
 
 pub use petstore_client::ErrorKind as ClientErrorKind;
-pub use petstore_client::{Environment, NetworkCause, Plan, QuotaWindow, WaitReason};
+pub use petstore_client::{AutoConfig, Environment, NetworkCause, Plan, QuotaWindow, WaitReason};
 
 /// The statuses a person may give a new pet or filter by. Not the client's `PetStatus`, which also
 /// keeps any status a server sends (`Other`): the UI may only send these three, so its type is the
@@ -188,6 +188,13 @@ pub struct CommandError {
     pub column: Option<u32>,
     /// Why a category name was refused (problem `categoryRefused`).
     pub category: Option<CategoryRefusal>,
+    /// A failed connection in proxy mode System on a computer whose OS uses proxy
+    /// auto-configuration (a PAC script at `url`, or WPAD discovery when `url` is null), which
+    /// the app cannot read: the way out is a Manual proxy (Settings → Network). Left out when
+    /// there is none (optional, so the UI's own errors need not name it).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub auto_config: Option<AutoConfig>,
 }
 
 /// The exact problem behind a `configuration`, `keychain` or `network` failure.

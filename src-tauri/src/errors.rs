@@ -32,6 +32,7 @@ impl CommandError {
             line: None,
             column: None,
             category: None,
+            auto_config: None,
         }
     }
 
@@ -116,7 +117,12 @@ fn from_client(error: &Error) -> CommandError {
             out.status = Some(*status);
             out.detail = (!path.is_empty()).then(|| path.clone());
         }
-        Error::Network { cause, .. } => out.cause = Some(*cause),
+        Error::Network {
+            cause, auto_config, ..
+        } => {
+            out.cause = Some(*cause);
+            out.auto_config.clone_from(auto_config);
+        }
         Error::OutcomeUnknown { reason } => out.reason = Some(reason.clone()),
         Error::ResponseTooLarge { limit_bytes } => {
             out.limit_bytes = Some(u32::try_from(*limit_bytes).unwrap_or(u32::MAX));
@@ -357,6 +363,24 @@ mod tests {
         let json = serde_json::to_string(&out).expect("json");
         assert!(!json.contains("os error"), "{json}");
         assert!(json.contains(r#""cause":"refused""#), "{json}");
+        assert!(!json.contains("autoConfig"), "none found: left out, {json}");
+
+        // The OS's proxy auto-configuration, when the client found one, reaches the UI as a fact.
+        let mut again = client
+            .list_pets(&petstore_client::ListQuery::default())
+            .await
+            .expect_err("nothing listens");
+        if let Error::Network { auto_config, .. } = &mut again {
+            *auto_config = Some(petstore_client::AutoConfig {
+                url: Some("http://wpad.corp.example/proxy.pac".to_owned()),
+            });
+        }
+        let json = serde_json::to_value(CommandError::from(again)).expect("json");
+        assert_eq!(
+            json["autoConfig"],
+            serde_json::json!({ "url": "http://wpad.corp.example/proxy.pac" })
+        );
+        assert_eq!(json["cause"], "refused");
     }
 
     #[test]

@@ -4,7 +4,7 @@
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
-use crate::config::Environment;
+use crate::config::{AutoConfig, Environment};
 use crate::events::WaitReason;
 pub use crate::network_cause::NetworkCause;
 
@@ -79,12 +79,15 @@ pub enum Error {
         "The service did not answer in time. Check the connection and try again, or allow a longer timeout."
     )]
     Timeout,
-    #[error("{}", cause.message())]
+    #[error("{}", network_message(*.cause, .auto_config.as_ref()))]
     Network {
         /// What went wrong, in a category a person can act on; the OS's own words stay in `source`.
         cause: NetworkCause,
         #[source]
         source: reqwest::Error,
+        /// In System mode, the OS's proxy auto-configuration (PAC or WPAD), which petstore
+        /// cannot read: the likely reason, and the way out is a Manual proxy.
+        auto_config: Option<AutoConfig>,
     },
     #[error("{}", too_large_message(*.limit_bytes))]
     ResponseTooLarge { limit_bytes: u64 },
@@ -176,6 +179,13 @@ fn with_full_stop(text: &str) -> String {
         text.to_owned()
     } else {
         format!("{text}.")
+    }
+}
+
+fn network_message(cause: NetworkCause, auto_config: Option<&AutoConfig>) -> String {
+    match auto_config {
+        Some(auto_config) => format!("{} {}", cause.message(), auto_config.advice()),
+        None => cause.message(),
     }
 }
 

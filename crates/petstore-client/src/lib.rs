@@ -25,7 +25,7 @@ pub use certificate::{CaFileError, CompanyCa};
 pub use client::{LOG_TARGET, PetstoreClient, limits};
 pub use clock::{Clock, SystemClock};
 pub use config::{
-    BaseUrl, ClientConfig, Environment, ManualProxy, NetworkConfig, OtherClientNetwork,
+    AutoConfig, BaseUrl, ClientConfig, Environment, ManualProxy, NetworkConfig, OtherClientNetwork,
     ProxyCredentials, ProxyMode, ProxyUrl, ProxyUrlError, Route, SANDBOX_DEFAULT_URL,
     SANDBOX_DEMO_KEY, UnknownEnvironment,
 };

@@ -95,6 +95,7 @@ fn network_error() -> Error {
     Error::Network {
         cause: crate::NetworkCause::Reset,
         source,
+        auto_config: None,
     }
 }
 
