@@ -10,6 +10,7 @@ import type { NetworkCause } from './bindings/NetworkCause';
 import { ENVIRONMENT_LABELS } from './environment';
 import { formatCount, formatWhen } from './format';
 import { MAX_ENTRIES, RETENTION_DAYS } from './validation';
+import { describeReason, reasonSentence } from './reasons';
 
 /** What the person was looking at when it failed; the error's own facts win over it. */
 export interface ErrorContext {
@@ -140,7 +141,7 @@ function position(error: CommandError): string {
 }
 
 function because(error: CommandError): string {
-  return error.reason ? `: ${trimStop(error.reason)}` : '';
+  return error.reason ? `: ${trimStop(describeReason(error.reason))}` : '';
 }
 
 const PROBLEM = {
@@ -216,7 +217,7 @@ const PROBLEM = {
   keychainFailed: () => ({ what: 'The keychain failed.', next: RESTART }),
   // `reason` is the setting's own sentence (what is wrong and what to change; never a password).
   networkSettings: ({ error }) => ({
-    what: error.reason ?? 'The proxy or company certificate settings cannot be used.',
+    what: error.reason ? reasonSentence(error.reason) : 'The proxy or company certificate settings cannot be used.',
     next: 'Change them under Settings → Network.',
   }),
   sandboxNotStarted: () => ({
@@ -484,7 +485,7 @@ export function serverWords(error: CommandError, ours: Parts): string | null {
 /** Why a create's outcome is unknown, as a sentence ("The connection was lost before the answer arrived."). */
 export function outcomeReason(error: CommandError): string | null {
   if (error.kind !== 'outcomeUnknown' || !error.reason) return null;
-  const reason = bounded(trimStop(error.reason), SERVER_CHARS);
+  const reason = bounded(trimStop(describeReason(error.reason)), SERVER_CHARS);
   return `${reason.charAt(0).toUpperCase()}${reason.slice(1)}.`;
 }
 

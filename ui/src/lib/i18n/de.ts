@@ -1,9 +1,11 @@
 // Der deutsche Katalog: dieselben Schlüssel und Platzhalter wie en.ts (`satisfies Catalog`).
 // Begriffe: Haustier, Kategorie, Kontingent (quota), API-Schlüssel, Umgebung; Anrede „Sie“.
 import type { Catalog } from './types';
+import { reasonsDe } from './reasons.de';
 
 export const de = {
   // Areas in files of their own (as in en.ts).
+  ...reasonsDe,
 
   'format.group': '.',
   'format.decimal': ',',
