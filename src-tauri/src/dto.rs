@@ -266,8 +266,8 @@ pub enum Problem {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]
 pub struct EnvironmentInfo {
+    /// The UI names it in the person's language (`ui/src/lib/environment.ts`).
     pub id: Environment,
-    pub label: String,
     pub base_url: Option<String>,
     pub production: bool,
     pub local_demo: bool,

@@ -194,7 +194,7 @@ describe('a create on a slow service', () => {
     expect(within(dialog()).getByText('Sandbox')).toBeTruthy();
     // Selected elsewhere (the backend's own event) while the form is open.
     await fake.emit('environment-changed', {
-      id: 'production', label: 'Production', baseUrl: 'https://pets.example.com/v1',
+      id: 'production', baseUrl: 'https://pets.example.com/v1',
       production: true, localDemo: false, selected: true, configured: true,
     });
     await screen.findByTestId('production-banner');
