@@ -237,7 +237,7 @@ pub enum Problem {
     NoDataFolder,
     /// No file is open for import: choose one with Import… first.
     NoImportFile,
-    /// The file `detail` is not an import the app can read (`reason`: the CSV contract's words).
+    /// The file `detail` is not an import the app can read (`reason`: which rule of the CSV contract).
     ImportFileInvalid,
     /// A fixed row is not in the file any more.
     ImportRowMissing,
@@ -259,7 +259,7 @@ pub enum Problem {
     FileExists,
     /// A category name was refused: `category` says why.
     CategoryRefused,
-    /// The file `detail` is not a list of category names (`reason`: the list's words).
+    /// The file `detail` is not a list of category names (`reason`: which rule of the list).
     CategoryListInvalid,
 }
 

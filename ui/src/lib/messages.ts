@@ -215,7 +215,7 @@ const PROBLEM = {
     next: 'Set the key again in Settings.',
   }),
   keychainFailed: () => ({ what: 'The keychain failed.', next: RESTART }),
-  // `reason` is the setting's own sentence (what is wrong and what to change; never a password).
+  // `reason` says what is wrong with the setting and what to change (never a password).
   networkSettings: ({ error }) => ({
     what: error.reason ? reasonSentence(error.reason) : 'The proxy or company certificate settings cannot be used.',
     next: 'Change them under Settings → Network.',
