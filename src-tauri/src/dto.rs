@@ -13,10 +13,12 @@ use ts_rs::TS;
 mod activity;
 mod categories;
 mod imports;
+mod reasons;
 mod updates;
 pub use activity::*;
 pub use categories::*;
 pub use imports::*;
+pub use reasons::*;
 pub use updates::*;
 
 pub use petstore_client::ErrorKind as ClientErrorKind;
@@ -180,9 +182,9 @@ pub struct CommandError {
     /// The value the failure is about, as given: a refused input, an address, a file or folder.
     /// Never a key.
     pub detail: Option<String>,
-    /// The library's short reason, a lower-case clause: why `detail` is not usable, or why a
-    /// create's outcome is unknown ("the connection was lost before the answer arrived").
-    pub reason: Option<String>,
+    /// Why `detail` is not usable, or why a create's outcome is unknown: a code with its
+    /// arguments, which the UI words (`ui/src/lib/reasons.ts`).
+    pub reason: Option<Reason>,
     /// Where in the settings file it could not be read.
     pub line: Option<u32>,
     pub column: Option<u32>,
@@ -242,7 +244,7 @@ pub enum Problem {
     NoDataFolder,
     /// No file is open for import: choose one with Import… first.
     NoImportFile,
-    /// The file `detail` is not an import the app can read (`reason`: the CSV contract's words).
+    /// The file `detail` is not an import the app can read (`reason`: which rule of the CSV contract).
     ImportFileInvalid,
     /// A fixed row is not in the file any more.
     ImportRowMissing,
@@ -264,15 +266,15 @@ pub enum Problem {
     FileExists,
     /// A category name was refused: `category` says why.
     CategoryRefused,
-    /// The file `detail` is not a list of category names (`reason`: the list's words).
+    /// The file `detail` is not a list of category names (`reason`: which rule of the list).
     CategoryListInvalid,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]
 pub struct EnvironmentInfo {
+    /// The UI names it in the person's language (`ui/src/lib/environment.ts`).
     pub id: Environment,
-    pub label: String,
     pub base_url: Option<String>,
     pub production: bool,
     pub local_demo: bool,
@@ -306,8 +308,8 @@ pub struct SettingsProblem {
     /// Where the problem is, when it is in the file's text (1-based).
     pub line: Option<u32>,
     pub column: Option<u32>,
-    /// What is wrong, e.g. "trailing comma".
-    pub problem: String,
+    /// What is wrong, e.g. `settingsSyntax` (a trailing comma, a stray character).
+    pub problem: Reason,
 }
 
 /// The answer to "Start over".

@@ -31,7 +31,8 @@ pub use config::{
 };
 pub use deprecation::DeprecationNotice;
 pub use error::{
-    ApiError, ConfigError, Error, ErrorKind, InvalidInput, NetworkCause, readable_server_text,
+    ApiError, BaseUrlProblem, ConfigError, Error, ErrorKind, InvalidInput, NetworkCause,
+    OutcomeCause, readable_server_text,
 };
 pub use events::{ClientEvent, WaitReason};
 pub use model::{

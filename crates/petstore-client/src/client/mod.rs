@@ -251,7 +251,12 @@ impl PetstoreClient {
         let pet = decode::pet(answer.status, &answer.body).map_err(|e| {
             let reason = unreadable_create(answer.status, &e);
             log::warn!(target: LOG_TARGET, "POST {}: outcome unknown: {reason}", answer.url.path());
-            Error::OutcomeUnknown { reason }
+            Error::OutcomeUnknown {
+                reason,
+                why: crate::error::OutcomeCause::NotAPet {
+                    status: answer.status,
+                },
+            }
         })?;
         Ok(Response {
             value: pet,

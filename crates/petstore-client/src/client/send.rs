@@ -166,9 +166,9 @@ impl PetstoreClient {
                     }
                     return Err(error);
                 }
-                Next::OutcomeUnknown { reason } => {
+                Next::OutcomeUnknown { reason, why } => {
                     trace.outcome_unknown(&reason);
-                    return Err(Error::OutcomeUnknown { reason });
+                    return Err(Error::OutcomeUnknown { reason, why });
                 }
                 Next::Retry(retry) => {
                     let backoff = shared.clock.now();

@@ -5,6 +5,7 @@ import type { EnvironmentId } from "./EnvironmentId";
 import type { ErrorKind } from "./ErrorKind";
 import type { NetworkCause } from "./NetworkCause";
 import type { Problem } from "./Problem";
+import type { Reason } from "./Reason";
 import type { WaitReason } from "./WaitReason";
 
 /**
@@ -61,10 +62,10 @@ limitBytes: number | null,
  */
 detail: string | null, 
 /**
- * The library's short reason, a lower-case clause: why `detail` is not usable, or why a
- * create's outcome is unknown ("the connection was lost before the answer arrived").
+ * Why `detail` is not usable, or why a create's outcome is unknown: a code with its
+ * arguments, which the UI words (`ui/src/lib/reasons.ts`).
  */
-reason: string | null, 
+reason: Reason | null, 
 /**
  * Where in the settings file it could not be read.
  */
