@@ -15,6 +15,7 @@ use crate::dto::{
     UnfinishedImport,
 };
 use crate::pickers;
+use crate::words::Msg;
 
 mod categories;
 mod updates;
@@ -230,7 +231,8 @@ pub async fn pick_import_file<R: Runtime>(
     app: AppHandle<R>,
     backend: State<'_, Backend>,
 ) -> Result<Option<String>, CommandError> {
-    let Some(path) = pickers::open_csv(&app).await else {
+    let language = backend.spoken_language();
+    let Some(path) = pickers::open(&app, language, Msg::PickImportFile).await else {
         return Ok(None);
     };
     // The one way a file becomes readable by a preview: the person chose it.
@@ -310,10 +312,9 @@ pub async fn save_import_report<R: Runtime>(
     app: AppHandle<R>,
     backend: State<'_, Backend>,
 ) -> Result<Option<SavedFile>, CommandError> {
-    let filter = ("CSV", "csv");
-    let Some(path) =
-        pickers::save(&app, "Save the import report", "import-report.csv", filter).await
-    else {
+    let (language, filter) = (backend.spoken_language(), ("CSV", "csv"));
+    let title = Msg::SaveImportReport;
+    let Some(path) = pickers::save(&app, language, title, "import-report.csv", filter).await else {
         return Ok(None);
     };
     backend.save_import_report(&path).map(Some)
@@ -334,7 +335,8 @@ pub async fn export_pets<R: Runtime>(
         ExportFormat::Csv => ("pets.csv", ("CSV", "csv")),
         ExportFormat::Json => ("pets.json", ("JSON", "json")),
     };
-    let Some(path) = pickers::save(&app, "Export pets", name, filter).await else {
+    let language = backend.spoken_language();
+    let Some(path) = pickers::save(&app, language, Msg::ExportPets, name, filter).await else {
         return Ok(None);
     };
     backend
@@ -419,7 +421,8 @@ pub async fn export_activity<R: Runtime>(
     backend: State<'_, Backend>,
     filter: ActivityFilter,
 ) -> Result<Option<SavedFile>, CommandError> {
-    let Some(path) = pickers::save(&app, "Export activity", "activity.csv", ("CSV", "csv")).await
+    let (language, title) = (backend.spoken_language(), Msg::ExportActivity);
+    let Some(path) = pickers::save(&app, language, title, "activity.csv", ("CSV", "csv")).await
     else {
         return Ok(None);
     };

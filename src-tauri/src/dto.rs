@@ -13,14 +13,16 @@ use ts_rs::TS;
 mod activity;
 mod categories;
 mod imports;
+mod reasons;
 mod updates;
 pub use activity::*;
 pub use categories::*;
 pub use imports::*;
+pub use reasons::*;
 pub use updates::*;
 
 pub use petstore_client::ErrorKind as ClientErrorKind;
-pub use petstore_client::{Environment, NetworkCause, Plan, QuotaWindow, WaitReason};
+pub use petstore_client::{AutoConfig, Environment, NetworkCause, Plan, QuotaWindow, WaitReason};
 
 /// The statuses a person may give a new pet or filter by. Not the client's `PetStatus`, which also
 /// keeps any status a server sends (`Other`): the UI may only send these three, so its type is the
@@ -180,14 +182,21 @@ pub struct CommandError {
     /// The value the failure is about, as given: a refused input, an address, a file or folder.
     /// Never a key.
     pub detail: Option<String>,
-    /// The library's short reason, a lower-case clause: why `detail` is not usable, or why a
-    /// create's outcome is unknown ("the connection was lost before the answer arrived").
-    pub reason: Option<String>,
+    /// Why `detail` is not usable, or why a create's outcome is unknown: a code with its
+    /// arguments, which the UI words (`ui/src/lib/reasons.ts`).
+    pub reason: Option<Reason>,
     /// Where in the settings file it could not be read.
     pub line: Option<u32>,
     pub column: Option<u32>,
     /// Why a category name was refused (problem `categoryRefused`).
     pub category: Option<CategoryRefusal>,
+    /// A failed connection in proxy mode System on a computer whose OS uses proxy
+    /// auto-configuration (a PAC script at `url`, or WPAD discovery when `url` is null), which
+    /// the app cannot read: the way out is a Manual proxy (Settings → Network). Left out when
+    /// there is none (optional, so the UI's own errors need not name it).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub auto_config: Option<AutoConfig>,
 }
 
 /// The exact problem behind a `configuration`, `keychain` or `network` failure.
@@ -235,7 +244,7 @@ pub enum Problem {
     NoDataFolder,
     /// No file is open for import: choose one with Import… first.
     NoImportFile,
-    /// The file `detail` is not an import the app can read (`reason`: the CSV contract's words).
+    /// The file `detail` is not an import the app can read (`reason`: which rule of the CSV contract).
     ImportFileInvalid,
     /// A fixed row is not in the file any more.
     ImportRowMissing,
@@ -257,15 +266,15 @@ pub enum Problem {
     FileExists,
     /// A category name was refused: `category` says why.
     CategoryRefused,
-    /// The file `detail` is not a list of category names (`reason`: the list's words).
+    /// The file `detail` is not a list of category names (`reason`: which rule of the list).
     CategoryListInvalid,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]
 pub struct EnvironmentInfo {
+    /// The UI names it in the person's language (`ui/src/lib/environment.ts`).
     pub id: Environment,
-    pub label: String,
     pub base_url: Option<String>,
     pub production: bool,
     pub local_demo: bool,
@@ -299,8 +308,8 @@ pub struct SettingsProblem {
     /// Where the problem is, when it is in the file's text (1-based).
     pub line: Option<u32>,
     pub column: Option<u32>,
-    /// What is wrong, e.g. "trailing comma".
-    pub problem: String,
+    /// What is wrong, e.g. `settingsSyntax` (a trailing comma, a stray character).
+    pub problem: Reason,
 }
 
 /// The answer to "Start over".

@@ -8,7 +8,7 @@ use petstore_local::LocalError;
 use petstore_local::keychain::KeychainError;
 
 use crate::convert::instant;
-use crate::dto::{AppErrorKind, ClientErrorKind, CommandError, ErrorKind, Problem};
+use crate::dto::{AppErrorKind, ClientErrorKind, CommandError, ErrorKind, Problem, Reason};
 
 /// Fields of a Pet or a list query the server's messages may name.
 const SERVER_FIELDS: [&str; 4] = ["name", "categoryId", "status", "limit"];
@@ -32,6 +32,7 @@ impl CommandError {
             line: None,
             column: None,
             category: None,
+            auto_config: None,
         }
     }
 
@@ -57,33 +58,24 @@ impl CommandError {
         self
     }
 
-    pub fn with_reason(mut self, reason: impl Into<String>) -> CommandError {
+    pub fn with_reason(mut self, reason: impl Into<Reason>) -> CommandError {
         self.reason = Some(reason.into());
         self
     }
 }
 
-/// Why a file could not be used, in a person's words: never the OS's text ("(os error 13)").
-pub fn io_reason(error: &std::io::Error) -> &'static str {
-    use std::io::ErrorKind as Io;
-    match error.kind() {
-        Io::NotFound => "it is not there",
-        Io::PermissionDenied => "the app may not use it",
-        Io::AlreadyExists => "a file of that name is already there",
-        Io::StorageFull => "the disk is full",
-        Io::ReadOnlyFilesystem => "the disk is read-only",
-        Io::IsADirectory => "it is a folder",
-        Io::InvalidData => "it is not text the app can read",
-        _ => "the system refused it",
+impl From<Error> for CommandError {
+    fn from(error: Error) -> Self {
+        CommandError::from(&error)
     }
 }
 
-impl From<Error> for CommandError {
-    fn from(error: Error) -> Self {
+impl From<&Error> for CommandError {
+    fn from(error: &Error) -> Self {
         match error {
-            Error::InvalidInput(input) => input.into(),
-            Error::Configuration(config) => config.into(),
-            other => from_client(&other),
+            Error::InvalidInput(input) => input.clone().into(),
+            Error::Configuration(config) => config.clone().into(),
+            other => from_client(other),
         }
     }
 }
@@ -116,8 +108,13 @@ fn from_client(error: &Error) -> CommandError {
             out.status = Some(*status);
             out.detail = (!path.is_empty()).then(|| path.clone());
         }
-        Error::Network { cause, .. } => out.cause = Some(*cause),
-        Error::OutcomeUnknown { reason } => out.reason = Some(reason.clone()),
+        Error::Network {
+            cause, auto_config, ..
+        } => {
+            out.cause = Some(*cause);
+            out.auto_config.clone_from(auto_config);
+        }
+        Error::OutcomeUnknown { why, .. } => out.reason = Some((*why).into()),
         Error::ResponseTooLarge { limit_bytes } => {
             out.limit_bytes = Some(u32::try_from(*limit_bytes).unwrap_or(u32::MAX));
         }
@@ -184,10 +181,11 @@ impl From<ConfigError> for CommandError {
                     None => error,
                 }
             }
-            ConfigError::InvalidBaseUrl { url, reason } => CommandError {
-                reason: Some(reason),
-                ..CommandError::problem(kind, Problem::InvalidBaseUrl).with_detail(url)
-            },
+            ConfigError::InvalidBaseUrl { url, problem, .. } => {
+                CommandError::problem(kind, Problem::InvalidBaseUrl)
+                    .with_detail(url)
+                    .with_reason(problem)
+            }
             ConfigError::InsecureBaseUrl { url } => {
                 CommandError::problem(kind, Problem::InsecureBaseUrl).with_detail(url)
             }
@@ -221,18 +219,28 @@ impl From<LocalError> for CommandError {
                 line,
                 column,
                 problem,
+                fault,
             } => CommandError {
-                reason: Some(problem),
+                reason: {
+                    // The parser's clause is English and not ours: the log keeps it.
+                    log::warn!("the settings file cannot be read: {problem}");
+                    Some(Reason::settings(fault, line, column))
+                },
                 line: line.map(saturated),
                 column: column.map(saturated),
                 ..CommandError::problem(kind, Problem::SettingsUnreadable)
                     .with_detail(path.display().to_string())
             },
-            LocalError::SettingsUnwritable { path, problem } => CommandError {
-                reason: Some(problem),
-                ..CommandError::problem(kind, Problem::SettingsUnwritable)
+            LocalError::SettingsUnwritable { path, problem } => {
+                // The library's clause (an OS error, a size) goes to the log; the problem says
+                // what to do.
+                log::warn!(
+                    "the settings file {} cannot be written: {problem}",
+                    path.display()
+                );
+                CommandError::problem(kind, Problem::SettingsUnwritable)
                     .with_detail(path.display().to_string())
-            },
+            }
             LocalError::Category(refused) => crate::backend::category_refused(&refused),
         }
     }
@@ -357,6 +365,24 @@ mod tests {
         let json = serde_json::to_string(&out).expect("json");
         assert!(!json.contains("os error"), "{json}");
         assert!(json.contains(r#""cause":"refused""#), "{json}");
+        assert!(!json.contains("autoConfig"), "none found: left out, {json}");
+
+        // The OS's proxy auto-configuration, when the client found one, reaches the UI as a fact.
+        let mut again = client
+            .list_pets(&petstore_client::ListQuery::default())
+            .await
+            .expect_err("nothing listens");
+        if let Error::Network { auto_config, .. } = &mut again {
+            *auto_config = Some(petstore_client::AutoConfig {
+                url: Some("http://wpad.corp.example/proxy.pac".to_owned()),
+            });
+        }
+        let json = serde_json::to_value(CommandError::from(again)).expect("json");
+        assert_eq!(
+            json["autoConfig"],
+            serde_json::json!({ "url": "http://wpad.corp.example/proxy.pac" })
+        );
+        assert_eq!(json["cause"], "refused");
     }
 
     #[test]
@@ -439,12 +465,19 @@ mod tests {
             line: Some(3),
             column: Some(7),
             problem: "trailing comma".into(),
+            fault: petstore_local::SettingsFault::Syntax,
         });
         assert_eq!(out.kind, ClientErrorKind::Configuration);
         assert_eq!(out.problem, Some(Problem::SettingsUnreadable));
         assert_eq!((out.line, out.column), (Some(3), Some(7)));
         assert_eq!(out.detail.as_deref(), Some("/tmp/settings.json"));
-        assert_eq!(out.reason.as_deref(), Some("trailing comma"));
+        assert_eq!(
+            out.reason,
+            Some(Reason::SettingsSyntax {
+                line: Some(3),
+                column: Some(7)
+            })
+        );
         let out = CommandError::from(LocalError::from(ConfigError::MissingBaseUrl {
             environment: Environment::Production,
         }));

@@ -16,8 +16,10 @@ pub mod events;
 mod logging;
 mod notify;
 pub mod pickers;
+pub mod reasons;
 pub mod updates;
 pub mod window_state;
+pub mod words;
 
 use std::sync::Arc;
 use std::time::Duration;

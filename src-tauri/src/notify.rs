@@ -4,54 +4,53 @@
 //! logged and forgotten: the in-app banner still shows it.
 
 use chrono::{DateTime, Local};
-use petstore_client::Environment;
+use petstore_local::Language;
+use tauri::Manager;
 
-use crate::backend::Notifier;
+use crate::backend::{Backend, Notifier};
 use crate::dto::{AlertLevel, QuotaAlert};
+use crate::words::Msg;
 
-/// The words of a notification: a title and one line. (Made here, at the edge, since the OS
-/// shows them without the UI.)
-pub fn words(alert: &QuotaAlert) -> (String, String) {
-    let env = match alert.environment {
-        Environment::Production => "Production",
-        Environment::Staging => "Staging",
-        Environment::Sandbox => "Sandbox",
-    };
+/// The words of a notification in `language`: a title and one line. (Made here, at the edge,
+/// since the OS shows them without the UI.)
+pub fn words(alert: &QuotaAlert, language: Language) -> (String, String) {
+    let env = Msg::environment(alert.environment).say(language, &[]);
     let renews = alert
         .reset_at
         .as_deref()
         .and_then(|at| DateTime::parse_from_rfc3339(at).ok())
         .map(|at| {
-            format!(
-                " It renews at {}.",
-                at.with_timezone(&Local).format("%H:%M")
-            )
+            let time = at.with_timezone(&Local).format("%H:%M").to_string();
+            Msg::Renews.say(language, &[("time", &time)])
         })
         .unwrap_or_default();
     let left = match (alert.remaining, alert.limit) {
-        (Some(remaining), Some(limit)) => format!("{remaining} of {limit} requests left."),
+        (Some(remaining), Some(limit)) => Msg::RequestsLeft.say(
+            language,
+            &[
+                ("remaining", &remaining.to_string()),
+                ("limit", &limit.to_string()),
+            ],
+        ),
         _ => String::new(),
     };
-    match alert.level {
-        AlertLevel::Low => (
-            format!("{env}: quota running low"),
-            format!("{left}{renews}"),
-        ),
+    let (title, body) = match alert.level {
+        AlertLevel::Low => (Msg::QuotaLowTitle, left),
         AlertLevel::Exhausted => (
-            format!("{env}: no requests left"),
-            format!("Requests wait until the quota renews.{renews}"),
+            Msg::QuotaExhaustedTitle,
+            Msg::WaitForRenewal.say(language, &[]),
         ),
-        AlertLevel::RateLimited => (
-            format!("{env}: the service asked to slow down"),
-            format!("It answered 429 Too Many Requests; requests wait as it asked.{renews}"),
-        ),
-    }
+        AlertLevel::RateLimited => (Msg::RateLimitedTitle, Msg::SlowDown.say(language, &[])),
+    };
+    (
+        title.say(language, &[("env", &env)]),
+        format!("{body}{renews}"),
+    )
 }
 
 /// The desktop's notifier.
 #[derive(Debug, Clone)]
 pub struct Desktop<R: tauri::Runtime> {
-    #[cfg_attr(target_os = "linux", allow(dead_code))]
     app: tauri::AppHandle<R>,
 }
 
@@ -63,7 +62,12 @@ impl<R: tauri::Runtime> Desktop<R> {
 
 impl<R: tauri::Runtime> Notifier for Desktop<R> {
     fn notify(&self, alert: &QuotaAlert) {
-        let (title, body) = words(alert);
+        // The language at the time of showing: Settings may have changed it since the start.
+        let language = self
+            .app
+            .try_state::<Backend>()
+            .map_or(Language::English, |backend| backend.spoken_language());
+        let (title, body) = words(alert, language);
         show(self, title, body);
     }
 }
@@ -130,6 +134,7 @@ mod tests {
     use std::sync::{Arc, Mutex};
 
     use super::*;
+    use petstore_client::Environment;
 
     /// A notification server that keeps what it was asked to show.
     struct Server(Arc<Mutex<Vec<(String, String, String)>>>);
@@ -190,15 +195,37 @@ mod tests {
             reset_at: None,
             at: "2026-11-24T10:00:00.000Z".into(),
         };
-        let (title, body) = words(&alert);
+        for language in Language::ALL {
+            let (title, body) = words(&alert, language);
+            notify_on(&client, &title, &body).unwrap();
+        }
+        let exhausted = QuotaAlert {
+            environment: Environment::Production,
+            level: AlertLevel::Exhausted,
+            ..alert
+        };
+        let (title, body) = words(&exhausted, Language::German);
         notify_on(&client, &title, &body).unwrap();
         daemon.kill().ok();
         daemon.wait().ok();
 
         let shown = shown.lock().unwrap();
-        assert_eq!(shown.len(), 1);
-        assert_eq!(shown[0].0, "Petstore Admin");
-        assert_eq!(shown[0].1, "Staging: quota running low");
-        assert_eq!(shown[0].2, "8 of 60 requests left.");
+        assert_eq!(shown.len(), 3);
+        assert!(shown.iter().all(|s| s.0 == "Petstore Admin"));
+        assert_eq!(
+            (shown[0].1.as_str(), shown[0].2.as_str()),
+            ("Staging: quota running low", "8 of 60 requests left.")
+        );
+        assert_eq!(
+            (shown[1].1.as_str(), shown[1].2.as_str()),
+            ("Staging: Kontingent wird knapp", "8 von 60 Anfragen übrig.")
+        );
+        assert_eq!(
+            (shown[2].1.as_str(), shown[2].2.as_str()),
+            (
+                "Produktion: keine Anfragen mehr übrig",
+                "Anfragen warten, bis sich das Kontingent erneuert."
+            )
+        );
     }
 }

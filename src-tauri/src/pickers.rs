@@ -10,9 +10,12 @@
 
 use std::path::PathBuf;
 
+use petstore_local::Language;
 use tauri::{AppHandle, Manager, Runtime};
 use tauri_plugin_dialog::{Dialog, FileDialogBuilder};
 use tokio::sync::oneshot;
+
+use crate::words::Msg;
 
 /// The open picker answers this path (tests only; see the module's documentation).
 pub const TEST_HOOK_OPEN_FILE: &str = "PETSTORE_TEST_HOOK_OPEN_FILE";
@@ -35,21 +38,20 @@ fn hook(name: &str) -> Option<PathBuf> {
         .map(PathBuf::from)
 }
 
-/// A spreadsheet to import; `None` when the person closed the picker.
-pub async fn open_csv<R: Runtime>(app: &AppHandle<R>) -> Option<PathBuf> {
-    open(app, "Import pets from a CSV file").await
-}
-
-/// A CSV file to read, under `title`; `None` when the person closed the picker.
-pub async fn open<R: Runtime>(app: &AppHandle<R>, title: &str) -> Option<PathBuf> {
+/// A CSV file to read, under `title` in `language`; `None` when the person closed the picker.
+pub async fn open<R: Runtime>(
+    app: &AppHandle<R>,
+    language: Language,
+    title: Msg,
+) -> Option<PathBuf> {
     if let Some(path) = hook(TEST_HOOK_OPEN_FILE) {
         log::info!("open picker answered by the test hook");
         return Some(path);
     }
     let (tx, rx) = oneshot::channel();
     file_dialog(app)?
-        .set_title(title)
-        .add_filter("CSV (comma or semicolon separated)", &["csv", "txt"])
+        .set_title(title.say(language, &[]))
+        .add_filter(Msg::CsvFilter.say(language, &[]), &["csv", "txt"])
         .pick_file(move |picked| {
             let _ = tx.send(picked);
         });
@@ -59,11 +61,13 @@ pub async fn open<R: Runtime>(app: &AppHandle<R>, title: &str) -> Option<PathBuf
         .and_then(|path| path.into_path().ok())
 }
 
-/// Where to write a file named `suggested` by default, with `extension`'s filter; `None` when the
-/// person closed the picker. The picker itself asks before replacing a file.
+/// Where to write a file named `suggested` by default, under `title` in `language`, with
+/// `filter`; `None` when the person closed the picker. The picker itself asks before replacing a
+/// file.
 pub async fn save<R: Runtime>(
     app: &AppHandle<R>,
-    title: &str,
+    language: Language,
+    title: Msg,
     suggested: &str,
     filter: (&str, &str),
 ) -> Option<PathBuf> {
@@ -73,7 +77,7 @@ pub async fn save<R: Runtime>(
     }
     let (tx, rx) = oneshot::channel();
     file_dialog(app)?
-        .set_title(title)
+        .set_title(title.say(language, &[]))
         .set_file_name(suggested)
         .add_filter(filter.0, &[filter.1])
         .save_file(move |picked| {

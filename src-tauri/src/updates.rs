@@ -9,6 +9,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, SystemTime};
 
+use petstore_client::{NetworkCause, OtherClientNetwork};
 use petstore_local::UpdatePolicy;
 use tauri::{AppHandle, Manager, Runtime, Url};
 use tauri_plugin_updater::{Error as PluginError, Update, Updater, UpdaterExt};
@@ -104,19 +105,24 @@ fn updater_set_up<R: Runtime>(app: &AppHandle<R>) -> bool {
     set_up
 }
 
-/// The one place the updater's HTTP is set up (address, timeout, key; the proxy and company CA
-/// settings go here too), for the check and the download alike.
+/// The one place the updater's HTTP is set up (address, timeout, key, and the API's proxy mode,
+/// proxy credentials and company CAs), for the check and the download alike: the plugin's
+/// `configure_client` hands over the same reqwest (one version in the lockfile) the API's client
+/// is built with.
 fn updater<R: Runtime>(
     app: &AppHandle<R>,
     policy: &UpdatePolicy,
     timeout: Duration,
+    network: &OtherClientNetwork,
 ) -> Result<Updater, UpdateFailure> {
     let url = Url::parse(&policy.url).map_err(|_| UpdateFailure::BadAddress)?;
+    let network = network.clone();
     let mut builder = app
         .updater_builder()
         .endpoints(vec![url])
         .map_err(|error| failure(&error, Stage::Check))?
-        .timeout(timeout);
+        .timeout(timeout)
+        .configure_client(move |client| network.configure(client));
     if let Some(key) = &policy.public_key {
         builder = builder.pubkey(key);
     }
@@ -137,26 +143,33 @@ pub async fn check<R: Runtime>(
         return UpdateCheck::Skipped;
     }
     if !policy.check && policy.managed {
-        return UpdateCheck::Failed {
-            failure: UpdateFailure::Managed,
-        };
+        return UpdateCheck::failed(UpdateFailure::Managed);
     }
     if !updater_set_up(app) {
-        return UpdateCheck::Failed {
-            failure: UpdateFailure::Unavailable,
-        };
+        return UpdateCheck::failed(UpdateFailure::Unavailable);
     }
+    let network = match backend.updater_network().await {
+        Ok(network) => network,
+        Err(error) => {
+            // The same setting fails the API's requests, where the person is told what to change.
+            log::warn!("no update check: the network settings cannot be used ({error:?})");
+            return UpdateCheck::failed(UpdateFailure::Unreachable);
+        }
+    };
     let timeout = if at_start {
         START_UP_TIMEOUT
     } else {
         CHECK_TIMEOUT
     };
-    let found = match updater(app, &policy, timeout) {
+    let found = match updater(app, &policy, timeout, &network) {
         Ok(updater) => updater.check().await.map_err(|error| {
             log::warn!("update check at {} failed: {error}", policy.url);
-            failure(&error, Stage::Check)
+            (
+                failure(&error, Stage::Check),
+                cause(&error, network.has_proxy_credentials()),
+            )
         }),
-        Err(failure) => Err(failure),
+        Err(failure) => Err((failure, None)),
     };
     match found {
         Ok(Some(update)) => {
@@ -171,7 +184,7 @@ pub async fn check<R: Runtime>(
         Ok(None) => UpdateCheck::UpToDate {
             current_version: env!("CARGO_PKG_VERSION").to_owned(),
         },
-        Err(failure) => UpdateCheck::Failed { failure },
+        Err((failure, cause)) => UpdateCheck::Failed { failure, cause },
     }
 }
 
@@ -264,6 +277,17 @@ async fn download(update: &Update) -> Result<Vec<u8>, UpdateFailure> {
     tokio::time::timeout(DOWNLOAD_TIMEOUT, bounded)
         .await
         .unwrap_or(Err(UpdateFailure::DownloadFailed))
+}
+
+/// Why the connection failed, as the API's failures name it (an unknown authority, a proxy that
+/// wants credentials…); `None` when it was not the connection (or only slow).
+fn cause(error: &PluginError, with_proxy_credentials: bool) -> Option<NetworkCause> {
+    match error {
+        PluginError::Reqwest(error) if !error.is_timeout() => {
+            Some(NetworkCause::classify(error, with_proxy_credentials))
+        }
+        _ => None,
+    }
 }
 
 #[derive(Debug, Clone, Copy)]

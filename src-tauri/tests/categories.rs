@@ -259,11 +259,12 @@ async fn a_shared_list_goes_out_and_comes_in_merging_without_replacing() {
         .expect_err("no id column");
     assert_eq!(error.problem, Some(Problem::CategoryListInvalid));
     assert_eq!(error.detail.as_deref(), Some("pets.csv"));
-    assert!(
-        error
-            .reason
-            .as_deref()
-            .is_some_and(|r| r.contains("categoryId")),
+    assert_eq!(
+        error.reason,
+        Some(petstore_admin::dto::Reason::MissingColumn {
+            column: "categoryId".into(),
+            found: vec!["name".into(), "status".into()],
+        }),
         "{error:?}"
     );
 }

@@ -87,7 +87,10 @@ async fn preview_fix_in_place_pause_resume_and_report() {
         .await
         .expect("fix");
     assert_eq!(still.invalid_rows, 1);
-    assert!(still.rows[0].problems[0].message.contains("not positive"));
+    assert_eq!(
+        still.rows[0].problems[0].problem,
+        petstore_admin::dto::RowProblemCode::CategoryIdNotPositive { given: "-1".into() }
+    );
     let fixed = backend
         .fix_import_row(
             bad.index,

@@ -47,7 +47,14 @@ async fn an_unreadable_file_survives_a_switch_and_a_rows_change_byte_for_byte_an
         settings_file(dir.path()).display().to_string()
     );
     assert_eq!((problem.line, problem.column), (Some(4), Some(1)));
-    assert!(problem.problem.contains("trailing comma"), "{problem:?}");
+    assert_eq!(
+        problem.problem,
+        petstore_admin::dto::Reason::SettingsSyntax {
+            line: Some(4),
+            column: Some(1)
+        },
+        "{problem:?}"
+    );
 
     // Both still work for this session...
     let info = backend

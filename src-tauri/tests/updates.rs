@@ -1,7 +1,9 @@
 //! The update check and install through the real plugin on Tauri's mock runtime, against a
 //! loopback update server that counts requests: checking off asks nothing, the system-wide file
 //! wins over the person's, the start-up check runs at most once a day, an unreachable address
-//! answers quietly and fast, and a bundle signed with another key or changed is refused.
+//! answers quietly and fast, and a bundle signed with another key or changed is refused. Behind a
+//! company network, the check goes through the settings' proxy (with its credentials) and trusts
+//! the company CA, as the API's requests do.
 
 #[path = "common/update_server.rs"]
 mod update_server;
@@ -9,9 +11,12 @@ mod update_server;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
+use keyring_core::mock;
 use petstore_admin::backend::{Backend, BackendConfig};
-use petstore_admin::dto::{UpdateCheck, UpdateFailure};
+use petstore_admin::dto::{NetworkCause, UpdateCheck, UpdateFailure};
 use petstore_admin::updates::{self, Pending, START_UP_TIMEOUT};
+use petstore_local::keychain::Keychain;
+use petstore_testnet::{ConnectProxy, PrivateCa, TlsFront};
 use tauri::Manager;
 use tauri::test::{MockRuntime, mock_builder};
 use update_server::{Offer, TestKey, UpdateServer};
@@ -22,6 +27,15 @@ fn app(
     dir: &Path,
     system: Option<serde_json::Value>,
     person: Option<serde_json::Value>,
+) -> tauri::App<MockRuntime> {
+    app_with_keychain(dir, system, person, None)
+}
+
+fn app_with_keychain(
+    dir: &Path,
+    system: Option<serde_json::Value>,
+    person: Option<serde_json::Value>,
+    keychain: Option<Keychain>,
 ) -> tauri::App<MockRuntime> {
     let system_path = dir.join("system-settings.json");
     if let Some(updates) = system {
@@ -42,6 +56,7 @@ fn app(
         settings_path: Some(dir.join("settings.json")),
         system_settings_path: Some(system_path),
         update_stamp_path: Some(dir.join("data").join("last-update-check")),
+        keychain: keychain.into(),
         ..BackendConfig::isolated()
     });
     let mut context = tauri::generate_context!("../tauri.conf.json");
@@ -88,7 +103,8 @@ async fn an_administrators_off_sends_no_request_at_start_or_on_demand() {
     assert_eq!(
         check(&app, false).await,
         UpdateCheck::Failed {
-            failure: UpdateFailure::Managed
+            failure: UpdateFailure::Managed,
+            cause: None
         }
     );
     assert_eq!(server.manifests_served(), 0, "off: no request at all");
@@ -167,7 +183,8 @@ async fn an_unreachable_address_answers_quietly_and_fast() {
     assert_eq!(
         check(&app, true).await,
         UpdateCheck::Failed {
-            failure: UpdateFailure::Unreachable
+            failure: UpdateFailure::Unreachable,
+            cause: Some(NetworkCause::Refused)
         }
     );
     assert!(
@@ -196,7 +213,8 @@ async fn an_unreachable_address_answers_quietly_and_fast() {
     assert_eq!(
         check(&app, true).await,
         UpdateCheck::Failed {
-            failure: UpdateFailure::Unreachable
+            failure: UpdateFailure::Unreachable,
+            cause: None
         }
     );
     let took = started.elapsed();
@@ -247,4 +265,96 @@ async fn a_bundle_signed_with_another_key_or_changed_is_refused() {
         UpdateFailure::SignatureRefused
     );
     assert_eq!(server.downloads(), 2);
+}
+
+/// The update address's name on the company network; only the test proxy knows it (→ the TLS
+/// front before the update server), so reaching it at all proves the proxy carried the check.
+const UPDATES_HOST: &str = "updates.petstore.test";
+
+#[tokio::test]
+async fn behind_a_company_proxy_the_check_uses_its_credentials_and_the_company_ca() {
+    let server = UpdateServer::start().await;
+    let key = TestKey::generate();
+    offer(&server, &key, BUNDLE);
+    let ca = PrivateCa::new("Petstore Updates Test Root CA");
+    let front = TlsFront::start(ca.server_cert(UPDATES_HOST), server.addr());
+    let proxy = ConnectProxy::start(
+        Some(("clerk", "pr0xy pass")),
+        [(UPDATES_HOST.to_owned(), front.addr())],
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let downloads = tempfile::tempdir().unwrap();
+    let picked = ca.write_pem(downloads.path(), "corp-root.pem");
+    std::fs::write(
+        dir.path().join("settings.json"),
+        serde_json::json!({
+            "proxy": { "mode": "manual", "url": proxy.url(), "user": "clerk" },
+        })
+        .to_string(),
+    )
+    .unwrap();
+    let store = mock::Store::new().unwrap();
+    let keychain = Keychain::with_store(store);
+    keychain.set_proxy_password("pr0xy pass").unwrap();
+    let url = format!("https://{UPDATES_HOST}:{}/latest.json", front.port());
+    let app = app_with_keychain(
+        dir.path(),
+        Some(serde_json::json!({ "url": url, "publicKey": key.public_base64() })),
+        None,
+        Some(keychain),
+    );
+
+    // The company CA is not trusted yet: refused, and named as the certificate's authority.
+    assert_eq!(
+        check(&app, false).await,
+        UpdateCheck::Failed {
+            failure: UpdateFailure::Unreachable,
+            cause: Some(NetworkCause::UnknownAuthority)
+        }
+    );
+    let seen = proxy.stats();
+    assert_eq!(
+        (seen.tunnels, seen.refused),
+        (1, 0),
+        "through the proxy, with its credentials"
+    );
+    assert_eq!(server.manifests_served(), 0);
+
+    app.state::<Backend>().trust_ca_file(&picked).await.unwrap();
+    match check(&app, false).await {
+        UpdateCheck::Available(offer) => assert_eq!(offer.version, "99.0.0"),
+        other => panic!("{other:?}"),
+    }
+    let seen = proxy.stats();
+    assert_eq!(seen.tunnels, 2);
+    assert_eq!(seen.targets[1], format!("{UPDATES_HOST}:{}", front.port()));
+    assert_eq!(server.manifests_served(), 1);
+    assert!(
+        !seen.saw(b"Faster tables."),
+        "the manifest crossed the proxy in clear"
+    );
+}
+
+#[tokio::test]
+async fn a_proxy_that_wants_credentials_is_named_as_the_cause() {
+    let proxy = ConnectProxy::start(Some(("clerk", "pr0xy pass")), []);
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("settings.json"),
+        serde_json::json!({ "proxy": { "mode": "manual", "url": proxy.url() } }).to_string(),
+    )
+    .unwrap();
+    let app = app(
+        dir.path(),
+        Some(serde_json::json!({ "url": format!("https://{UPDATES_HOST}/latest.json") })),
+        None,
+    );
+    assert_eq!(
+        check(&app, false).await,
+        UpdateCheck::Failed {
+            failure: UpdateFailure::Unreachable,
+            cause: Some(NetworkCause::ProxyAuthRequired)
+        }
+    );
+    assert_eq!(proxy.stats().refused, 1);
 }

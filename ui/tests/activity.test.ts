@@ -213,7 +213,7 @@ describe('the Activity view', () => {
       activity: history(2),
       handlers: {
         list_activity: () => {
-          if (fail) throw commandError('activityUnavailable', { reason: 'the disk is full' });
+          if (fail) throw commandError('activityUnavailable', { reason: { code: 'io', io: 'diskFull' } });
           return { entries: history(2), total: 2 };
         },
       },

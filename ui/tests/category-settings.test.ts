@@ -141,7 +141,7 @@ describe('Settings → Categories', () => {
           throw commandError('invalidInput', {
             problem: 'categoryListInvalid',
             detail: 'pets.csv',
-            reason: 'The header row has no "categoryId" column (found: "name", "status").',
+            reason: { code: 'missingColumn', column: 'categoryId', found: ['name', 'status'] },
           });
         },
         add_category_name: () => {

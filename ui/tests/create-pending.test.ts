@@ -125,7 +125,7 @@ describe('a create on a slow service', () => {
   test('an unknown outcome after the form was closed stays until dismissed, and offers to check the list', async () => {
     const { fake, answers } = await startSlowAdd();
     await fireEvent.click(within(dialog()).getByText('Close'));
-    answers[0].reject(commandError('outcomeUnknown', { reason: 'the connection was lost before the answer arrived' }));
+    answers[0].reject(commandError('outcomeUnknown', { reason: { code: 'connectionLost' } }));
     const notice = await screen.findByTestId('create-outcome');
     expect(notice.dataset.kind).toBe('unknown');
     expect(notice.textContent).toContain('We couldn’t confirm whether Clover was added to Sandbox.');
@@ -194,7 +194,7 @@ describe('a create on a slow service', () => {
     expect(within(dialog()).getByText('Sandbox')).toBeTruthy();
     // Selected elsewhere (the backend's own event) while the form is open.
     await fake.emit('environment-changed', {
-      id: 'production', label: 'Production', baseUrl: 'https://pets.example.com/v1',
+      id: 'production', baseUrl: 'https://pets.example.com/v1',
       production: true, localDemo: false, selected: true, configured: true,
     });
     await screen.findByTestId('production-banner');

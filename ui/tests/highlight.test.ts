@@ -78,7 +78,7 @@ describe('the NEW highlight', () => {
   test('selected elsewhere (the backend’s event), the other environment’s table marks nothing', async () => {
     const fake = await createdInStaging();
     await fake.emit('environment-changed', {
-      id: 'sandbox', label: 'Sandbox', baseUrl: 'http://127.0.0.1:7777/v1', production: false, localDemo: true,
+      id: 'sandbox', baseUrl: 'http://127.0.0.1:7777/v1', production: false, localDemo: true,
       selected: true, configured: true, addressSource: 'builtIn',
     });
     await screen.findByTestId('demo-banner');

@@ -22,13 +22,15 @@ describe('import session', () => {
 
   test('a file that cannot be read leaves the stage as it was, with the message', async () => {
     installFake({
-      handlers: { preview_import: () => Promise.reject(commandError('invalidInput', { problem: 'importFileInvalid', detail: 'branch.csv', reason: 'the header row has no "name" column' })) },
+      handlers: { preview_import: () => Promise.reject(commandError('invalidInput', { problem: 'importFileInvalid', detail: 'branch.csv', reason: { code: 'missingColumn', column: 'name', found: ['nom'] } })) },
     });
     const session = new ImportSession();
     await session.choose();
     expect(session.stage).toBe('choose');
     expect(session.error?.problem).toBe('importFileInvalid');
-    expect(describeError(session.error!).text).toContain('“branch.csv” cannot be imported: the header row has no "name" column.');
+    expect(describeError(session.error!).text).toContain(
+      '“branch.csv” cannot be imported: the header row has no "name" column (found: "nom"): add it, or rename the column that holds it.',
+    );
   });
 
   test('fixing a row in place sends the cells and updates the counts', async () => {
@@ -107,7 +109,7 @@ describe('import dialog', () => {
     expect(within(dialog).getByTestId('import-environment').textContent).toContain('Sandbox');
     expect(within(dialog).getByTestId('import-ignored').textContent).toContain('colour');
     expect(within(dialog).getByTestId('import-estimate').textContent).toContain('Free plan');
-    expect(within(preview).getByText('Enter the category id.')).toBeTruthy();
+    expect(within(preview).getByText('The category id is empty: enter a whole number from 1 up, for example 3.')).toBeTruthy();
     expect(within(dialog).getByTestId('import-start').textContent).toContain('Import 4 pets');
 
     await type(within(dialog).getByLabelText('Category id on line 3'), '6');

@@ -46,15 +46,15 @@ const BY_KIND = {
   decode: commandError('decode', { status: 200, detail: 'pets[3].id' }),
   timeout: commandError('timeout'),
   network: commandError('network', { cause: 'refused' }),
-  outcomeUnknown: commandError('outcomeUnknown', { reason: 'the connection was lost before the answer arrived' }),
+  outcomeUnknown: commandError('outcomeUnknown', { reason: { code: 'connectionLost' } }),
   invalidInput: commandError('invalidInput', { field: 'limit', detail: '101' }),
   configuration: commandError('configuration', { problem: 'missingBaseUrl', environment: 'production', field: 'productionUrl' }),
   responseTooLarge: commandError('responseTooLarge', { limitBytes: 8 * 1024 * 1024 }),
   keychain: commandError('keychain', { problem: 'keychainUnavailable', field: 'key' }),
   createInFlight: commandError('createInFlight', { environment: 'staging' }),
   cancelled: commandError('cancelled', { environment: 'staging' }),
-  file: commandError('file', { problem: 'fileNotWritten', detail: '/home/sam/pets.csv', reason: 'the disk is full' }),
-  activityUnavailable: commandError('activityUnavailable', { reason: 'the disk is full' }),
+  file: commandError('file', { problem: 'fileNotWritten', detail: '/home/sam/pets.csv', reason: { code: 'io', io: 'diskFull' } }),
+  activityUnavailable: commandError('activityUnavailable', { reason: { code: 'io', io: 'diskFull' } }),
 } satisfies Record<ErrorKind, CommandError>;
 
 const KEYCHAIN_PROBLEMS: Problem[] = ['keychainUnavailable', 'keychainLocked', 'keyTooLong', 'keyCorrupt', 'keychainFailed'];
@@ -78,7 +78,7 @@ function withProblem(problem: Problem): CommandError {
     problem,
     environment: 'staging',
     detail: problem === 'insecureBaseUrl' ? 'http://staging.example.com/v1' : '/home/sam/.config/dev.petstore.admin/settings.json',
-    reason: problem === 'invalidBaseUrl' ? 'its path must end in /v1 (e.g. https://api.example.com/v1)' : 'expected value',
+    reason: problem === 'invalidBaseUrl' ? { code: 'addressPath' } : { code: 'settingsSyntax', line: 4, column: 1 },
     line: problem === 'settingsUnreadable' ? 4 : null,
     column: problem === 'settingsUnreadable' ? 1 : null,
     limitBytes: problem === 'keyTooLong' ? 2560 : null,
@@ -187,7 +187,7 @@ describe('every error, in words', () => {
     const setting = describeError(
       commandError('configuration', {
         problem: 'networkSettings',
-        reason: 'The proxy address must not contain a user name or password. Enter the user name in the proxy’s user field; the password is kept in the system keychain.',
+        reason: { code: 'proxyCredentials' },
       }),
     );
     expect(setting.what).toContain('kept in the system keychain');
@@ -231,7 +231,7 @@ describe('every error, in words', () => {
     expect(describeError(BY_KIND.createInFlight).what).toBe('A pet is already being added to Staging.');
     expect(describeError(BY_KIND.invalidInput).what).toBe('Rows per page must be a whole number from 1 to 100 (you gave “101”).');
     expect(describeError(BY_KIND.configuration).text).toBe('Production has no address yet. Add it in Settings.');
-    expect(describeError(withProblem('settingsUnreadable')).what).toContain('at line 4, column 1: expected value.');
+    expect(describeError(withProblem('settingsUnreadable')).what).toContain('at line 4, column 1: it is not valid JSON (look for a stray character, a trailing comma or a missing quote).');
   });
 });
 

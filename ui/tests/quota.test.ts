@@ -119,7 +119,7 @@ describe('quota gauge', () => {
     await startApp({ quota: quota(87, 100), handlers: { list_environments: () => new Promise((r) => (answer = r)) } });
     await waitFor(() => expect(screen.getByTestId('quota-count').textContent).toBe('87 / 100'));
     answer([
-      { id: 'sandbox', label: 'Sandbox', baseUrl: null, production: false, localDemo: true, selected: true, configured: true },
+      { id: 'sandbox', baseUrl: null, production: false, localDemo: true, selected: true, configured: true },
     ]);
     await screen.findByRole('radio', { name: /Sandbox/ });
     expect(screen.getByTestId('quota-count').textContent).toBe('87 / 100');

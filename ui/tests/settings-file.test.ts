@@ -8,7 +8,7 @@ const PROBLEM: SettingsProblem = {
   path: '/home/sam/.config/dev.petstore.admin/settings.json',
   line: 4,
   column: 1,
-  problem: 'trailing comma',
+  problem: { code: 'settingsSyntax', line: 4, column: 1 },
 };
 
 const banner = () => screen.getByTestId('settings-problem');
@@ -19,7 +19,7 @@ describe('a settings file the app cannot read', () => {
     const shown = await screen.findByTestId('settings-problem');
     expect(shown.getAttribute('role')).toBe('alert');
     expect(shown.textContent).toContain(PROBLEM.path);
-    expect(shown.textContent).toContain('trailing comma at line 4, column 1');
+    expect(shown.textContent).toContain('it is not valid JSON (look for a stray character, a trailing comma or a missing quote) at line 4, column 1');
     expect(shown.textContent).toContain('are not saved');
     expect(within(shown).getByRole('button', { name: 'Open the folder' })).toBeTruthy();
     expect(within(shown).getByRole('button', { name: 'Start over…' })).toBeTruthy();
@@ -71,8 +71,8 @@ describe('a settings file the app cannot read', () => {
   test('the backend reports a problem that appears, and its end, as events', async () => {
     const fake = await startApp();
     await screen.findByText('Biscuit');
-    await fake.emit('settings-problem', { ...PROBLEM, line: null, column: null, problem: 'permission denied' });
-    await waitFor(() => expect(banner().textContent).toContain('permission denied'));
+    await fake.emit('settings-problem', { ...PROBLEM, line: null, column: null, problem: { code: 'io', io: 'permissionDenied' } });
+    await waitFor(() => expect(banner().textContent).toContain('the app may not use it'));
     expect(banner().textContent).not.toContain('line');
     await fake.emit('settings-problem', null);
     await waitFor(() => expect(screen.queryByTestId('settings-problem')).toBeNull());

@@ -252,3 +252,61 @@ fn proxy_and_certificate_problems_are_said_in_german() {
     );
     assert!(stderr.contains("--ca-file"), "{stderr}");
 }
+
+#[test]
+fn a_computer_using_proxy_auto_configuration_is_told_to_set_the_proxy_itself() {
+    use petstore_client::config::TEST_HOOK_AUTO_CONFIG;
+    let net = Net::start();
+    // System mode, no proxy variable: straight to the API, whose name resolves nowhere (as on a
+    // network where only the PAC script knows the proxy).
+    let pac = net
+        .list()
+        .env(TEST_HOOK_AUTO_CONFIG, "http://wpad.corp.example/proxy.pac")
+        .args(["--ca-file", net.ca(), "list"])
+        .output()
+        .unwrap();
+    assert_eq!(pac.status.code(), Some(7), "{}", text(&pac.stderr));
+    let stderr = text(&pac.stderr);
+    assert!(stderr.contains("name could not be found"), "{stderr}");
+    assert!(
+        stderr.contains(
+            "automatic proxy configuration (a PAC script at http://wpad.corp.example/proxy.pac)"
+        ),
+        "{stderr}"
+    );
+    assert!(stderr.contains("--proxy URL"), "{stderr}");
+
+    let wpad = net
+        .list()
+        .env(TEST_HOOK_AUTO_CONFIG, "wpad")
+        .args(["--ca-file", net.ca(), "list"])
+        .output()
+        .unwrap();
+    assert_eq!(wpad.status.code(), Some(7), "{}", text(&wpad.stderr));
+    assert!(
+        text(&wpad.stderr).contains("WPAD auto-discovery"),
+        "{}",
+        text(&wpad.stderr)
+    );
+
+    // A proxy set by hand (or none at all) is what the person chose: no word about the script.
+    let proxy = net.proxy(None);
+    let proxy_url = proxy.url();
+    for (flags, code) in [
+        (vec!["--proxy", proxy_url.as_str(), "list"], 11),
+        (vec!["--no-proxy", "--ca-file", net.ca(), "list"], 7),
+    ] {
+        let out = net
+            .list()
+            .env(TEST_HOOK_AUTO_CONFIG, "http://wpad.corp.example/proxy.pac")
+            .args(&flags)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(code), "{}", text(&out.stderr));
+        assert!(
+            !text(&out.stderr).contains("automatic proxy configuration"),
+            "{flags:?}: {}",
+            text(&out.stderr)
+        );
+    }
+}

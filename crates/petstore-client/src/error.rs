@@ -4,7 +4,7 @@
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
-use crate::config::Environment;
+use crate::config::{AutoConfig, Environment};
 use crate::events::WaitReason;
 pub use crate::network_cause::NetworkCause;
 
@@ -79,19 +79,27 @@ pub enum Error {
         "The service did not answer in time. Check the connection and try again, or allow a longer timeout."
     )]
     Timeout,
-    #[error("{}", cause.message())]
+    #[error("{}", network_message(*.cause, .auto_config.as_ref()))]
     Network {
         /// What went wrong, in a category a person can act on; the OS's own words stay in `source`.
         cause: NetworkCause,
         #[source]
         source: reqwest::Error,
+        /// In System mode, the OS's proxy auto-configuration (PAC or WPAD), which petstore
+        /// cannot read: the likely reason, and the way out is a Manual proxy.
+        auto_config: Option<AutoConfig>,
     },
     #[error("{}", too_large_message(*.limit_bytes))]
     ResponseTooLarge { limit_bytes: u64 },
     #[error(
         "The pet may or may not have been created: {reason}. List the pets to check before trying again, so it is not added twice."
     )]
-    OutcomeUnknown { reason: String },
+    OutcomeUnknown {
+        /// A lower-case clause, for the log and the CLI.
+        reason: String,
+        /// `reason` as a category, for a shell that words it in the person's language.
+        why: OutcomeCause,
+    },
     #[error(transparent)]
     InvalidInput(#[from] InvalidInput),
     #[error(transparent)]
@@ -176,6 +184,13 @@ fn with_full_stop(text: &str) -> String {
         text.to_owned()
     } else {
         format!("{text}.")
+    }
+}
+
+fn network_message(cause: NetworkCause, auto_config: Option<&AutoConfig>) -> String {
+    match auto_config {
+        Some(auto_config) => format!("{} {}", cause.message(), auto_config.advice()),
+        None => cause.message(),
     }
 }
 
@@ -317,13 +332,54 @@ fn limit_message(given: i64) -> String {
     }
 }
 
+/// Why a create's outcome is unknown.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum OutcomeCause {
+    /// No answer arrived in time.
+    Timeout,
+    /// The connection was lost before the answer arrived.
+    ConnectionLost,
+    /// A 2xx answer larger than the client reads.
+    TooLarge { status: u16, limit_bytes: u64 },
+    /// A redirect, which is not followed.
+    Redirected { status: u16 },
+    /// A 5xx answer, which may come after the pet was stored.
+    ServerError { status: u16 },
+    /// A 2xx answer that is not a pet.
+    NotAPet { status: u16 },
+}
+
+/// Why a base address is not usable.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BaseUrlProblem {
+    /// Not an address at all.
+    NotAnAddress,
+    /// Neither http:// nor https://.
+    Scheme,
+    NoHost,
+    /// A user name or password in it.
+    Credentials,
+    /// A query (?...) or fragment (#...).
+    QueryOrFragment,
+    /// The path does not end in /v1.
+    PathNotV1,
+    /// The sandbox's address cannot be changed.
+    SandboxFixed,
+}
+
 /// The client cannot be set up, or a call cannot be made safely with this setup.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum ConfigError {
     #[error("{}", missing_base_url_message(*environment))]
     MissingBaseUrl { environment: Environment },
     #[error("The base address \"{url}\" is not usable: {reason}.")]
-    InvalidBaseUrl { url: String, reason: String },
+    InvalidBaseUrl {
+        url: String,
+        /// A lower-case clause, for the log and the CLI.
+        reason: String,
+        /// `reason` as a category, for a shell that words it in the person's language.
+        problem: BaseUrlProblem,
+    },
     #[error(
         "The base address \"{url}\" does not use https. Use an https:// address (plain http is only allowed for 127.0.0.1, ::1 and localhost), so the API key never travels in clear text."
     )]
@@ -398,6 +454,7 @@ mod tests {
         );
         let outcome = Error::OutcomeUnknown {
             reason: "the connection was lost".into(),
+            why: OutcomeCause::ConnectionLost,
         };
         assert!(
             outcome.to_string().contains("List the pets to check"),

@@ -25,13 +25,14 @@ pub use certificate::{CaFileError, CompanyCa};
 pub use client::{LOG_TARGET, PetstoreClient, limits};
 pub use clock::{Clock, SystemClock};
 pub use config::{
-    BaseUrl, ClientConfig, Environment, ManualProxy, NetworkConfig, OtherClientNetwork,
+    AutoConfig, BaseUrl, ClientConfig, Environment, ManualProxy, NetworkConfig, OtherClientNetwork,
     ProxyCredentials, ProxyMode, ProxyUrl, ProxyUrlError, Route, SANDBOX_DEFAULT_URL,
     SANDBOX_DEMO_KEY, UnknownEnvironment,
 };
 pub use deprecation::DeprecationNotice;
 pub use error::{
-    ApiError, ConfigError, Error, ErrorKind, InvalidInput, NetworkCause, readable_server_text,
+    ApiError, BaseUrlProblem, ConfigError, Error, ErrorKind, InvalidInput, NetworkCause,
+    OutcomeCause, readable_server_text,
 };
 pub use events::{ClientEvent, WaitReason};
 pub use model::{

@@ -16,7 +16,10 @@ pub enum LocalError {
         path: PathBuf,
         line: Option<usize>,
         column: Option<usize>,
+        /// The reader's own clause (English, for the log and the CLI).
         problem: String,
+        /// What kind of problem, for a shell that words it in the person's language.
+        fault: SettingsFault,
     },
     #[error("The settings file {} could not be changed: {problem}. Check that its folder exists and may be written to; nothing was changed.", path.display())]
     SettingsUnwritable { path: PathBuf, problem: String },
@@ -26,6 +29,22 @@ pub enum LocalError {
     /// A category name change was refused (the names' rules, see `settings::categories`).
     #[error(transparent)]
     Category(#[from] CategoryError),
+}
+
+/// Why the settings file could not be read, as a category: the JSON parser's text is not ours
+/// to show in another language, its category is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SettingsFault {
+    /// The file could not be opened or read.
+    Io(std::io::ErrorKind),
+    /// It is larger than a settings file may be.
+    TooLarge { limit_bytes: u64 },
+    /// It is not JSON (a stray character, a trailing comma, a missing quote).
+    Syntax,
+    /// The text ends before the JSON does.
+    EndOfFile,
+    /// It is JSON, but a value is of the wrong kind (text where a number belongs).
+    WrongValue,
 }
 
 fn position(line: Option<usize>, column: Option<usize>) -> String {

@@ -13,7 +13,7 @@ pub mod settings;
 pub mod waits;
 
 pub use dirs::{APP_ID, CACHE_DIR_VAR, CONFIG_DIR_VAR, DATA_DIR_VAR, data_dir};
-pub use error::LocalError;
+pub use error::{LocalError, SettingsFault};
 pub use language::{Language, system_locale};
 pub use settings::{
     ActivityPrefs, ActivitySettings, CategoryError, CategoryName, CategoryNames, MAX_CATEGORIES,

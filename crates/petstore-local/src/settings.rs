@@ -146,6 +146,7 @@ impl Settings {
                 return Err(ConfigError::InvalidBaseUrl {
                     url: url.to_owned(),
                     reason: "the sandbox's address is fixed".to_owned(),
+                    problem: petstore_client::BaseUrlProblem::SandboxFixed,
                 });
             }
         }

@@ -7,6 +7,9 @@
 //! - [`ConnectProxy`]: an HTTP CONNECT proxy that counts tunnels, checks Basic credentials and
 //!   records every byte it relayed (to prove what a proxy can and cannot see).
 //!
+//! The binary `petstore-testnet-api` puts the sandbox behind such a front for checks that are not
+//! Rust tests (the installer check's Debian root).
+//!
 //! Each server runs on a thread of its own with its own runtime, so it serves synchronous tests
 //! (which run the CLI as a child process) and asynchronous ones alike, and lives until the test
 //! process ends.

@@ -111,7 +111,7 @@ impl Backend {
         let rows = category_list::parse_list(&bytes).map_err(|error| {
             CommandError::problem(ClientErrorKind::InvalidInput, Problem::CategoryListInvalid)
                 .with_detail(file_name(path))
-                .with_reason(error.to_string())
+                .with_reason(&error)
         })?;
         let (offers, unusable): (Vec<ListRow>, Vec<ListRow>) =
             rows.into_iter().partition(|row| row.id.is_ok());

@@ -78,7 +78,7 @@ impl Clients {
         slot.1 = network;
     }
 
-    fn network(&self) -> (u64, NetworkConfig) {
+    pub(super) fn network(&self) -> (u64, NetworkConfig) {
         self.network
             .lock()
             .unwrap_or_else(PoisonError::into_inner)

@@ -76,7 +76,7 @@ fn export_failure(error: ExportError, shown: String) -> CommandError {
         ExportError::Listing(petstore_bulk::PagesError::Sink(error)) => {
             CommandError::problem(AppErrorKind::File, Problem::FileNotWritten)
                 .with_detail(shown)
-                .with_reason(crate::errors::io_reason(&error))
+                .with_reason(crate::dto::Reason::io(&error))
         }
         // Pages announced without end: the service does not behave as its interface says.
         ExportError::Listing(petstore_bulk::PagesError::Endless { .. }) => {
@@ -85,7 +85,7 @@ fn export_failure(error: ExportError, shown: String) -> CommandError {
         ExportError::Write(error) => {
             CommandError::problem(AppErrorKind::File, Problem::FileNotWritten)
                 .with_detail(shown)
-                .with_reason(crate::errors::io_reason(&error))
+                .with_reason(crate::dto::Reason::io(&error))
         }
         ExportError::Exists { .. } => {
             CommandError::problem(AppErrorKind::File, Problem::FileExists).with_detail(shown)

@@ -126,9 +126,10 @@ impl Backend {
         }
         let bytes = read_bounded(path, MAX_FILE_BYTES).await?;
         let file = petstore_bulk::parse(&bytes).map_err(|error| {
+            log::info!("{} is no import: {error}", file_name(path));
             CommandError::problem(ClientErrorKind::InvalidInput, Problem::ImportFileInvalid)
                 .with_detail(file_name(path))
-                .with_reason(error.to_string())
+                .with_reason(&error)
         })?;
         let env = self.selected();
         let base_url = self.base_url(env, true).await?.as_str().to_owned();
@@ -188,7 +189,6 @@ impl Backend {
         let estimate = Estimate::new(to_send as u64, client.rate_limit().as_ref(), Utc::now());
         Ok(convert::preview(
             preview,
-            super::label(preview.env),
             &estimate,
             resumable.as_ref(),
             self.names_to_learn(preview.env, &preview.file),
@@ -321,7 +321,7 @@ pub(super) async fn read_bounded(path: &Path, limit: usize) -> Result<Vec<u8>, C
     read.await.map_err(|error| {
         CommandError::problem(AppErrorKind::File, Problem::FileNotRead)
             .with_detail(path.display().to_string())
-            .with_reason(crate::errors::io_reason(&error))
+            .with_reason(crate::dto::Reason::io(&error))
     })
 }
 
@@ -337,9 +337,21 @@ fn file_error(error: &petstore_bulk::ImportError) -> CommandError {
         petstore_bulk::ImportError::Journal(petstore_bulk::JournalError::Busy { .. }) => {
             CommandError::problem(AppErrorKind::CreateInFlight, Problem::ImportElsewhere)
         }
-        // The journal's own words name what is wrong with it (a damaged line, a write refused).
-        other => CommandError::problem(AppErrorKind::File, Problem::ImportJournal)
-            .with_reason(other.to_string()),
+        petstore_bulk::ImportError::Journal(journal) => {
+            log::warn!("{journal}");
+            CommandError::problem(AppErrorKind::File, Problem::ImportJournal).with_reason(journal)
+        }
+        // The pets could not be listed first: the client's error says why (nothing was sent).
+        petstore_bulk::ImportError::ListingBefore(listing) => {
+            log::warn!("{error}");
+            match listing {
+                petstore_bulk::PagesError::Client(client) => client.into(),
+                petstore_bulk::PagesError::Endless { .. } => {
+                    CommandError::new(ClientErrorKind::Decode)
+                }
+                petstore_bulk::PagesError::Sink(never) => match *never {},
+            }
+        }
     }
 }
 

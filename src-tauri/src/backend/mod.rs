@@ -348,7 +348,6 @@ impl Backend {
         };
         Ok(EnvironmentInfo {
             id: env,
-            label: label(env).to_owned(),
             base_url: base_url.map(|url| url.as_str().to_owned()),
             production: env == Environment::Production,
             local_demo: env == Environment::Sandbox,
@@ -462,14 +461,6 @@ impl Backend {
 
 /// The environments whose address the settings hold (the sandbox's is its own).
 const ADDRESSED: [Environment; 2] = [Environment::Production, Environment::Staging];
-
-fn label(env: Environment) -> &'static str {
-    match env {
-        Environment::Production => "Production",
-        Environment::Staging => "Staging",
-        Environment::Sandbox => "Sandbox",
-    }
-}
 
 struct EnvLookupDebug(EnvLookup);
 

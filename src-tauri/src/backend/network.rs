@@ -85,6 +85,7 @@ impl Backend {
                     network_setting_error(NetworkSettingError::CaFileUnreadable {
                         path: dir.join(&name),
                         problem: e.kind().to_string(),
+                        io: e.kind(),
                     })
                 })?;
         }
@@ -129,7 +130,7 @@ pub(super) fn network_setting_error(error: NetworkSettingError) -> CommandError 
     };
     let mut command_error =
         CommandError::problem(ClientErrorKind::Configuration, Problem::NetworkSettings);
-    command_error.reason = Some(error.to_string());
+    command_error.reason = Some((&error).into());
     command_error.detail = detail;
     command_error
 }

@@ -9,7 +9,7 @@ use std::sync::{Mutex, MutexGuard, PoisonError};
 
 use petstore_local::{LocalError, Settings, SettingsFile};
 
-use crate::dto::{ClientErrorKind, CommandError, Problem, SettingsProblem};
+use crate::dto::{ClientErrorKind, CommandError, IoProblem, Problem, Reason, SettingsProblem};
 
 #[derive(Debug)]
 pub struct SettingsStore {
@@ -36,12 +36,12 @@ impl SettingsStore {
             Some(file) => match file.load() {
                 Ok(settings) => (settings, None),
                 Err(error) => {
-                    let problem = problem_of(file.path(), error);
+                    // The library's words (with the parser's clause) for the log; the UI gets
+                    // the problem's code.
                     log::warn!(
-                        "settings file {} cannot be read ({}); using defaults, and saving nothing until it is fixed or started over",
-                        file.path().display(),
-                        describe(&problem)
+                        "{error} Using defaults, and saving nothing until it is fixed or started over."
                     );
+                    let problem = problem_of(file.path(), error);
                     (Settings::default(), Some(problem))
                 }
             },
@@ -96,12 +96,8 @@ impl SettingsStore {
                 (None, written)
             }
             Err(error @ LocalError::SettingsUnreadable { .. }) => {
+                log::warn!("{error} The change holds for this session only.");
                 let problem = problem_of(file.path(), error);
-                log::warn!(
-                    "settings file {} cannot be read ({}); the change holds for this session only",
-                    file.path().display(),
-                    describe(&problem)
-                );
                 (Some(problem), value)
             }
             Err(error) => {
@@ -167,29 +163,23 @@ fn problem_of(path: &Path, error: LocalError) -> SettingsProblem {
             path,
             line,
             column,
-            problem,
+            fault,
+            ..
         } => SettingsProblem {
             path: path.display().to_string(),
             line: line.and_then(|n| u32::try_from(n).ok()),
             column: column.and_then(|n| u32::try_from(n).ok()),
-            problem,
+            problem: Reason::settings(fault, line, column),
         },
-        other => SettingsProblem {
+        // Not reached: only an unreadable file is a settings problem. Said as the system's
+        // refusal rather than not at all.
+        _ => SettingsProblem {
             path: path.display().to_string(),
             line: None,
             column: None,
-            problem: other.to_string(),
+            problem: Reason::Io {
+                io: IoProblem::Other,
+            },
         },
-    }
-}
-
-/// "trailing comma at line 4, column 1", for the log.
-fn describe(problem: &SettingsProblem) -> String {
-    match (problem.line, problem.column) {
-        (Some(line), Some(column)) => {
-            format!("{} at line {line}, column {column}", problem.problem)
-        }
-        (Some(line), None) => format!("{} at line {line}", problem.problem),
-        _ => problem.problem.clone(),
     }
 }

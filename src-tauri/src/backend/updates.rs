@@ -7,10 +7,19 @@ use petstore_local::settings::{
     SystemSettings, UpdatePolicy, check_due, last_check, read_system_settings, record_check,
 };
 
+use petstore_client::OtherClientNetwork;
+
 use super::Backend;
 use crate::dto::{CommandError, UpdateSettings};
 
 impl Backend {
+    /// The proxy and company CAs the updater's HTTP uses: the API clients' own (loaded from the
+    /// settings first, as before the first request).
+    pub async fn updater_network(&self) -> Result<OtherClientNetwork, CommandError> {
+        self.ensure_network().await?;
+        Ok(self.clients.network().1.for_other_client())
+    }
+
     /// The system-wide file (read now: an administrator may change it while the app runs) first,
     /// then the person's settings.
     pub fn update_policy(&self) -> UpdatePolicy {

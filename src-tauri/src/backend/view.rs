@@ -62,6 +62,12 @@ impl Backend {
         }
     }
 
+    /// The language the person reads the app in now (the OS-shown words: file-dialog titles,
+    /// notifications): the settings' choice, else the computer's.
+    pub fn spoken_language(&self) -> Language {
+        crate::words::language_now(self.settings().language())
+    }
+
     /// Remembers the language (only this field is written); `System` removes the choice, so the
     /// computer's language is followed again.
     #[allow(

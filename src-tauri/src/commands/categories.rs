@@ -5,6 +5,7 @@ use tauri::{AppHandle, Runtime, State};
 use crate::backend::Backend;
 use crate::dto::{CategoryImport, CategoryList, CommandError, Environment, SavedFile};
 use crate::pickers;
+use crate::words::Msg;
 
 #[tauri::command]
 pub fn category_names(backend: State<'_, Backend>, environment: Environment) -> CategoryList {
@@ -63,8 +64,8 @@ pub async fn export_category_names<R: Runtime>(
     environment: Environment,
 ) -> Result<Option<SavedFile>, CommandError> {
     let suggested = format!("categories-{environment}.csv");
-    let title = "Export the category names";
-    let Some(path) = pickers::save(&app, title, &suggested, ("CSV", "csv")).await else {
+    let (language, title) = (backend.spoken_language(), Msg::ExportCategoryNames);
+    let Some(path) = pickers::save(&app, language, title, &suggested, ("CSV", "csv")).await else {
         return Ok(None);
     };
     backend.export_category_names(environment, &path).map(Some)
@@ -78,8 +79,8 @@ pub async fn import_category_names<R: Runtime>(
     backend: State<'_, Backend>,
     environment: Environment,
 ) -> Result<Option<CategoryImport>, CommandError> {
-    let title = "Import category names from a CSV file";
-    let Some(path) = pickers::open(&app, title).await else {
+    let (language, title) = (backend.spoken_language(), Msg::ImportCategoryNames);
+    let Some(path) = pickers::open(&app, language, title).await else {
         return Ok(None);
     };
     backend

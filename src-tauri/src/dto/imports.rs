@@ -1,11 +1,11 @@
 //! What crosses the IPC boundary for import and export (issue 11 §4). Not `petstore-bulk`'s own
 //! types: counts and line numbers are numbers JavaScript holds exactly (u32, saturated), ids are
-//! strings, durations are whole seconds, and problems carry their message for a person.
+//! strings, durations are whole seconds, and problems are codes the UI words.
 
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
-use super::{CategoryMerge, CommandError, Environment, Plan};
+use super::{CategoryMerge, CommandError, Environment, Plan, RowProblemCode};
 
 /// A file read and validated, nothing sent: what the import dialog shows before **Import N pets**.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
@@ -16,7 +16,6 @@ pub struct ImportPreview {
     pub file_name: String,
     /// Where the import goes: the environment selected when the file was read.
     pub environment: Environment,
-    pub environment_label: String,
     pub production: bool,
     pub base_url: String,
     pub total_rows: u32,
@@ -63,7 +62,8 @@ pub struct PreviewRow {
 pub struct RowProblem {
     /// "name", "categoryId" or "status": the cell to fix.
     pub column: String,
-    pub message: String,
+    /// What is wrong, as a code the UI words (`describeRowProblem`).
+    pub problem: RowProblemCode,
 }
 
 /// The cells of one row as a person fixed them.

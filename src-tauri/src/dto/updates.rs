@@ -1,5 +1,6 @@
 //! Updates as the UI gets them: the settings in force, what a check found, why one failed.
 
+use petstore_client::NetworkCause;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
@@ -68,5 +69,20 @@ pub enum UpdateCheck {
     Skipped,
     Failed {
         failure: UpdateFailure,
+        /// Why the connection failed (`unreachable`), as a failed API request names it: an
+        /// unknown authority, a proxy asking for credentials…
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        cause: Option<NetworkCause>,
     },
+}
+
+impl UpdateCheck {
+    /// A failure that is not the connection's.
+    pub fn failed(failure: UpdateFailure) -> UpdateCheck {
+        UpdateCheck::Failed {
+            failure,
+            cause: None,
+        }
+    }
 }

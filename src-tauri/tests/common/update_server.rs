@@ -96,6 +96,13 @@ impl UpdateServer {
         }
     }
 
+    /// Where it listens (plain HTTP), for a TLS front before it (`tests/updates.rs`; the e2e
+    /// scenarios sharing this file do not use it).
+    #[allow(dead_code)]
+    pub fn addr(&self) -> SocketAddr {
+        self.address
+    }
+
     /// The manifest's address, for `updates.url`.
     pub fn url(&self) -> String {
         format!("http://{}/latest.json", self.address)

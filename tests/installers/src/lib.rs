@@ -4,7 +4,8 @@
 //! A minimal Debian root made by debootstrap is cached under `target/tools/debian-root-base`.
 //! Every check works on a fresh copy of it (`target/debroot/run`): `apt-get install ./the.deb`
 //! there, so apt resolves the package's declared dependencies for real; then the installed files
-//! and CLI are checked, and the installed app is started inside the chroot on the host's X
+//! and CLI are checked (with a company CA installed by `update-ca-certificates`, trusted with no
+//! setting), and the installed app is started inside the chroot on the host's X
 //! display until its window, its embedded sandbox and its first table of pets are seen. The copy
 //! is unmounted and deleted afterwards, whatever happened; a run killed outright (Ctrl-C) leaves
 //! its mounts, and the next run clears them before anything else.
@@ -14,6 +15,7 @@
 
 mod app;
 mod base;
+mod company_ca;
 mod install;
 mod mounts;
 mod procs;
@@ -68,6 +70,7 @@ pub fn check_deb_installs(root: &Path, target: &Path, deb: &Path, display: &str)
     let chroot = mounts::Chroot::fresh_copy(&base, &target.join("debroot").join("run"))?;
     install::install(&chroot, &deb, &target.join("debroot").join("apt.log"))?;
     install::check_installed(&chroot, &package, &version)?;
+    company_ca::check_company_ca_trusted(&chroot, root, target)?;
     let png = target.join("e2e-screenshots").join("installed-deb.png");
     app::check_app_runs(&chroot, display, &png)?;
     update::check_update_installs_with_test_hook_yes(

@@ -56,7 +56,7 @@ if (scene === 'create-error') {
 if (scene === 'adding') fake.handlers.create_pet = () => new Promise(() => {});
 if (scene === 'outcome') {
   fake.handlers.create_pet = () => {
-    throw commandError('outcomeUnknown', { reason: 'the connection was lost before the answer arrived' });
+    throw commandError('outcomeUnknown', { reason: { code: 'connectionLost' } });
   };
 }
 

@@ -2,8 +2,6 @@
 // place, and an import that "sends" one row per step with progress events, pause, resume and
 // cancel. Like the app, it never resends a row without the person's yes.
 import { emit } from '@tauri-apps/api/event';
-import { ENVIRONMENT_LABELS } from '../lib/environment';
-import { categoryProblem, nameProblem } from '../lib/validation';
 import type { Offer } from './fake-categories';
 import type {
   CategoryMerge,
@@ -48,15 +46,24 @@ const STATUSES = ['available', 'pending', 'sold'];
 /** Each fake installed ends the "imports" of the one before (a test's leftovers emit nothing). */
 let generation = 0;
 
+/** The row's problems as codes, as the app's CSV contract (petstore-bulk) reports them. */
 function problemsOf(cells: RowCells): RowProblem[] {
   const problems: RowProblem[] = [];
-  const name = nameProblem(cells.name);
-  if (name) problems.push({ column: 'name', message: name });
-  const category = categoryProblem(cells.categoryId);
-  if (category) problems.push({ column: 'categoryId', message: category });
+  const name = cells.name.trim();
+  if (name === '') problems.push({ column: 'name', problem: { code: 'nameEmpty' } });
+  else if ([...name].length > 1000) {
+    problems.push({ column: 'name', problem: { code: 'nameTooLong', chars: [...name].length, max: 1000 } });
+  }
+  const category = cells.categoryId.trim();
+  if (category === '') problems.push({ column: 'categoryId', problem: { code: 'categoryIdEmpty' } });
+  else if (!/^[+-]?\d+$/.test(category) || BigInt(category) > 9223372036854775807n) {
+    problems.push({ column: 'categoryId', problem: { code: 'categoryIdNotANumber', given: category } });
+  } else if (BigInt(category) < 1n) {
+    problems.push({ column: 'categoryId', problem: { code: 'categoryIdNotPositive', given: String(BigInt(category)) } });
+  }
   const status = cells.status.trim().toLowerCase();
   if (status !== '' && !STATUSES.includes(status)) {
-    problems.push({ column: 'status', message: `The status “${cells.status}” is not one of available, pending, sold.` });
+    problems.push({ column: 'status', problem: { code: 'statusUnknown', given: cells.status.trim() } });
   }
   return problems;
 }
@@ -104,7 +111,6 @@ export function importHandlers(ctx: Context, options: ImportFakeOptions) {
       path,
       fileName: path.split('/').pop() ?? path,
       environment,
-      environmentLabel: ENVIRONMENT_LABELS[environment],
       production: environment === 'production',
       baseUrl: ctx.baseUrl(environment) ?? '',
       totalRows: rows.length,

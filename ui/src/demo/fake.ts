@@ -3,7 +3,7 @@
 import { emit } from '@tauri-apps/api/event';
 import { mockIPC } from '@tauri-apps/api/mocks';
 import { commandError } from '../lib/command-error';
-import { ENVIRONMENT_IDS, ENVIRONMENT_LABELS } from '../lib/environment';
+import { ENVIRONMENT_IDS } from '../lib/environment';
 import { PET_STATUSES } from '../lib/format';
 import { activityHandlers, type ActivityFakeOptions } from './fake-activity';
 import { categoryHandlers, type CategoryFakeOptions } from './fake-categories';
@@ -96,8 +96,6 @@ export function quota(remaining: number, limit = 100, more: Partial<Quota> = {})
   };
 }
 
-const LABELS = ENVIRONMENT_LABELS;
-
 export function installFake(options: FakeOptions = {}): Fake {
   let selected: EnvironmentId = options.selected ?? 'sandbox';
   let settings: Settings = options.settings ?? { productionUrl: 'https://pets.example.com/v1', stagingUrl: null };
@@ -118,7 +116,6 @@ export function installFake(options: FakeOptions = {}): Fake {
     id === 'sandbox' ? 'http://127.0.0.1:7777/v1' : (envUrls[id] ?? (id === 'production' ? settings.productionUrl : settings.stagingUrl));
   const envInfo = (id: EnvironmentId): EnvironmentInfo => ({
     id,
-    label: LABELS[id],
     baseUrl: address(id),
     production: id === 'production',
     localDemo: id === 'sandbox',

@@ -6,8 +6,8 @@ import type { EnvironmentId, EnvironmentInfo } from './types';
 const ENVIRONMENTS = { production: true, staging: true, sandbox: true } satisfies Record<EnvironmentId, true>;
 
 /**
- * The environments' names, for messages about one that is not the one on screen (the backend's
- * `EnvironmentInfo.label` says the same for the one listed). Checked against `EnvironmentId` too.
+ * The environments' names in the language on screen (the backend sends only the id). Checked
+ * against `EnvironmentId` too.
  */
 export const ENVIRONMENT_LABELS = {
   get production() { return t('environment.production'); },
@@ -15,7 +15,7 @@ export const ENVIRONMENT_LABELS = {
   get sandbox() { return t('environment.sandbox'); },
 } satisfies Record<EnvironmentId, string>;
 
-/** An environment's name in the language on screen (the backend's `label` is English). */
+/** An environment's name in the language on screen. */
 export function environmentName(id: EnvironmentId): string {
   return ENVIRONMENT_LABELS[id];
 }

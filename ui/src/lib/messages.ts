@@ -12,6 +12,7 @@ import { ENVIRONMENT_LABELS } from './environment';
 import { formatCount, formatWhen, STATUS_LABEL } from './format';
 import { t, type TextKey } from './i18n/index.svelte';
 import { MAX_ENTRIES, RETENTION_DAYS } from './validation';
+import { describeReason } from './reasons';
 import { because, bounded, byProblem, PROBLEM, restart, trimStop, type Describe, type Facts, type Parts } from './problem-words';
 
 export { CATEGORY_PROBLEMS, describeCategoryRefusal } from './problem-words';
@@ -284,7 +285,7 @@ export function serverWords(error: CommandError, ours: Parts): string | null {
 /** Why a create's outcome is unknown, as a sentence ("The connection was lost before the answer arrived."). */
 export function outcomeReason(error: CommandError): string | null {
   if (error.kind !== 'outcomeUnknown' || !error.reason) return null;
-  const reason = bounded(trimStop(error.reason), SERVER_CHARS);
+  const reason = bounded(trimStop(describeReason(error.reason)), SERVER_CHARS);
   return `${reason.charAt(0).toUpperCase()}${reason.slice(1)}.`;
 }
 

@@ -1,5 +1,6 @@
 // The exact problems and category refusals in words (messages.ts words the error kinds around
 // them): what happened and one next step, each looked up in the catalog when described.
+import { describeReason, reasonSentence } from './reasons';
 import type { CategoryProblem, CategoryRefusal, CommandError, EnvironmentId } from './types';
 import { MAX_CATEGORIES, MAX_CATEGORY_NAME_CHARS } from './bindings/CategoryLimits';
 import type { Problem } from './bindings/Problem';
@@ -27,7 +28,7 @@ function position(error: CommandError): string {
 
 // The backend's reason, after a colon (not a word of its own: the reason comes from the backend).
 export function because(error: CommandError): string {
-  return error.reason ? `: ${trimStop(error.reason)}` : '';
+  return error.reason ? `: ${trimStop(describeReason(error.reason))}` : '';
 }
 
 /** A sentence about a file: one naming it (`{file}`) when the backend said which, else "the file". */
@@ -97,7 +98,7 @@ export const PROBLEM = {
   keychainFailed: () => ({ what: t('error.problem.keychainFailed'), next: restart() }),
   // `reason` is the setting's own sentence (what is wrong and what to change; never a password).
   networkSettings: ({ error }) => ({
-    what: error.reason ?? t('error.problem.networkSettings'),
+    what: error.reason ? reasonSentence(error.reason) : t('error.problem.networkSettings'),
     next: t('error.problem.networkSettingsNext'),
   }),
   sandboxNotStarted: () => ({

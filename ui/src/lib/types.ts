@@ -79,3 +79,6 @@ export type { UpdateCheck } from './bindings/UpdateCheck';
 export type { UpdateFailure } from './bindings/UpdateFailure';
 export type { UpdateOffer } from './bindings/UpdateOffer';
 export type { UpdateSettings } from './bindings/UpdateSettings';
+export type { IoProblem } from './bindings/IoProblem';
+export type { Reason } from './bindings/Reason';
+export type { RowProblemCode } from './bindings/RowProblemCode';

@@ -63,6 +63,9 @@ struct Shared {
     /// Whether a user name and password were given to a Manual proxy (a 407 then means they
     /// were refused).
     proxy_credentials: bool,
+    /// Whether requests follow the environment and the OS's proxy settings (mode System, a
+    /// remote address): a failed connection then looks for the OS's auto-configuration.
+    system_proxy: bool,
 }
 
 impl PetstoreClient {
@@ -82,6 +85,7 @@ impl PetstoreClient {
         http: reqwest::Client,
         governor: Arc<Governor>,
     ) -> PetstoreClient {
+        let system_proxy = config.network.route(&config.base_url) == crate::config::Route::System;
         let client = PetstoreClient {
             shared: Arc::new(Shared {
                 http,
@@ -98,6 +102,7 @@ impl PetstoreClient {
                     &config.network.proxy,
                     crate::config::ProxyMode::Manual(manual) if manual.credentials.is_some()
                 ),
+                system_proxy,
             }),
             deadline: None,
             priority: Priority::Interactive,
@@ -246,7 +251,12 @@ impl PetstoreClient {
         let pet = decode::pet(answer.status, &answer.body).map_err(|e| {
             let reason = unreadable_create(answer.status, &e);
             log::warn!(target: LOG_TARGET, "POST {}: outcome unknown: {reason}", answer.url.path());
-            Error::OutcomeUnknown { reason }
+            Error::OutcomeUnknown {
+                reason,
+                why: crate::error::OutcomeCause::NotAPet {
+                    status: answer.status,
+                },
+            }
         })?;
         Ok(Response {
             value: pet,

@@ -161,6 +161,8 @@ fn transport_failure(e: reqwest::Error, proxy_credentials: bool) -> (TransportFa
         Error::Network {
             cause: NetworkCause::classify(&e, proxy_credentials),
             source: e,
+            // Looked for once the request has failed for good (`send.rs`).
+            auto_config: None,
         }
     };
     (failure, error)

@@ -104,6 +104,28 @@ impl PetstoreClient {
     /// takes a permit, sends and reads, then does what [`policy::classify`] decides.
     /// What each attempt answered, and the time spent waiting, goes into `log`.
     pub(super) async fn execute(&self, call: Call, log: &mut CallLog) -> Result<Answer, Error> {
+        match self.attempts(call, log).await {
+            Err(error) => Err(self.with_auto_config(error).await),
+            answered => answered,
+        }
+    }
+
+    /// A connection that failed for good in System mode carries the OS's proxy
+    /// auto-configuration, if it has one: the likely reason (petstore cannot run PAC scripts).
+    /// Looked for only now, off the async threads (it may ask `gsettings`).
+    async fn with_auto_config(&self, mut error: Error) -> Error {
+        if let Error::Network { auto_config, .. } = &mut error
+            && self.shared.system_proxy
+        {
+            *auto_config = tokio::task::spawn_blocking(crate::config::detect_auto_config)
+                .await
+                .ok()
+                .flatten();
+        }
+        error
+    }
+
+    async fn attempts(&self, call: Call, log: &mut CallLog) -> Result<Answer, Error> {
         let auth = self.authorization()?;
         let shared = &self.shared;
         let (mut number, mut server) = (1, None);
@@ -144,9 +166,9 @@ impl PetstoreClient {
                     }
                     return Err(error);
                 }
-                Next::OutcomeUnknown { reason } => {
+                Next::OutcomeUnknown { reason, why } => {
                     trace.outcome_unknown(&reason);
-                    return Err(Error::OutcomeUnknown { reason });
+                    return Err(Error::OutcomeUnknown { reason, why });
                 }
                 Next::Retry(retry) => {
                     let backoff = shared.clock.now();

@@ -7,7 +7,7 @@ use std::str::FromStr;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use url::{Host, Url};
 
-use crate::error::ConfigError;
+use crate::error::{BaseUrlProblem, ConfigError};
 
 /// A checked base address: http(s), https unless loopback, path ending in `/v1`, no query,
 /// fragment or credentials. Kept with a trailing slash so joining keeps `/v1`.
@@ -22,23 +22,35 @@ pub struct BaseUrl {
 impl BaseUrl {
     pub fn parse(text: &str) -> Result<BaseUrl, ConfigError> {
         let text = text.trim();
-        let invalid = |reason: &str| ConfigError::InvalidBaseUrl {
+        let invalid = |problem: BaseUrlProblem, reason: &str| ConfigError::InvalidBaseUrl {
             url: text.to_owned(),
             reason: reason.to_owned(),
+            problem,
         };
-        let mut url = Url::parse(text)
-            .map_err(|e| invalid(&format!("{e} (expected e.g. https://api.example.com/v1)")))?;
+        let mut url = Url::parse(text).map_err(|e| {
+            invalid(
+                BaseUrlProblem::NotAnAddress,
+                &format!("{e} (expected e.g. https://api.example.com/v1)"),
+            )
+        })?;
         if !matches!(url.scheme(), "http" | "https") {
-            return Err(invalid("only http:// and https:// addresses are supported"));
+            return Err(invalid(
+                BaseUrlProblem::Scheme,
+                "only http:// and https:// addresses are supported",
+            ));
         }
         if url.host().is_none() {
-            return Err(invalid("it has no host"));
+            return Err(invalid(BaseUrlProblem::NoHost, "it has no host"));
         }
         if !url.username().is_empty() || url.password().is_some() {
-            return Err(invalid("it must not contain a user name or password"));
+            return Err(invalid(
+                BaseUrlProblem::Credentials,
+                "it must not contain a user name or password",
+            ));
         }
         if url.query().is_some() || url.fragment().is_some() {
             return Err(invalid(
+                BaseUrlProblem::QueryOrFragment,
                 "it must not contain a query (?...) or fragment (#...)",
             ));
         }
@@ -50,6 +62,7 @@ impl BaseUrl {
         let path = url.path().trim_end_matches('/').to_owned();
         if !(path == "/v1" || path.ends_with("/v1")) {
             return Err(invalid(
+                BaseUrlProblem::PathNotV1,
                 "its path must end in /v1 (e.g. https://api.example.com/v1)",
             ));
         }
@@ -206,18 +219,33 @@ mod tests {
     #[test]
     fn bad_addresses_are_refused_with_a_reason() {
         for bad in [
-            "ftp://api.example.com/v1",
-            "https://api.example.com/v2",
-            "https://api.example.com/",
-            "https://api.example.com/v1?x=1",
-            "https://api.example.com/v1#top",
-            "https://user:pw@api.example.com/v1",
-            "not a url",
+            ("ftp://api.example.com/v1", BaseUrlProblem::Scheme),
+            ("https://api.example.com/v2", BaseUrlProblem::PathNotV1),
+            ("https://api.example.com/", BaseUrlProblem::PathNotV1),
+            (
+                "https://api.example.com/v1?x=1",
+                BaseUrlProblem::QueryOrFragment,
+            ),
+            (
+                "https://api.example.com/v1#top",
+                BaseUrlProblem::QueryOrFragment,
+            ),
+            (
+                "https://user:pw@api.example.com/v1",
+                BaseUrlProblem::Credentials,
+            ),
+            ("not a url", BaseUrlProblem::NotAnAddress),
         ] {
+            let (bad, expected) = bad;
             match BaseUrl::parse(bad) {
-                Err(ConfigError::InvalidBaseUrl { url, reason }) => {
+                Err(ConfigError::InvalidBaseUrl {
+                    url,
+                    reason,
+                    problem,
+                }) => {
                     assert_eq!(url, bad);
                     assert!(!reason.is_empty());
+                    assert_eq!(problem, expected, "{bad}");
                 }
                 other => panic!("{bad}: {other:?}"),
             }

@@ -13,9 +13,11 @@ use crate::ratelimit::WaitStore;
 use crate::retry::RetryPolicy;
 use crate::secret::ApiKey;
 
+mod auto_config;
 mod base_url;
 mod network;
 
+pub use auto_config::{AutoConfig, TEST_HOOK_AUTO_CONFIG, detect_auto_config};
 pub use base_url::BaseUrl;
 pub(crate) use network::apply as apply_network;
 pub use network::{

@@ -183,33 +183,66 @@ impl NetworkConfig {
     }
 
     /// The proxy and certificates for another HTTP client of the app (the updater), so it goes
-    /// the same way as the API's: `proxy` is `None` for System (that client reads the
-    /// environment itself) and Off.
+    /// the same way as the API's. Its addresses are not known in advance (the update manifest
+    /// names the download's), so the route is the one for a remote address; a Manual proxy's
+    /// bypass list keeps loopback direct all the same.
     pub fn for_other_client(&self) -> OtherClientNetwork {
-        let (proxy, credentials) = match &self.proxy {
-            ProxyMode::Manual(manual) => {
-                (Some(manual.url.url().clone()), manual.credentials.clone())
-            }
-            ProxyMode::System | ProxyMode::Off => (None, None),
+        let route = match &self.proxy {
+            ProxyMode::Off => Route::Direct,
+            ProxyMode::System => Route::System,
+            ProxyMode::Manual(manual) => Route::Manual {
+                proxy: manual.url.url().clone(),
+                credentials: manual.credentials.clone(),
+                no_proxy: no_proxy_list(&manual.bypass),
+            },
         };
         OtherClientNetwork {
-            proxy,
-            credentials,
-            no_proxy: matches!(self.proxy, ProxyMode::Off),
-            extra_roots_pem: self.extra_roots.iter().map(CompanyCa::pem).collect(),
+            route,
+            extra_roots: self.extra_roots.clone(),
         }
     }
 }
 
-/// What [`NetworkConfig::for_other_client`] yields.
+/// What [`NetworkConfig::for_other_client`] yields: handed to that client's builder with
+/// [`OtherClientNetwork::configure`].
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct OtherClientNetwork {
-    pub proxy: Option<Url>,
-    pub credentials: Option<ProxyCredentials>,
-    /// Mode Off: the other client must ignore proxy variables too.
-    pub no_proxy: bool,
-    /// Each company CA, PEM, to add beside the system's roots.
-    pub extra_roots_pem: Vec<String>,
+    pub route: Route,
+    /// Company CAs, added beside the system's roots.
+    pub extra_roots: Vec<CompanyCa>,
+}
+
+impl OtherClientNetwork {
+    /// Whether a user name and password go to the proxy (then a 407 means they were refused:
+    /// see [`crate::NetworkCause::classify`]).
+    pub fn has_proxy_credentials(&self) -> bool {
+        matches!(
+            &self.route,
+            Route::Manual {
+                credentials: Some(_),
+                ..
+            }
+        )
+    }
+
+    /// The same proxy, credentials and extra roots as the API's client, on another client's
+    /// builder (the updater's hook, which cannot fail).
+    pub fn configure(&self, builder: reqwest::ClientBuilder) -> reqwest::ClientBuilder {
+        match apply(builder, self.route.clone(), &self.extra_roots) {
+            Ok(builder) => builder,
+            // `ProxyUrl::parse` admits only http(s) addresses with a host, which reqwest always
+            // takes; should that ever change, nothing goes out rather than going around the proxy.
+            Err(error) => {
+                log::error!("the proxy cannot be used by the updater: {error}");
+                reqwest::Client::builder().proxy(unusable_proxy())
+            }
+        }
+    }
+}
+
+/// A proxy no connection can go through (port 0 on the loopback): every request fails at once.
+fn unusable_proxy() -> reqwest::Proxy {
+    reqwest::Proxy::all("http://127.0.0.1:0").expect("a constant, valid proxy address")
 }
 
 /// The bypass list as `NO_PROXY` reads it, loopback always included.
@@ -354,20 +387,31 @@ mod tests {
 
     #[test]
     fn the_other_client_gets_the_same_proxy_and_roots() {
-        let other = manual(&[], Some("clerk")).for_other_client();
-        assert_eq!(
-            other.proxy.unwrap().as_str(),
-            "http://proxy.corp.example:3128/"
-        );
-        assert_eq!(other.credentials.unwrap().password.as_str(), "pw");
-        assert!(!other.no_proxy);
+        let other = manual(&["updates.intranet"], Some("clerk")).for_other_client();
+        match &other.route {
+            Route::Manual {
+                proxy,
+                credentials,
+                no_proxy,
+            } => {
+                assert_eq!(proxy.as_str(), "http://proxy.corp.example:3128/");
+                assert_eq!(credentials.as_ref().unwrap().password.as_str(), "pw");
+                assert_eq!(no_proxy, "updates.intranet,localhost,127.0.0.1,::1");
+            }
+            other => panic!("expected Manual, got {other:?}"),
+        }
+        assert!(other.has_proxy_credentials());
         let off = NetworkConfig {
             proxy: ProxyMode::Off,
             ..NetworkConfig::default()
         }
         .for_other_client();
-        assert!(off.no_proxy && off.proxy.is_none());
-        assert!(NetworkConfig::default().for_other_client().proxy.is_none());
+        assert_eq!(off.route, Route::Direct);
+        assert!(!off.has_proxy_credentials());
+        assert_eq!(
+            NetworkConfig::default().for_other_client().route,
+            Route::System
+        );
     }
 
     #[test]
@@ -384,6 +428,8 @@ mod tests {
         ] {
             let builder = apply(reqwest::Client::builder(), config.route(&api), &[]).unwrap();
             builder.build().unwrap();
+            let other = config.for_other_client();
+            other.configure(reqwest::Client::builder()).build().unwrap();
         }
     }
 }

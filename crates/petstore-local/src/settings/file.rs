@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use chrono::Utc;
 
 use super::Settings;
-use crate::error::LocalError;
+use crate::error::{LocalError, SettingsFault};
 use crate::localfile::{self, FileLock, MAX_FILE_BYTES, Readers};
 
 /// The settings file at one path.
@@ -77,7 +77,15 @@ impl SettingsFile {
         let bytes = match localfile::read_bounded(&self.path, MAX_FILE_BYTES) {
             Ok(Some(bytes)) => bytes,
             Ok(None) => return Ok(None),
-            Err(e) => return Err(self.unreadable(None, None, e.to_string())),
+            Err(e) => {
+                let fault = match e.kind() {
+                    std::io::ErrorKind::FileTooLarge => SettingsFault::TooLarge {
+                        limit_bytes: MAX_FILE_BYTES,
+                    },
+                    kind => SettingsFault::Io(kind),
+                };
+                return Err(self.unreadable(None, None, e.to_string(), fault));
+            }
         };
         serde_json::from_slice(&bytes).map(Some).map_err(|e| {
             let (line, column) = match e.line() {
@@ -92,7 +100,13 @@ impl SettingsFile {
                     .unwrap_or(&text),
                 None => &text,
             };
-            self.unreadable(line, column, problem.to_owned())
+            let fault = match e.classify() {
+                serde_json::error::Category::Io => SettingsFault::Io(std::io::ErrorKind::Other),
+                serde_json::error::Category::Syntax => SettingsFault::Syntax,
+                serde_json::error::Category::Eof => SettingsFault::EndOfFile,
+                serde_json::error::Category::Data => SettingsFault::WrongValue,
+            };
+            self.unreadable(line, column, problem.to_owned(), fault)
         })
     }
 
@@ -115,12 +129,14 @@ impl SettingsFile {
         line: Option<usize>,
         column: Option<usize>,
         problem: String,
+        fault: SettingsFault,
     ) -> LocalError {
         LocalError::SettingsUnreadable {
             path: self.path.clone(),
             line,
             column,
             problem,
+            fault,
         }
     }
 

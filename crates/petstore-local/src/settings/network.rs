@@ -58,7 +58,12 @@ pub enum NetworkSettingError {
     #[error(
         "The company certificate {} could not be read ({problem}). Choose the file again, or remove it from the settings.", path.display()
     )]
-    CaFileUnreadable { path: PathBuf, problem: String },
+    CaFileUnreadable {
+        path: PathBuf,
+        problem: String,
+        /// `problem` as a category, for a shell that words it in the person's language.
+        io: std::io::ErrorKind,
+    },
 }
 
 /// Where the password of a Manual proxy comes from (the keychain; tests give their own).
@@ -110,15 +115,16 @@ pub fn load_ca_file(
         Some(dir) if path.is_relative() => dir.join(path),
         _ => path.to_owned(),
     };
-    let unreadable = |problem: String| NetworkSettingError::CaFileUnreadable {
+    let unreadable = |error: std::io::Error| NetworkSettingError::CaFileUnreadable {
         path: full.clone(),
-        problem,
+        problem: error.kind().to_string(),
+        io: error.kind(),
     };
-    let file = std::fs::File::open(&full).map_err(|e| unreadable(e.kind().to_string()))?;
+    let file = std::fs::File::open(&full).map_err(unreadable)?;
     let mut bytes = Vec::new();
     file.take(MAX_READ)
         .read_to_end(&mut bytes)
-        .map_err(|e| unreadable(e.kind().to_string()))?;
+        .map_err(unreadable)?;
     CompanyCa::from_pem(&bytes, now).map_err(|error| NetworkSettingError::CaFile {
         path: full.clone(),
         error,
@@ -219,7 +225,7 @@ mod tests {
         )
         .unwrap_err();
         assert!(
-            matches!(&err, NetworkSettingError::CaFileUnreadable { path, .. } if path == &dir.path().join("missing.pem")),
+            matches!(&err, NetworkSettingError::CaFileUnreadable { path, io, .. } if path == &dir.path().join("missing.pem") && *io == std::io::ErrorKind::NotFound),
             "{err:?}"
         );
         std::fs::write(dir.path().join("junk.pem"), "junk").unwrap();

@@ -19,7 +19,6 @@ fn n(value: impl TryInto<u32>) -> u32 {
 
 pub(super) fn preview(
     preview: &Preview,
-    label: &str,
     estimate: &Estimate,
     resumable: Option<&petstore_bulk::UnfinishedImport>,
     category_names: Option<CategoryMerge>,
@@ -46,7 +45,7 @@ pub(super) fn preview(
                 .iter()
                 .map(|problem| RowProblem {
                     column: problem.column().header().to_owned(),
-                    message: problem.to_string(),
+                    problem: problem.into(),
                 })
                 .collect(),
         })
@@ -55,7 +54,6 @@ pub(super) fn preview(
         path: preview.path.display().to_string(),
         file_name: super::file_name(&preview.path),
         environment: preview.env,
-        environment_label: label.to_owned(),
         production: preview.env == Environment::Production,
         base_url: preview.base_url.clone(),
         total_rows: n(file.rows.len()),

@@ -63,7 +63,7 @@ pub(super) fn write(path: &Path, bytes: &[u8]) -> Result<(), CommandError> {
     written.map_err(|error| {
         CommandError::problem(AppErrorKind::File, Problem::FileNotWritten)
             .with_detail(path.display().to_string())
-            .with_reason(crate::errors::io_reason(&error))
+            .with_reason(crate::dto::Reason::io(&error))
     })
 }
 

@@ -2,7 +2,11 @@
 import type { AddressSource } from "./AddressSource";
 import type { EnvironmentId } from "./EnvironmentId";
 
-export type EnvironmentInfo = { id: EnvironmentId, label: string, baseUrl: string | null, production: boolean, localDemo: boolean, selected: boolean, 
+export type EnvironmentInfo = { 
+/**
+ * The UI names it in the person's language (`ui/src/lib/environment.ts`).
+ */
+id: EnvironmentId, baseUrl: string | null, production: boolean, localDemo: boolean, selected: boolean, 
 /**
  * A base address is set and a key is available, so calls can be made.
  */

@@ -16,7 +16,7 @@ path: string, fileName: string,
 /**
  * Where the import goes: the environment selected when the file was read.
  */
-environment: EnvironmentId, environmentLabel: string, production: boolean, baseUrl: string, totalRows: number, validRows: number, invalidRows: number, 
+environment: EnvironmentId, production: boolean, baseUrl: string, totalRows: number, validRows: number, invalidRows: number, 
 /**
  * Every invalid row, then valid rows in file order up to [`PREVIEW_VALID_ROWS`]: a file of
  * 100,000 rows is not sent whole to the web view.

@@ -10,6 +10,7 @@ import { exportDe } from './export.de';
 import { importDe } from './import.de';
 import { keysDe } from './keys.de';
 import { quotaDe } from './quota.de';
+import { reasonsDe } from './reasons.de';
 import { unconfirmedDe } from './unconfirmed.de';
 import { updatesDe } from './update.de';
 import { validationDe } from './validation.de';
@@ -27,6 +28,7 @@ export const de = {
   ...keysDe,
   ...categoriesDe,
   ...unconfirmedDe,
+  ...reasonsDe,
 
   'format.group': '.',
   'format.decimal': ',',

@@ -13,6 +13,7 @@ import { exportEn } from './export.en';
 import { importEn } from './import.en';
 import { keysEn } from './keys.en';
 import { quotaEn } from './quota.en';
+import { reasonsEn } from './reasons.en';
 import { unconfirmedEn } from './unconfirmed.en';
 import { updatesEn } from './update.en';
 import { validationEn } from './validation.en';
@@ -30,6 +31,7 @@ export const en = {
   ...keysEn,
   ...categoriesEn,
   ...unconfirmedEn,
+  ...reasonsEn,
 
   // How numbers and dates are written (format.ts spells them out: no ICU data is loaded).
   'format.group': ',',

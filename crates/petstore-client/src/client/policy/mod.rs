@@ -27,7 +27,7 @@ use http::HeaderMap;
 use super::decode;
 use super::limits::human_bytes;
 use super::request::failure_text;
-use crate::error::{ApiError, Error};
+use crate::error::{ApiError, Error, OutcomeCause};
 use crate::events::WaitReason;
 use crate::ratelimit::{RateLimitSnapshot, parse_retry_after};
 use crate::retry::{self, RETRY_COST, RetryPolicy, TIMEOUT_RETRY_COST, TransportFailure};
@@ -116,7 +116,7 @@ pub(super) enum Next {
         reason: Option<String>,
     },
     /// Stop: a create may have been stored, so it is not sent again.
-    OutcomeUnknown { reason: String },
+    OutcomeUnknown { reason: String, why: OutcomeCause },
     /// Send again, if the shared retry budget grants the cost.
     Retry(Retry),
 }
@@ -197,7 +197,11 @@ pub(super) fn classify(
                 };
                 back_off(transient, &attempt, None, policy, jitter)
             } else {
-                Next::OutcomeUnknown { reason }
+                let why = match failure {
+                    TransportFailure::Timeout => OutcomeCause::Timeout,
+                    _ => OutcomeCause::ConnectionLost,
+                };
+                Next::OutcomeUnknown { reason, why }
             };
             Verdict {
                 next,
@@ -237,6 +241,10 @@ fn after_answer(
                 "the service answered HTTP {status}, but with more than {} that were not read",
                 human_bytes(limit_bytes)
             ),
+            why: OutcomeCause::TooLarge {
+                status,
+                limit_bytes,
+            },
         }),
         (200..=299, Body::TooLarge { limit_bytes }) => only(Next::Fail {
             error: Error::ResponseTooLarge { limit_bytes },
@@ -280,6 +288,7 @@ fn after_answer(
                 "the service answered HTTP {status}, a {}",
                 decode::redirect_text(&headers)
             ),
+            why: OutcomeCause::Redirected { status },
         }),
         (_, body) => {
             let error = match body {
@@ -295,7 +304,10 @@ fn after_answer(
             let reason = format!("the service answered HTTP {status}");
             let next = match status {
                 // A server error on a create may come after the pet was stored.
-                _ if create => Next::OutcomeUnknown { reason },
+                _ if create => Next::OutcomeUnknown {
+                    reason,
+                    why: OutcomeCause::ServerError { status },
+                },
                 // Gateway and overload answers: worth another try for a read.
                 502..=504 => {
                     let server = error.api_error().cloned();

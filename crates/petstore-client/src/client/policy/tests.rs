@@ -95,6 +95,7 @@ fn network_error() -> Error {
     Error::Network {
         cause: crate::NetworkCause::Reset,
         source,
+        auto_config: None,
     }
 }
 
@@ -435,7 +436,7 @@ fn the_servers_last_word_is_carried_to_the_next_attempt() {
 fn the_reasons_say_what_happened() {
     let reason_of = |ended, kind, number| match decide(outcome(ended), attempt(number, kind)).next {
         Next::Fail { reason, .. } => reason.unwrap_or_else(|| "(none)".to_owned()),
-        Next::OutcomeUnknown { reason } => reason,
+        Next::OutcomeUnknown { reason, .. } => reason,
         Next::Retry(retry) => retry.reason,
         Next::Return(_) => "(answer)".to_owned(),
     };
@@ -449,10 +450,13 @@ fn the_reasons_say_what_happened() {
         attempt(1, Post),
     );
     match redirected.next {
-        Next::OutcomeUnknown { reason } => assert_eq!(
-            reason,
-            "the service answered HTTP 302, a redirect to https://elsewhere.example/v1/pets not followed"
-        ),
+        Next::OutcomeUnknown { reason, why } => {
+            assert_eq!(
+                reason,
+                "the service answered HTTP 302, a redirect to https://elsewhere.example/v1/pets not followed"
+            );
+            assert_eq!(why, OutcomeCause::Redirected { status: 302 });
+        }
         other => panic!("{other:?}"),
     }
     let cases = [

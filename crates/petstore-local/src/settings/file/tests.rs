@@ -56,7 +56,9 @@ fn a_trailing_comma_is_reported_with_line_and_column_and_never_overwritten() {
             line,
             column,
             problem,
+            fault,
         } => {
+            assert_eq!(*fault, crate::SettingsFault::Syntax);
             assert_eq!(path, file.path());
             assert_eq!((*line, *column), (Some(3), Some(1)));
             assert_eq!(problem, "trailing comma");
@@ -250,8 +252,17 @@ fn a_file_over_the_limit_is_refused_and_kept() {
             line: None,
             column: None,
             problem,
+            fault,
             ..
-        }) => assert!(problem.contains("larger than 1 MiB"), "{problem}"),
+        }) => {
+            assert!(problem.contains("larger than 1 MiB"), "{problem}");
+            assert_eq!(
+                fault,
+                crate::SettingsFault::TooLarge {
+                    limit_bytes: MAX_FILE_BYTES
+                }
+            );
+        }
         other => panic!("{other:?}"),
     }
     assert_eq!(
@@ -263,11 +274,12 @@ fn a_file_over_the_limit_is_refused_and_kept() {
 #[test]
 fn json_that_is_not_settings_is_unreadable_with_a_position() {
     let (_dir, file) = settings_file();
-    for text in [
-        "[]",
-        "{\"pageSize\": \"ten\"}",
-        "",
-        "{\"environment\": \"moon\"}",
+    use crate::SettingsFault::{EndOfFile, WrongValue};
+    for (text, expected) in [
+        ("[]", WrongValue),
+        ("{\"pageSize\": \"ten\"}", WrongValue),
+        ("", EndOfFile),
+        ("{\"environment\": \"moon\"}", WrongValue),
     ] {
         fs::write(file.path(), text).expect("write");
         match file.load() {
@@ -275,8 +287,12 @@ fn json_that_is_not_settings_is_unreadable_with_a_position() {
                 line: Some(_),
                 column: Some(_),
                 problem,
+                fault,
                 ..
-            }) => assert!(!problem.is_empty()),
+            }) => {
+                assert!(!problem.is_empty());
+                assert_eq!(fault, expected, "{text:?}");
+            }
             other => panic!("{text:?}: {other:?}"),
         }
     }

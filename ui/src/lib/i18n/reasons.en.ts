@@ -1,0 +1,90 @@
+// Why something failed, as the Rust side reports it (a `Reason` code with its arguments, an
+// import row's problem, an import's estimate): worded by `src/lib/reasons.ts`. Reasons are
+// lower-case clauses without a final stop: messages.ts puts them after a colon.
+export const reasonsEn = {
+  'reasons.bytes': '{n} bytes',
+  'reasons.io.notFound': 'it is not there',
+  'reasons.io.permissionDenied': 'the app may not use it',
+  'reasons.io.alreadyExists': 'a file of that name is already there',
+  'reasons.io.diskFull': 'the disk is full',
+  'reasons.io.readOnly': 'the disk is read-only',
+  'reasons.io.isAFolder': 'it is a folder',
+  'reasons.io.notText': 'it is not text the app can read',
+  'reasons.io.other': 'the system refused it',
+
+  'reasons.settingsSyntax': 'it is not valid JSON (look for a stray character, a trailing comma or a missing quote)',
+  'reasons.settingsEndOfFile': 'its text ends before its JSON does (a closing bracket or quote is missing)',
+  'reasons.settingsWrongValue': 'a value is not of the kind the settings need (for example text where a number belongs)',
+  'reasons.settingsTooLarge': 'it is larger than {limit}, far more than this file ever holds',
+
+  'reasons.addressNotAnAddress': 'it is not an address (expected e.g. https://api.example.com/v1)',
+  'reasons.addressScheme': 'only http:// and https:// addresses are supported',
+  'reasons.addressNoHost': 'it has no host',
+  'reasons.addressCredentials': 'it must not contain a user name or password',
+  'reasons.addressQuery': 'it must not contain a query (?...) or fragment (#...)',
+  'reasons.addressPath': 'its path must end in /v1 (e.g. https://api.example.com/v1)',
+  'reasons.addressSandboxFixed': 'the sandbox’s address is fixed',
+
+  'reasons.noAnswerInTime': 'the service did not answer in time',
+  'reasons.connectionLost': 'the connection was lost before the answer arrived',
+  'reasons.answerTooLarge': 'the service answered HTTP {status}, but with more than {limit} that were not read',
+  'reasons.redirected': 'the service answered HTTP {status}, a redirect that was not followed',
+  'reasons.serverError': 'the service answered HTTP {status}',
+  'reasons.notAPet': 'the service answered HTTP {status}, but not with a pet',
+
+  'reasons.noProxyAddress':
+    'the proxy is set to Manual but has no address: set its address (like http://proxy.example.com:8080), or choose System or Off',
+  'reasons.proxyNotAnAddress': 'the proxy address “{given}” is not an address: write it as http://proxy.example.com:8080',
+  'reasons.proxyScheme': 'the proxy address must start with http:// or https:// (got “{given}”); SOCKS proxies are not supported',
+  'reasons.proxyCredentials':
+    'the proxy address must not contain a user name or password: enter the user name in the proxy’s user field; the password is kept in the system keychain',
+  'reasons.proxyPath':
+    'the proxy address must be only a scheme, host and port (like http://proxy.example.com:8080), without a path or query',
+  'reasons.certificateTooLarge':
+    'the file is larger than a certificate file can be: choose the company’s certificate file (PEM, usually .pem or .crt)',
+  'reasons.certificateMissing':
+    'the file holds no certificate in PEM form (text starting with -----BEGIN CERTIFICATE-----): ask for the company certificate as a PEM file',
+  'reasons.certificateUnreadable': 'the file holds a certificate that cannot be read: ask for the company certificate file again',
+  'reasons.certificateNotAnAuthority':
+    'the certificate “{subject}” is a server’s own, not a certificate authority: ask for the certificate of the authority that issued it (the company root CA)',
+  'reasons.certificateExpired': 'the certificate “{subject}” expired on {date}: ask for the company’s current certificate',
+  'reasons.certificateNotYetValid':
+    'the certificate “{subject}” is not valid before {date}: check the computer’s date, or ask for the company’s current certificate',
+  'reasons.certificateFile':
+    'the company certificate file could not be read ({io}): choose the file again, or remove it from the settings',
+
+  'reasons.importTooLarge': 'the file is {size}; an import reads at most {limit}, so split it into smaller files',
+  'reasons.importTooManyRows': 'the file has more than {limit} rows, the most an import takes, so split it into smaller files',
+  'reasons.notUtf8': 'line {line} is not UTF-8 text: save the spreadsheet as “CSV UTF-8” and try again',
+  'reasons.importEmpty': 'the file is empty: it needs a header row (name, categoryId, status) and one row per pet',
+  'reasons.missingColumn': 'the header row has no "{column}" column (found: {found}): add it, or rename the column that holds it',
+  'reasons.noColumns': 'no columns',
+  'reasons.duplicateColumn': 'the header row has two columns for {column} (“{first}” and “{second}”): keep one of them',
+  'reasons.malformedCsv': 'line {line} cannot be read as CSV: check its quotes',
+  'reasons.listTooLarge': 'the file is {size}; a list of category names is read up to {limit}: is it the right file?',
+  'reasons.listTooLong': 'the file has more than {limit} rows, the most a list of category names has',
+  'reasons.listEmpty': 'the file is empty: a list of category names needs a header row (categoryId, name) and one row per category',
+
+  'reasons.journalFile':
+    'the import journal {path} could not be used ({io}): check that its folder may be written to, then run the import again; rows already created are kept there',
+  'reasons.journalDamaged':
+    'the import journal {path} is damaged at line {line} and was left as it is: move it aside to start this import from the beginning, after checking the pet list for rows it already created',
+
+  'reasons.row.nameEmpty': 'the name is empty: enter a name.',
+  'reasons.row.nameTooLong': 'the name is {chars} characters long: shorten it to at most {max} characters.',
+  'reasons.row.categoryIdEmpty': 'the category id is empty: enter a whole number from 1 up, for example 3.',
+  'reasons.row.categoryIdNotANumber':
+    'the category id “{given}” is not a whole number from 1 to 9223372036854775807: use digits only, for example 3.',
+  'reasons.row.categoryIdNotPositive': 'the category id {given} is not positive: use a whole number from 1 up.',
+  'reasons.row.statusUnknown':
+    'the status “{given}” is not one of available, pending, sold (leave it empty to let the service decide).',
+
+  'reasons.estimate.unknown': { one: '{count} request; the time it takes shows once the service has told the quota', other: '{count} requests; the time they take shows once the service has told the quota' },
+  'reasons.estimate.underAMinute': 'under a minute',
+  'reasons.estimate.minutes': 'about {n} min',
+  'reasons.estimate.hours': 'about {n} hours',
+  'reasons.estimate.days': 'about {n} days',
+  'reasons.estimate.dayLimited': '{about}: the day window is the limit, {perDay} requests a day{plan}',
+  'reasons.estimate.perMinute': '{about} at {perMinute} requests a minute{plan}',
+  'reasons.estimate.plan': ' ({plan} plan)',
+} as const;

@@ -1,0 +1,141 @@
+// Words for the codes the Rust side sends instead of sentences (issue 14 §4): a `Reason` (why a
+// file, an address, a setting or a create went wrong), an import row's problem, and an import's
+// estimate. Reasons are lower-case clauses without a final stop, to follow a colon
+// (`messages.ts`); `reasonSentence` makes one stand alone. The catalog area is
+// `i18n/reasons.en.ts` / `reasons.de.ts`.
+import { t, tn, type TextKey } from './i18n/index.svelte';
+import { formatCount } from './format';
+import type { ImportEstimate, IoProblem, Reason, RowProblemCode } from './types';
+
+function size(bytes: number): string {
+  const mib = 1024 * 1024;
+  if (bytes >= mib && bytes % mib === 0) return `${formatCount(bytes / mib)} MiB`;
+  if (bytes >= 1024 && bytes % 1024 === 0) return `${formatCount(bytes / 1024)} KiB`;
+  return t('reasons.bytes', { n: formatCount(bytes) });
+}
+
+const IO = {
+  notFound: 'reasons.io.notFound',
+  permissionDenied: 'reasons.io.permissionDenied',
+  alreadyExists: 'reasons.io.alreadyExists',
+  diskFull: 'reasons.io.diskFull',
+  readOnly: 'reasons.io.readOnly',
+  isAFolder: 'reasons.io.isAFolder',
+  notText: 'reasons.io.notText',
+  other: 'reasons.io.other',
+} as const satisfies Record<IoProblem, TextKey>;
+
+export function describeIo(io: IoProblem): string {
+  return t(IO[io]);
+}
+
+type Code = Reason['code'];
+type Of<C extends Code> = Extract<Reason, { code: C }>;
+
+// One entry per code: `npm run check` fails until a code the Rust side adds is worded here.
+const REASONS: { [C in Code]: (reason: Of<C>) => string } = {
+  io: (r) => describeIo(r.io),
+  settingsSyntax: () => t('reasons.settingsSyntax'),
+  settingsEndOfFile: () => t('reasons.settingsEndOfFile'),
+  settingsWrongValue: () => t('reasons.settingsWrongValue'),
+  settingsTooLarge: (r) => t('reasons.settingsTooLarge', { limit: size(r.limitBytes) }),
+  addressNotAnAddress: () => t('reasons.addressNotAnAddress'),
+  addressScheme: () => t('reasons.addressScheme'),
+  addressNoHost: () => t('reasons.addressNoHost'),
+  addressCredentials: () => t('reasons.addressCredentials'),
+  addressQuery: () => t('reasons.addressQuery'),
+  addressPath: () => t('reasons.addressPath'),
+  addressSandboxFixed: () => t('reasons.addressSandboxFixed'),
+  noAnswerInTime: () => t('reasons.noAnswerInTime'),
+  connectionLost: () => t('reasons.connectionLost'),
+  answerTooLarge: (r) => t('reasons.answerTooLarge', { status: r.status, limit: size(r.limitBytes) }),
+  redirected: (r) => t('reasons.redirected', { status: r.status }),
+  serverError: (r) => t('reasons.serverError', { status: r.status }),
+  notAPet: (r) => t('reasons.notAPet', { status: r.status }),
+  noProxyAddress: () => t('reasons.noProxyAddress'),
+  proxyNotAnAddress: (r) => t('reasons.proxyNotAnAddress', { given: r.given }),
+  proxyScheme: (r) => t('reasons.proxyScheme', { given: r.given }),
+  proxyCredentials: () => t('reasons.proxyCredentials'),
+  proxyPath: () => t('reasons.proxyPath'),
+  certificateTooLarge: () => t('reasons.certificateTooLarge'),
+  certificateMissing: () => t('reasons.certificateMissing'),
+  certificateUnreadable: () => t('reasons.certificateUnreadable'),
+  certificateNotAnAuthority: (r) => t('reasons.certificateNotAnAuthority', { subject: r.subject }),
+  certificateExpired: (r) => t('reasons.certificateExpired', { subject: r.subject, date: r.date }),
+  certificateNotYetValid: (r) => t('reasons.certificateNotYetValid', { subject: r.subject, date: r.date }),
+  certificateFile: (r) => t('reasons.certificateFile', { io: describeIo(r.io) }),
+  importTooLarge: (r) => t('reasons.importTooLarge', { size: size(r.bytes), limit: size(r.limitBytes) }),
+  importTooManyRows: (r) => t('reasons.importTooManyRows', { limit: formatCount(r.limit) }),
+  notUtf8: (r) => t('reasons.notUtf8', { line: r.line }),
+  importEmpty: () => t('reasons.importEmpty'),
+  missingColumn: (r) =>
+    t('reasons.missingColumn', {
+      column: r.column,
+      found: r.found.length > 0 ? r.found.map((name) => `"${name}"`).join(', ') : t('reasons.noColumns'),
+    }),
+  duplicateColumn: (r) => t('reasons.duplicateColumn', { column: r.column, first: r.first, second: r.second }),
+  malformedCsv: (r) => t('reasons.malformedCsv', { line: r.line }),
+  listTooLarge: (r) => t('reasons.listTooLarge', { size: size(r.bytes), limit: size(r.limitBytes) }),
+  listTooLong: (r) => t('reasons.listTooLong', { limit: formatCount(r.limit) }),
+  listEmpty: () => t('reasons.listEmpty'),
+  journalFile: (r) => t('reasons.journalFile', { path: r.path, io: describeIo(r.io) }),
+  journalDamaged: (r) => t('reasons.journalDamaged', { path: r.path, line: r.line }),
+};
+
+/** Every code the Rust side may send (for tests). */
+export const REASON_CODES = Object.keys(REASONS) as Code[];
+
+/** A reason as a lower-case clause without a final stop ("the disk is full"). */
+export function describeReason(reason: Reason): string {
+  const words = REASONS[reason.code] as (reason: Reason) => string;
+  return words(reason);
+}
+
+/** A reason as a sentence of its own ("The disk is full."). */
+export function reasonSentence(reason: Reason): string {
+  const clause = describeReason(reason);
+  return `${clause.charAt(0).toUpperCase()}${clause.slice(1)}.`;
+}
+
+const ROW: { [C in RowProblemCode['code']]: (problem: Extract<RowProblemCode, { code: C }>) => string } = {
+  nameEmpty: () => t('reasons.row.nameEmpty'),
+  nameTooLong: (p) => t('reasons.row.nameTooLong', { chars: formatCount(p.chars), max: formatCount(p.max) }),
+  categoryIdEmpty: () => t('reasons.row.categoryIdEmpty'),
+  categoryIdNotANumber: (p) => t('reasons.row.categoryIdNotANumber', { given: p.given }),
+  categoryIdNotPositive: (p) => t('reasons.row.categoryIdNotPositive', { given: p.given }),
+  statusUnknown: (p) => t('reasons.row.statusUnknown', { given: p.given }),
+};
+
+/** Every code of an import row's problem (for tests). */
+export const ROW_PROBLEM_CODES = Object.keys(ROW) as RowProblemCode['code'][];
+
+/** What is wrong with one cell of an import row, as a sentence ("The name is empty: enter a name."). */
+export function describeRowProblem(problem: RowProblemCode): string {
+  const words = (ROW[problem.code] as (problem: RowProblemCode) => string)(problem);
+  return `${words.charAt(0).toUpperCase()}${words.slice(1)}`;
+}
+
+function about(seconds: number): string {
+  if (seconds < 60) return t('reasons.estimate.underAMinute');
+  if (seconds < 2 * 60 * 60) return t('reasons.estimate.minutes', { n: formatCount(Math.ceil(seconds / 60)) });
+  if (seconds < 2 * 24 * 60 * 60) return t('reasons.estimate.hours', { n: formatCount(Math.ceil(seconds / 3600)) });
+  return t('reasons.estimate.days', { n: formatCount(Math.ceil(seconds / 86400)) });
+}
+
+const PLAN_KEY = { free: 'plan.free', pro: 'plan.pro', business: 'plan.business' } as const;
+
+/** How long an import's rows take under the quota ("about 4 min at 300 requests a minute (Pro plan)"). */
+export function describeEstimate(estimate: ImportEstimate): string {
+  if (estimate.seconds === null) {
+    return tn('reasons.estimate.unknown', estimate.requests, { count: formatCount(estimate.requests) });
+  }
+  const plan = estimate.plan ? t('reasons.estimate.plan', { plan: t(PLAN_KEY[estimate.plan]) }) : '';
+  const time = about(estimate.seconds);
+  if (estimate.dayLimited && estimate.perDay !== null) {
+    return t('reasons.estimate.dayLimited', { about: time, perDay: formatCount(estimate.perDay), plan });
+  }
+  if (estimate.perMinute !== null) {
+    return t('reasons.estimate.perMinute', { about: time, perMinute: formatCount(estimate.perMinute), plan });
+  }
+  return time;
+}
