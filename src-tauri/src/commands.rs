@@ -17,9 +17,11 @@ use crate::dto::{
 use crate::pickers;
 
 mod categories;
+mod network;
 mod updates;
 // A glob: the command macros' hidden helpers come along, for the invoke handler.
 pub use categories::*;
+pub use network::*;
 pub use updates::*;
 
 #[tauri::command]

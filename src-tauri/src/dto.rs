@@ -13,10 +13,12 @@ use ts_rs::TS;
 mod activity;
 mod categories;
 mod imports;
+mod network;
 mod updates;
 pub use activity::*;
 pub use categories::*;
 pub use imports::*;
+pub use network::*;
 pub use updates::*;
 
 pub use petstore_client::ErrorKind as ClientErrorKind;
@@ -188,6 +190,8 @@ pub struct CommandError {
     pub column: Option<u32>,
     /// Why a category name was refused (problem `categoryRefused`).
     pub category: Option<CategoryRefusal>,
+    /// Why a network setting or certificate was refused (problem `networkSettings`).
+    pub network: Option<NetworkRefusal>,
 }
 
 /// The exact problem behind a `configuration`, `keychain` or `network` failure.
@@ -226,8 +230,9 @@ pub enum Problem {
     KeyCorrupt,
     /// Any other keychain failure.
     KeychainFailed,
-    /// The proxy or company certificate settings cannot be used: `reason` says why and what to
-    /// change (never a password), `detail` names the certificate file when it is one.
+    /// The proxy or company certificate settings cannot be used: `network` holds the facts
+    /// (`reason` the setting's own sentence, until every message is in the UI's catalog; never a
+    /// password), `field` the setting (`proxyUrl`, `bypass`), `detail` the certificate file.
     NetworkSettings,
     /// The embedded sandbox could not be started.
     SandboxNotStarted,

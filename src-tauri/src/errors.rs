@@ -32,6 +32,7 @@ impl CommandError {
             line: None,
             column: None,
             category: None,
+            network: None,
         }
     }
 

@@ -42,6 +42,21 @@ pub async fn open_csv<R: Runtime>(app: &AppHandle<R>) -> Option<PathBuf> {
 
 /// A CSV file to read, under `title`; `None` when the person closed the picker.
 pub async fn open<R: Runtime>(app: &AppHandle<R>, title: &str) -> Option<PathBuf> {
+    let filter = ("CSV (comma or semicolon separated)", &["csv", "txt"][..]);
+    open_with(app, title, filter).await
+}
+
+/// A company certificate (PEM) to trust; `None` when the person closed the picker.
+pub async fn open_certificate<R: Runtime>(app: &AppHandle<R>) -> Option<PathBuf> {
+    let filter = ("Certificate (PEM)", &["pem", "crt", "cer"][..]);
+    open_with(app, "Trust a company certificate", filter).await
+}
+
+async fn open_with<R: Runtime>(
+    app: &AppHandle<R>,
+    title: &str,
+    filter: (&str, &[&str]),
+) -> Option<PathBuf> {
     if let Some(path) = hook(TEST_HOOK_OPEN_FILE) {
         log::info!("open picker answered by the test hook");
         return Some(path);
@@ -49,7 +64,7 @@ pub async fn open<R: Runtime>(app: &AppHandle<R>, title: &str) -> Option<PathBuf
     let (tx, rx) = oneshot::channel();
     file_dialog(app)?
         .set_title(title)
-        .add_filter("CSV (comma or semicolon separated)", &["csv", "txt"])
+        .add_filter(filter.0, filter.1)
         .pick_file(move |picked| {
             let _ = tx.send(picked);
         });

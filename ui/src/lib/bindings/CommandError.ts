@@ -3,6 +3,7 @@ import type { CategoryRefusal } from "./CategoryRefusal";
 import type { EnvironmentId } from "./EnvironmentId";
 import type { ErrorKind } from "./ErrorKind";
 import type { NetworkCause } from "./NetworkCause";
+import type { NetworkRefusal } from "./NetworkRefusal";
 import type { Problem } from "./Problem";
 import type { WaitReason } from "./WaitReason";
 
@@ -71,4 +72,8 @@ line: number | null, column: number | null,
 /**
  * Why a category name was refused (problem `categoryRefused`).
  */
-category: CategoryRefusal | null, };
+category: CategoryRefusal | null, 
+/**
+ * Why a network setting or certificate was refused (problem `networkSettings`).
+ */
+network: NetworkRefusal | null, };

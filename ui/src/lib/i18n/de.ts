@@ -1,9 +1,11 @@
 // Der deutsche Katalog: dieselben Schlüssel und Platzhalter wie en.ts (`satisfies Catalog`).
 // Begriffe: Haustier, Kategorie, Kontingent (quota), API-Schlüssel, Umgebung; Anrede „Sie“.
 import type { Catalog } from './types';
+import { networkDe } from './network.de';
 
 export const de = {
   // Areas in files of their own (as in en.ts).
+  ...networkDe,
 
   'format.group': '.',
   'format.decimal': ',',

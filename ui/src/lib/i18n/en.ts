@@ -4,8 +4,11 @@
 // (or `tn('key', count)` for `{ one, other }` entries) in the component. See ui/README.md.
 // An area with many messages keeps them in a file of its own (`<area>.en.ts` beside
 // `<area>.de.ts`), spread in below; its keys still start with the area's prefix.
+import { networkEn } from './network.en';
+
 export const en = {
   // Areas in files of their own.
+  ...networkEn,
 
   // How numbers and dates are written (format.ts spells them out: no ICU data is loaded).
   'format.group': ',',
