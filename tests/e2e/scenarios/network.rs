@@ -120,14 +120,20 @@ fn a_manual_proxy_meets_the_company_certificate_and_trusting_it_loads_the_table(
         assert!(fingerprint.split(':').all(|b| b.len() == 2));
         app.wait_text("[data-testid='network-status']", |t| t.contains("Trusted:"))
             .await;
+        app.js("document.querySelector(\"[data-testid='certificate']\").scrollIntoView();")
+            .await
+            .expect("js");
         app.screenshot("18-network-trusted").await;
         app.close_dialog().await;
 
         let before = proxy.stats().tunnels;
-        app.click(By::Css(
-            ".table-card [role='alert'] .actions button:last-child",
-        ))
-        .await;
+        // Retry, where the failure is still shown (closing Settings may have reloaded already).
+        app.js(
+            "const b = [...document.querySelectorAll('.table-card [role=alert] button')]\
+               .find((b) => b.textContent.trim() === 'Retry'); if (b) b.click(); return !!b;",
+        )
+        .await
+        .expect("js");
         app.wait_rows("the production pets, through the proxy", |rows| {
             rows.iter().any(|r| r.name == PET)
         })
