@@ -73,6 +73,12 @@ macro_rules! with_commands {
             save_update_check,
             check_for_update,
             install_update,
+            network_settings,
+            save_network_settings,
+            set_proxy_password,
+            clear_proxy_password,
+            trust_company_certificate,
+            remove_company_certificate,
         }
     };
 }

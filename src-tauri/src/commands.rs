@@ -18,9 +18,11 @@ use crate::pickers;
 use crate::words::Msg;
 
 mod categories;
+mod network;
 mod updates;
 // A glob: the command macros' hidden helpers come along, for the invoke handler.
 pub use categories::*;
+pub use network::*;
 pub use updates::*;
 
 #[tauri::command]

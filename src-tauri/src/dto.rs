@@ -13,11 +13,13 @@ use ts_rs::TS;
 mod activity;
 mod categories;
 mod imports;
+mod network;
 mod reasons;
 mod updates;
 pub use activity::*;
 pub use categories::*;
 pub use imports::*;
+pub use network::*;
 pub use reasons::*;
 pub use updates::*;
 
@@ -197,6 +199,8 @@ pub struct CommandError {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub auto_config: Option<AutoConfig>,
+    /// Why a network setting or certificate was refused (problem `networkSettings`).
+    pub network: Option<NetworkRefusal>,
 }
 
 /// The exact problem behind a `configuration`, `keychain` or `network` failure.
@@ -235,8 +239,9 @@ pub enum Problem {
     KeyCorrupt,
     /// Any other keychain failure.
     KeychainFailed,
-    /// The proxy or company certificate settings cannot be used: `reason` says why and what to
-    /// change (never a password), `detail` names the certificate file when it is one.
+    /// The proxy or company certificate settings cannot be used: `network` holds the facts
+    /// (`reason` the setting's own sentence, until every message is in the UI's catalog; never a
+    /// password), `field` the setting (`proxyUrl`, `bypass`), `detail` the certificate file.
     NetworkSettings,
     /// The embedded sandbox could not be started.
     SandboxNotStarted,

@@ -33,6 +33,7 @@ impl CommandError {
             column: None,
             category: None,
             auto_config: None,
+            network: None,
         }
     }
 
@@ -525,7 +526,8 @@ mod tests {
             serde_json::json!({"kind": "outcomeUnknown", "problem": null, "status": null,
                 "code": null, "serverMessage": null, "field": "name", "retryAt": null,
                 "waitReason": null, "environment": null, "cause": null, "limitBytes": null,
-                "detail": null, "reason": null, "line": null, "column": null, "category": null})
+                "detail": null, "reason": null, "line": null, "column": null, "category": null,
+                "network": null})
         );
         let problem = CommandError::problem(AppErrorKind::Keychain, Problem::KeychainLocked);
         assert_eq!(

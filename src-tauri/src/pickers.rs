@@ -44,14 +44,38 @@ pub async fn open<R: Runtime>(
     language: Language,
     title: Msg,
 ) -> Option<PathBuf> {
+    let filter = Msg::CsvFilter.say(language, &[]);
+    open_with(
+        app,
+        title.say(language, &[]),
+        (&filter, &["csv", "txt"][..]),
+    )
+    .await
+}
+
+/// A company certificate (PEM) to trust; `None` when the person closed the picker.
+pub async fn open_certificate<R: Runtime>(
+    app: &AppHandle<R>,
+    language: Language,
+) -> Option<PathBuf> {
+    let title = Msg::TrustCertificate.say(language, &[]);
+    let filter = Msg::CertificateFilter.say(language, &[]);
+    open_with(app, title, (&filter, &["pem", "crt", "cer"][..])).await
+}
+
+async fn open_with<R: Runtime>(
+    app: &AppHandle<R>,
+    title: String,
+    filter: (&str, &[&str]),
+) -> Option<PathBuf> {
     if let Some(path) = hook(TEST_HOOK_OPEN_FILE) {
         log::info!("open picker answered by the test hook");
         return Some(path);
     }
     let (tx, rx) = oneshot::channel();
     file_dialog(app)?
-        .set_title(title.say(language, &[]))
-        .add_filter(Msg::CsvFilter.say(language, &[]), &["csv", "txt"])
+        .set_title(title)
+        .add_filter(filter.0, filter.1)
         .pick_file(move |picked| {
             let _ = tx.send(picked);
         });

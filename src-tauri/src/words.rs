@@ -15,6 +15,8 @@ pub enum Msg {
     ExportActivity,
     ExportCategoryNames,
     ImportCategoryNames,
+    TrustCertificate,
+    CertificateFilter,
     Production,
     Staging,
     Sandbox,
@@ -33,7 +35,7 @@ pub enum Msg {
 }
 
 impl Msg {
-    pub const ALL: [Msg; 17] = [
+    pub const ALL: [Msg; 19] = [
         Msg::PickImportFile,
         Msg::CsvFilter,
         Msg::SaveImportReport,
@@ -41,6 +43,8 @@ impl Msg {
         Msg::ExportActivity,
         Msg::ExportCategoryNames,
         Msg::ImportCategoryNames,
+        Msg::TrustCertificate,
+        Msg::CertificateFilter,
         Msg::Production,
         Msg::Staging,
         Msg::Sandbox,
@@ -69,6 +73,8 @@ impl Msg {
             Msg::ExportActivity => "Export activity",
             Msg::ExportCategoryNames => "Export the category names",
             Msg::ImportCategoryNames => "Import category names from a CSV file",
+            Msg::TrustCertificate => "Trust a company certificate",
+            Msg::CertificateFilter => "Certificate (PEM)",
             Msg::Production => "Production",
             Msg::Staging => "Staging",
             Msg::Sandbox => "Sandbox",
@@ -91,6 +97,8 @@ impl Msg {
             Msg::ExportActivity => "Aktivität exportieren",
             Msg::ExportCategoryNames => "Kategorienamen exportieren",
             Msg::ImportCategoryNames => "Kategorienamen aus einer CSV-Datei importieren",
+            Msg::TrustCertificate => "Einem Firmenzertifikat vertrauen",
+            Msg::CertificateFilter => "Zertifikat (PEM)",
             Msg::Production => "Produktion",
             Msg::Staging => "Staging",
             Msg::Sandbox => "Sandbox",
@@ -152,6 +160,8 @@ mod tests {
             | Msg::ExportActivity
             | Msg::ExportCategoryNames
             | Msg::ImportCategoryNames
+            | Msg::TrustCertificate
+            | Msg::CertificateFilter
             | Msg::Production
             | Msg::Staging
             | Msg::Sandbox

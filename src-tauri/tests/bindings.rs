@@ -17,10 +17,10 @@ use petstore_admin::dto::{
     ActivityFilter, ActivityPage, ActivityRecorded, ActivitySettings, ActivityStatus, AppErrorKind,
     CategoryImport, CategoryList, CheckResult, ClientErrorKind, CommandError, ConnectionTest,
     CreatedPet, Deprecation, EnvironmentInfo, EnvironmentUpdated, ExportFormat, ImportPreview,
-    ImportStatus, KeyStatus, LanguagePreference, Lookup, NewPetInput, PetPage, Quota, QuotaAlert,
-    QuotaHistory, QuotaRange, RememberedWait, Resumed, RowCells, SavedFile, Settings,
-    SettingsProblem, StartedOver, UnfinishedImport, UpdateCheck, UpdateFailure, UpdateSettings,
-    Waiting,
+    ImportStatus, KeyStatus, LanguagePreference, Lookup, NetworkInput, NetworkSettings,
+    NewPetInput, PetPage, Quota, QuotaAlert, QuotaHistory, QuotaRange, RememberedWait, Resumed,
+    RowCells, SavedFile, Settings, SettingsProblem, StartedOver, UnfinishedImport, UpdateCheck,
+    UpdateFailure, UpdateSettings, Waiting,
 };
 use ts_rs::{Config, TS};
 
@@ -69,6 +69,8 @@ fn generate(into: &Path) -> BTreeMap<String, String> {
     UpdateSettings::export_all(&cfg).expect("export");
     UpdateCheck::export_all(&cfg).expect("export");
     UpdateFailure::export_all(&cfg).expect("export");
+    NetworkSettings::export_all(&cfg).expect("export");
+    NetworkInput::export_all(&cfg).expect("export");
     write_const(
         into,
         "CategoryLimits",

@@ -81,6 +81,7 @@ describe('keyboard and screen reader in the app', () => {
       'General',
       'Categories',
       'Activity',
+      'Network',
       'Updates',
     ]);
     // It opens on the environment on screen, the Sandbox.
@@ -95,7 +96,9 @@ describe('keyboard and screen reader in the app', () => {
     expect(document.activeElement).toBe(tabs[1]);
     await fireEvent.keyDown(tabs[1], { key: 'End' });
     expect(selected()).toEqual(['Updates']);
-    expect(document.activeElement).toBe(tabs[6]);
+    expect(document.activeElement).toBe(tabs[7]);
+    await fireEvent.keyDown(tabs[7], { key: 'ArrowLeft' });
+    expect(selected()).toEqual(['Network']);
     await fireEvent.keyDown(tabs[6], { key: 'ArrowLeft' });
     expect(selected()).toEqual(['Activity']);
     await fireEvent.keyDown(tabs[5], { key: 'ArrowLeft' });
@@ -105,12 +108,13 @@ describe('keyboard and screen reader in the app', () => {
     await fireEvent.keyDown(tabs[3], { key: 'ArrowRight' });
     await fireEvent.keyDown(tabs[4], { key: 'ArrowRight' });
     await fireEvent.keyDown(tabs[5], { key: 'ArrowRight' });
-    expect(selected()).toEqual(['Updates']);
     await fireEvent.keyDown(tabs[6], { key: 'ArrowRight' });
+    expect(selected()).toEqual(['Updates']);
+    await fireEvent.keyDown(tabs[7], { key: 'ArrowRight' });
     expect(selected()).toEqual(['Production']);
     await fireEvent.keyDown(tabs[0], { key: 'ArrowLeft' });
     expect(selected()).toEqual(['Updates']);
-    await fireEvent.keyDown(tabs[6], { key: 'Home' });
+    await fireEvent.keyDown(tabs[7], { key: 'Home' });
     expect(selected()).toEqual(['Production']);
     expect(document.activeElement).toBe(tabs[0]);
   });

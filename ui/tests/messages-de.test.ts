@@ -77,7 +77,7 @@ const MORE: CommandError[] = [
   commandError('unexpectedResponse'),
   commandError('responseTooLarge'),
   commandError('responseTooLarge', { limitBytes: 1000 }),
-  commandError('outcomeUnknown', { reason: 'the connection was lost before the answer arrived' }),
+  commandError('outcomeUnknown', { reason: { code: 'connectionLost' } }),
   { ...commandError('teapot' as ErrorKind) },
 ];
 
@@ -105,7 +105,7 @@ function withProblem(problem: Problem, full: boolean): CommandError {
     environment: full ? 'staging' : null,
     field: full ? 'key' : null,
     detail: full ? '/home/sam/pets.csv' : null,
-    reason: full ? 'expected value' : null,
+    reason: full ? { code: 'settingsSyntax', line: 4, column: 1 } : null,
     line: full ? 4 : null,
     column: full ? 1 : null,
     limitBytes: full ? 2560 : null,
@@ -253,6 +253,17 @@ describe('errors in German', () => {
     );
   });
 
+  test('a PAC computer is told in German to enter the proxy under Manual', async () => {
+    await setLanguage('de');
+    const pac = describeError(commandError('network', { cause: 'refused', autoConfig: { url: 'http://wpad/proxy.pac' } }));
+    expect(pac.next).toBe(
+      'Dieser Computer findet seinen Proxy über ein Skript zur automatischen Konfiguration (http://wpad/proxy.pac), ' +
+        'das die App nicht lesen kann: Fragen Sie die IT nach der Adresse des Proxys, wählen Sie dann unter ' +
+        'Einstellungen → Netzwerk „Manuell“ und geben Sie sie ein.',
+    );
+    expect(describeError(commandError('network', { autoConfig: { url: null } })).next).toContain('(WPAD)');
+  });
+
   test('environments, sizes and lines are put in German', async () => {
     await setLanguage('de');
     expect(describeError(commandError('unauthorized'), { environment: 'production' }).text).toBe(
@@ -262,7 +273,7 @@ describe('errors in German', () => {
       'Die Antwort des Dienstes war zu groß zum Lesen (mehr als 1.500 Byte).',
     );
     expect(describeError(withProblem('settingsUnreadable', true)).what).toBe(
-      'Die Einstellungsdatei /home/sam/pets.csv kann nicht gelesen werden (Zeile 4, Spalte 1): expected value.',
+      'Die Einstellungsdatei /home/sam/pets.csv kann nicht gelesen werden (Zeile 4, Spalte 1): sie ist kein gültiges JSON (achten Sie auf ein überzähliges Zeichen, ein Komma am Ende oder ein fehlendes Anführungszeichen).',
     );
     expect(describeError(commandError('invalidInput', { field: 'status', detail: 'lost' })).what).toBe(
       'Der Status muss „Verfügbar“, „Reserviert“ oder „Verkauft“ sein (Sie haben „lost“ eingegeben).',

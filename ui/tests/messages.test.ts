@@ -194,6 +194,22 @@ describe('every error, in words', () => {
     expect(setting.next).toBe('Change them under Settings → Network.');
   });
 
+  test('a failed connection on a PAC or WPAD computer says to enter the proxy under Manual, naming the script', () => {
+    const pac = describeError(
+      commandError('network', { cause: 'refused', autoConfig: { url: 'http://wpad.corp.example/proxy.pac' } }),
+      { environment: 'production' },
+    );
+    expect(pac.next).toBe(
+      'This computer finds its proxy with an automatic configuration script (http://wpad.corp.example/proxy.pac), ' +
+        'which the app cannot read: ask IT for the proxy’s address, then choose Manual under Settings → Network and enter it.',
+    );
+    const wpad = describeError(commandError('network', { cause: 'dns', autoConfig: { url: null } }));
+    expect(wpad.next).toContain('automatically on the network (WPAD)');
+    expect(wpad.what).toBe(describeError(commandError('network', { cause: 'dns' })).what);
+    // Without auto-configuration the usual step stays.
+    expect(describeError(commandError('network', { cause: 'dns' })).next).not.toContain('Manual');
+  });
+
   test('a rate limit names the time in local time with a countdown, then says it has passed', () => {
     const message = describeError(BY_KIND.rateLimited, { now: NOW });
     expect(new Date(0).getTimezoneOffset(), 'the test runs away from UTC').not.toBe(0);

@@ -27,7 +27,7 @@ pub use clock::{Clock, SystemClock};
 pub use config::{
     AutoConfig, BaseUrl, ClientConfig, Environment, ManualProxy, NetworkConfig, OtherClientNetwork,
     ProxyCredentials, ProxyMode, ProxyUrl, ProxyUrlError, Route, SANDBOX_DEFAULT_URL,
-    SANDBOX_DEMO_KEY, UnknownEnvironment,
+    SANDBOX_DEMO_KEY, UnknownEnvironment, is_bypass_entry,
 };
 pub use deprecation::DeprecationNotice;
 pub use error::{

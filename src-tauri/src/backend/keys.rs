@@ -180,6 +180,37 @@ impl KeyStore {
         }
     }
 
+    /// Stores (or replaces) the proxy's password in the keychain; never in memory only: a proxy
+    /// password kept for a session would be a second, silent place for it.
+    pub async fn set_proxy_password(&self, password: String) -> Result<(), CommandError> {
+        let password = zeroize::Zeroizing::new(password);
+        match self
+            .with_keychain(move |k| k.set_proxy_password(&password))
+            .await
+        {
+            Some(Ok(())) => Ok(()),
+            Some(Err(error)) => {
+                log::warn!("the proxy password could not be stored in the keychain: {error}");
+                Err(error.into())
+            }
+            None => Err(CommandError::problem(
+                AppErrorKind::Keychain,
+                Problem::KeychainUnavailable,
+            )),
+        }
+    }
+
+    /// Removes the proxy's password from the keychain (nothing there is not a failure).
+    pub async fn clear_proxy_password(&self) -> Result<(), CommandError> {
+        match self.with_keychain(|k| k.clear_proxy_password()).await {
+            Some(Ok(_)) | None => Ok(()),
+            Some(Err(error)) => {
+                log::warn!("the proxy password could not be removed from the keychain: {error}");
+                Err(error.into())
+            }
+        }
+    }
+
     async fn with_keychain<T: Send + 'static>(
         &self,
         op: impl FnOnce(&Keychain) -> Result<T, KeychainError> + Send + 'static,

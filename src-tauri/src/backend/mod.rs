@@ -11,6 +11,7 @@ mod history;
 mod imports;
 mod keys;
 mod network;
+mod network_settings;
 mod pets;
 mod reads;
 mod sandbox;

@@ -119,8 +119,9 @@ fn describe(network: &NetworkConfig) -> &'static str {
     }
 }
 
-/// A network setting that cannot be used: the setting's own words (they say what to change and
-/// never repeat a password), and the file concerned.
+/// A network setting that cannot be used: its facts (`network`, worded by the UI), the setting's
+/// own sentence (`reason`: it says what to change and never repeats a password), and the file
+/// concerned.
 pub(super) fn network_setting_error(error: NetworkSettingError) -> CommandError {
     log::warn!("the network settings cannot be used: {error}");
     let detail = match &error {
@@ -128,9 +129,12 @@ pub(super) fn network_setting_error(error: NetworkSettingError) -> CommandError 
         | NetworkSettingError::CaFileUnreadable { path, .. } => Some(path.display().to_string()),
         _ => None,
     };
+    let (network, field) = super::network_settings::refusal(&error);
     let mut command_error =
         CommandError::problem(ClientErrorKind::Configuration, Problem::NetworkSettings);
     command_error.reason = Some((&error).into());
     command_error.detail = detail;
+    command_error.network = Some(network);
+    command_error.field = field.map(str::to_owned);
     command_error
 }

@@ -62,6 +62,9 @@ async fn settings_tab(app: &App, tab: &str) {
         "updates" => {
             app.find(By::Css("[data-testid='update-check-now']")).await;
         }
+        "network" => {
+            app.find(By::Css("[data-testid='trust-certificate']")).await;
+        }
         "general" => {
             app.find(By::Css("select#language")).await;
         }
@@ -152,6 +155,7 @@ async fn every_screen_and_dialog(setup: Setup, config: tempfile::TempDir, theme:
         "general",
         "categories",
         "activity",
+        "network",
         "updates",
     ] {
         settings_tab(&app, tab).await;
@@ -235,8 +239,8 @@ async fn every_screen_and_dialog(setup: Setup, config: tempfile::TempDir, theme:
     let Audit {
         blocking, screens, ..
     } = audit;
-    // 21: the Settings tabs include General, Categories and Updates.
-    assert_eq!(screens, 21, "every screen was audited");
+    // 22: the Settings tabs include General, Categories, Network and Updates.
+    assert_eq!(screens, 22, "every screen was audited");
     assert!(
         blocking.is_empty(),
         "serious or critical axe violations:\n  {}",

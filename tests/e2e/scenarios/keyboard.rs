@@ -216,10 +216,15 @@ async fn settings(app: &App, staging_key: &str) {
     .await;
 
     tab_to(app, true, "the settings' tabs", |f| f.role == "tab").await;
-    // End reaches the last tab, Updates; Activity is the one before it.
+    // End reaches the last tab, Updates; Network is the one before it, then Activity.
     key(app, Key::End).await;
     wait_focus(app, "the Updates tab", |f| {
         f.role == "tab" && f.name == "Updates"
+    })
+    .await;
+    key(app, Key::Left).await;
+    wait_focus(app, "the Network tab", |f| {
+        f.role == "tab" && f.name == "Network"
     })
     .await;
     key(app, Key::Left).await;

@@ -12,6 +12,7 @@ mod language;
 mod launch;
 mod layout;
 mod messages;
+mod network;
 mod sandbox;
 mod settings_file;
 mod updates;

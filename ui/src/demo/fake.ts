@@ -8,6 +8,7 @@ import { PET_STATUSES } from '../lib/format';
 import { activityHandlers, type ActivityFakeOptions } from './fake-activity';
 import { categoryHandlers, type CategoryFakeOptions } from './fake-categories';
 import { updateHandlers, type UpdateFakeOptions } from './fake-updates';
+import { networkHandlers, type NetworkFakeOptions } from './fake-network';
 import { importHandlers, type ImportFakeOptions } from './fake-imports';
 import type {
   ActivityEntry,
@@ -33,7 +34,8 @@ export interface FakeOptions
   extends ImportFakeOptions,
     ActivityFakeOptions,
     CategoryFakeOptions,
-    UpdateFakeOptions {
+    UpdateFakeOptions,
+    NetworkFakeOptions {
   pets?: Pet[];
   /** The language chosen in Settings ('system' when left out). */
   language?: LanguageChoice;
@@ -244,6 +246,7 @@ export function installFake(options: FakeOptions = {}): Fake {
     ...activity.handlers,
     ...categories.handlers,
     ...updateHandlers(options),
+    ...networkHandlers(options),
   } satisfies Record<CommandName, Handler>;
   const isCommandName = (cmd: string): cmd is CommandName => Object.hasOwn(builtIn, cmd);
 

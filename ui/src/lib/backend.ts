@@ -26,6 +26,8 @@ import type {
   EventName,
   LanguageChoice,
   LanguagePreference,
+  NetworkInput,
+  NetworkSettings,
   ExportFormat,
   ImportPreview,
   ImportProgress,
@@ -261,3 +263,14 @@ export const saveUpdateCheck = (check: boolean) => call<UpdateSettings>('save_up
 export const checkForUpdate = (atStart: boolean) => call<UpdateCheck>('check_for_update', { atStart });
 /** The person's yes: installs the offer and restarts; answers only why it failed. */
 export const installUpdate = () => call<UpdateFailure>('install_update');
+
+/** Settings → Network: the proxy as saved (never its password: only whether one is stored) and the trusted certificates. */
+export const networkSettings = () => call<NetworkSettings>('network_settings');
+/** Saves the proxy; rejects `networkSettings` with the facts in `network` (nothing saved then). */
+export const saveNetworkSettings = (input: NetworkInput) => call<NetworkSettings>('save_network_settings', { input });
+/** Keeps the proxy's password in the keychain; it is never read back. */
+export const setProxyPassword = (password: string) => call<NetworkSettings>('set_proxy_password', { password });
+export const clearProxyPassword = () => call<NetworkSettings>('clear_proxy_password');
+/** The open picker, then the certificate checked and trusted; null when the person closed the picker. */
+export const trustCompanyCertificate = () => call<NetworkSettings | null>('trust_company_certificate');
+export const removeCompanyCertificate = (file: string) => call<NetworkSettings>('remove_company_certificate', { file });

@@ -22,6 +22,7 @@ export function commandError(kind: CommandError['kind'], more: Partial<CommandEr
     line: null,
     column: null,
     category: null,
+    network: null,
     ...more,
   };
 }

@@ -176,9 +176,21 @@ const KIND = {
     byProblem(facts, () => {
       const cause = facts.error.cause;
       const fix = cause ? NETWORK_NEXT[cause] : undefined;
+      const auto = facts.error.autoConfig;
       return {
         what: t(NETWORK_WHAT[cause ?? 'other']),
-        next: fix ? t(fix) : cause === 'reset' ? againSoon() : facts.envId === 'sandbox' ? restart() : networkStep(facts),
+        // A PAC/WPAD computer's way out comes first: nothing else the person checks will help.
+        next: auto
+          ? auto.url
+            ? t('error.networkNext.autoConfigAt', { url: bounded(auto.url, 120) })
+            : t('error.networkNext.autoConfigDiscovered')
+          : fix
+            ? t(fix)
+            : cause === 'reset'
+              ? againSoon()
+              : facts.envId === 'sandbox'
+                ? restart()
+                : networkStep(facts),
       };
     }),
   outcomeUnknown: ({ error }) => {

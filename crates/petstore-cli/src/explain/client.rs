@@ -3,7 +3,8 @@
 use petstore_client::error::is_gateway_status;
 use petstore_client::events::WaitReason;
 use petstore_client::{
-    ApiError, ConfigError, Error, InvalidInput, NetworkCause, readable_server_text,
+    ApiError, AutoConfig, ConfigError, Error, InvalidInput, NetworkCause, OutcomeCause,
+    readable_server_text,
 };
 
 use crate::words::{ErrMsg, say};
@@ -62,11 +63,21 @@ pub fn api(error: &Error) -> String {
             )
         }
         Error::Timeout => say(ErrMsg::Timeout, &[]),
-        Error::Network { cause, .. } => network(*cause),
+        Error::Network {
+            cause, auto_config, ..
+        } => {
+            network(*cause)
+                + &auto_config
+                    .as_ref()
+                    .map(auto_config_advice)
+                    .unwrap_or_default()
+        }
         Error::ResponseTooLarge { limit_bytes } => {
             say(ErrMsg::TooLarge, &[("size", &bytes(*limit_bytes))])
         }
-        Error::OutcomeUnknown { reason } => say(ErrMsg::OutcomeUnknown, &[("detail", reason)]),
+        Error::OutcomeUnknown { why, .. } => {
+            say(ErrMsg::OutcomeUnknown, &[("detail", &outcome_cause(*why))])
+        }
         Error::InvalidInput(invalid) => input(invalid),
         Error::Configuration(setup) => config(setup),
     }
@@ -91,6 +102,36 @@ fn bytes(n: u64) -> String {
         n if n >= KIB * KIB && n % (KIB * KIB) == 0 => format!("{} MiB", n / (KIB * KIB)),
         n if n >= KIB && n % KIB == 0 => format!("{} KiB", n / KIB),
         n => format!("{n} B"),
+    }
+}
+
+/// Why a create's outcome is unknown, from its type (the client's own clause stays in the log).
+fn outcome_cause(why: OutcomeCause) -> String {
+    match why {
+        OutcomeCause::Timeout => say(ErrMsg::OutcomeTimeout, &[]),
+        OutcomeCause::ConnectionLost => say(ErrMsg::OutcomeConnectionLost, &[]),
+        OutcomeCause::TooLarge {
+            status,
+            limit_bytes,
+        } => say(
+            ErrMsg::OutcomeTooLarge,
+            &[("status", &status), ("size", &bytes(limit_bytes))],
+        ),
+        OutcomeCause::Redirected { status } => {
+            say(ErrMsg::OutcomeRedirected, &[("status", &status)])
+        }
+        OutcomeCause::ServerError { status } => {
+            say(ErrMsg::OutcomeServerError, &[("status", &status)])
+        }
+        OutcomeCause::NotAPet { status } => say(ErrMsg::OutcomeNotAPet, &[("status", &status)]),
+    }
+}
+
+/// Why a System-mode connection may have failed on a PAC/WPAD computer, and the way out.
+pub fn auto_config_advice(auto: &AutoConfig) -> String {
+    match &auto.url {
+        Some(url) => say(ErrMsg::AutoConfigAt, &[("url", url)]),
+        None => say(ErrMsg::AutoConfigDiscovered, &[]),
     }
 }
 
@@ -139,7 +180,7 @@ pub fn config(setup: &ConfigError) -> String {
                 _ => say(ErrMsg::MissingBaseUrl, &[("env", environment)]),
             }
         }
-        ConfigError::InvalidBaseUrl { url, reason } => {
+        ConfigError::InvalidBaseUrl { url, reason, .. } => {
             say(ErrMsg::InvalidBaseUrl, &[("url", url), ("detail", reason)])
         }
         ConfigError::InsecureBaseUrl { url } => say(ErrMsg::InsecureBaseUrl, &[("url", url)]),

@@ -18,6 +18,7 @@ pub fn local(error: &LocalError) -> String {
             line,
             column,
             problem,
+            ..
         } => {
             let position = match (line, column) {
                 (Some(line), Some(column)) => say(
@@ -91,7 +92,7 @@ pub fn network_setting(error: &NetworkSettingError) -> String {
             LocalMsg::CaFile,
             &[("path", &path.display()), ("why", &ca_file(error))],
         ),
-        NetworkSettingError::CaFileUnreadable { path, problem } => say(
+        NetworkSettingError::CaFileUnreadable { path, problem, .. } => say(
             LocalMsg::CaFileUnreadable,
             &[("path", &path.display()), ("detail", problem)],
         ),

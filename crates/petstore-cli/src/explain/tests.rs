@@ -6,11 +6,11 @@ use chrono::DateTime;
 use petstore_bulk::{ContractError, ExportError, ImportError, JournalError, RowProblem, Stop};
 use petstore_client::events::WaitReason;
 use petstore_client::{
-    ApiError, CaFileError, ConfigError, Environment, Error, ErrorKind, InvalidInput, NetworkCause,
-    ProxyUrlError,
+    ApiError, AutoConfig, BaseUrlProblem, CaFileError, ConfigError, Environment, Error, ErrorKind,
+    InvalidInput, NetworkCause, OutcomeCause, ProxyUrlError,
 };
 use petstore_local::keychain::KeychainError;
-use petstore_local::{CategoryError, Language, LocalError, NetworkSettingError};
+use petstore_local::{CategoryError, Language, LocalError, NetworkSettingError, SettingsFault};
 
 use super::*;
 use crate::exit::Incomplete;
@@ -59,6 +59,11 @@ fn every_error() -> Vec<CliError> {
         }),
         CliError::Api(Error::OutcomeUnknown {
             reason: "HTTP 502".into(),
+            why: OutcomeCause::ServerError { status: 502 },
+        }),
+        CliError::Api(Error::OutcomeUnknown {
+            reason: "x".into(),
+            why: OutcomeCause::ConnectionLost,
         }),
         CliError::Input(InvalidInput::Name),
         CliError::Input(InvalidInput::ApiKey),
@@ -70,6 +75,7 @@ fn every_error() -> Vec<CliError> {
         CliError::Config(ConfigError::InvalidBaseUrl {
             url: "x".into(),
             reason: "x".into(),
+            problem: BaseUrlProblem::PathNotV1,
         }),
         CliError::Config(ConfigError::InsecureBaseUrl { url: "x".into() }),
         CliError::Config(ConfigError::MissingApiKey { environment: env }),
@@ -86,6 +92,7 @@ fn every_error() -> Vec<CliError> {
             line: Some(2),
             column: Some(3),
             problem: "x".into(),
+            fault: SettingsFault::Syntax,
         }),
         CliError::Local(LocalError::SettingsUnwritable {
             path: path.clone(),
@@ -112,6 +119,7 @@ fn every_error() -> Vec<CliError> {
         CliError::Network(NetworkSettingError::CaFileUnreadable {
             path: path.clone(),
             problem: "x".into(),
+            io: std::io::ErrorKind::NotFound,
         }),
         CliError::ProxyFlag(ProxyUrlError::Credentials),
         CliError::ProxyFlag(ProxyUrlError::Path),
@@ -256,6 +264,19 @@ fn every_network_cause_and_row_problem_has_german_words() {
         }
         for shell_word in ["rustls", "reqwest", "os error"] {
             assert!(!german.contains(shell_word), "{german}");
+        }
+    }
+    for auto in [
+        AutoConfig {
+            url: Some("http://wpad/proxy.pac".into()),
+        },
+        AutoConfig { url: None },
+    ] {
+        let german = with_language(Language::German, || client::auto_config_advice(&auto));
+        let english = with_language(Language::English, || client::auto_config_advice(&auto));
+        assert!(german.contains("--proxy URL") && english.contains("--proxy URL"));
+        for word in ENGLISH {
+            assert!(!german.contains(word), "{word:?} in {german}");
         }
     }
     let problems = [

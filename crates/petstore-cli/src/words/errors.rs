@@ -221,6 +221,28 @@ catalog! {
             de: "Das Haustier wurde vielleicht angelegt, vielleicht nicht ({detail}). Listen Sie die \
                  Haustiere auf und prüfen Sie, bevor Sie es erneut versuchen, damit es nicht doppelt angelegt wird.",
         },
+        // Why the outcome of a create is unknown (`{detail}` of OutcomeUnknown).
+        OutcomeTimeout { en: "no answer arrived in time", de: "es kam keine Antwort in der erlaubten Zeit" },
+        OutcomeConnectionLost {
+            en: "the connection was lost before the answer arrived",
+            de: "die Verbindung brach ab, bevor die Antwort kam",
+        },
+        OutcomeTooLarge {
+            en: "the service answered HTTP {status}, but with more than {size} that were not read",
+            de: "der Dienst antwortete mit HTTP {status}, aber mit mehr als {size}, die nicht gelesen wurden",
+        },
+        OutcomeRedirected {
+            en: "the service answered HTTP {status}, a redirect, which is not followed",
+            de: "der Dienst antwortete mit HTTP {status}, einer Umleitung, der nicht gefolgt wird",
+        },
+        OutcomeServerError {
+            en: "the service answered HTTP {status}, which may come after the pet was stored",
+            de: "der Dienst antwortete mit HTTP {status}, was auch nach dem Speichern des Haustiers kommen kann",
+        },
+        OutcomeNotAPet {
+            en: "the service answered HTTP {status}, but not with a pet",
+            de: "der Dienst antwortete mit HTTP {status}, aber nicht mit einem Haustier",
+        },
         // The client: the network.
         Reach {
             en: "Could not reach the service: {what}. Check the network connection and the base address, then try again.",
@@ -297,6 +319,26 @@ catalog! {
             de: "Das Zertifikat des Dienstes gilt für einen anderen Namen als die Basisadresse. Prüfen Sie \
                  die Basisadresse (der Name muss der des Dienstes sein), oder informieren Sie die Betreiber \
                  des Dienstes.",
+        },
+        // Added to a failed connection in System mode on a computer whose proxy comes from a PAC
+        // script or WPAD, which petstore cannot run.
+        AutoConfigAt {
+            en: " This computer uses automatic proxy configuration (a PAC script at {url}), which petstore \
+                 cannot read: ask IT for the proxy's address and use --proxy URL, the settings file's \
+                 \"proxy\" (mode \"manual\"), or HTTPS_PROXY.",
+            de: " Dieser Computer verwendet eine automatische Proxy-Konfiguration (ein PAC-Skript unter \
+                 {url}), die petstore nicht lesen kann: Fragen Sie die IT nach der Adresse des Proxys und \
+                 verwenden Sie --proxy URL, \"proxy\" in der Einstellungsdatei (Modus \"manual\") oder \
+                 HTTPS_PROXY.",
+        },
+        AutoConfigDiscovered {
+            en: " This computer uses automatic proxy configuration (WPAD auto-discovery), which petstore \
+                 cannot read: ask IT for the proxy's address and use --proxy URL, the settings file's \
+                 \"proxy\" (mode \"manual\"), or HTTPS_PROXY.",
+            de: " Dieser Computer verwendet eine automatische Proxy-Konfiguration (WPAD-Erkennung im \
+                 Netzwerk), die petstore nicht lesen kann: Fragen Sie die IT nach der Adresse des Proxys \
+                 und verwenden Sie --proxy URL, \"proxy\" in der Einstellungsdatei (Modus \"manual\") \
+                 oder HTTPS_PROXY.",
         },
         // Input refused before sending.
         LimitRange {

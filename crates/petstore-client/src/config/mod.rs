@@ -22,7 +22,7 @@ pub use base_url::BaseUrl;
 pub(crate) use network::apply as apply_network;
 pub use network::{
     ManualProxy, NetworkConfig, OtherClientNetwork, ProxyCredentials, ProxyMode, ProxyUrl,
-    ProxyUrlError, Route,
+    ProxyUrlError, Route, is_bypass_entry,
 };
 
 /// The embedded reference server's address (its default port).

@@ -245,11 +245,51 @@ fn unusable_proxy() -> reqwest::Proxy {
     reqwest::Proxy::all("http://127.0.0.1:0").expect("a constant, valid proxy address")
 }
 
-/// The bypass list as `NO_PROXY` reads it, loopback always included.
+/// Whether `entry` is one the bypass list understands: `*` (every host), an IP address, a
+/// network (`10.0.0.0/8`), or a host name, optionally as `*.example.com` or `.example.com`
+/// (its subdomains; a plain `example.com` matches itself and its subdomains). No ports, paths
+/// or other wildcards: the proxy matcher would silently never match them.
+pub fn is_bypass_entry(entry: &str) -> bool {
+    let entry = entry.trim();
+    if entry == "*" || entry.parse::<std::net::IpAddr>().is_ok() {
+        return true;
+    }
+    if let Some((ip, bits)) = entry.split_once('/') {
+        let Ok(bits) = bits.parse::<u8>() else {
+            return false;
+        };
+        return match ip.parse::<std::net::IpAddr>() {
+            Ok(std::net::IpAddr::V4(_)) => bits <= 32,
+            Ok(std::net::IpAddr::V6(_)) => bits <= 128,
+            Err(_) => false,
+        };
+    }
+    let host = entry
+        .strip_prefix("*.")
+        .or_else(|| entry.strip_prefix('.'))
+        .unwrap_or(entry);
+    !host.is_empty()
+        && host.len() <= 253
+        && host.split('.').all(|label| {
+            !label.is_empty()
+                && label.len() <= 63
+                && !label.starts_with('-')
+                && !label.ends_with('-')
+                && label.chars().all(|c| c.is_ascii_alphanumeric() || c == '-')
+        })
+}
+
+/// The bypass list as `NO_PROXY` reads it, loopback always included. `*.example.com` becomes
+/// `.example.com`, the form the proxy matcher reads as "its subdomains".
 fn no_proxy_list(bypass: &[String]) -> String {
     let mut hosts: Vec<&str> = bypass
         .iter()
         .map(|h| h.trim())
+        .map(|h| {
+            h.strip_prefix('*')
+                .filter(|rest| rest.starts_with('.'))
+                .unwrap_or(h)
+        })
         .filter(|h| !h.is_empty())
         .collect();
     for loopback in ["localhost", "127.0.0.1", "::1"] {
@@ -335,6 +375,40 @@ mod tests {
             }
             other => panic!("expected Manual, got {other:?}"),
         }
+    }
+
+    #[test]
+    fn bypass_entries_are_hosts_addresses_or_networks() {
+        for ok in [
+            "*",
+            "intranet.example",
+            "*.corp.example",
+            ".corp.example",
+            "10.0.0.0/8",
+            "192.168.1.7",
+            "::1",
+            "fd00::/8",
+        ] {
+            assert!(is_bypass_entry(ok), "{ok}");
+        }
+        for bad in [
+            "",
+            "http://intranet.example",
+            "intranet.example:8080",
+            "10.0.0.0/33",
+            "corp.*.example",
+            "a b",
+            "-bad.example",
+        ] {
+            assert!(!is_bypass_entry(bad), "{bad}");
+        }
+        let config = manual(&["*.corp.example"], None);
+        let Route::Manual { no_proxy, .. } = config.route(&base("https://api.example.com/v1"))
+        else {
+            panic!("manual")
+        };
+        assert!(no_proxy.starts_with(".corp.example,"), "{no_proxy}");
+        assert!(reqwest::NoProxy::from_string(&no_proxy).is_some());
     }
 
     #[test]

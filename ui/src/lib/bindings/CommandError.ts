@@ -4,6 +4,7 @@ import type { CategoryRefusal } from "./CategoryRefusal";
 import type { EnvironmentId } from "./EnvironmentId";
 import type { ErrorKind } from "./ErrorKind";
 import type { NetworkCause } from "./NetworkCause";
+import type { NetworkRefusal } from "./NetworkRefusal";
 import type { Problem } from "./Problem";
 import type { Reason } from "./Reason";
 import type { WaitReason } from "./WaitReason";
@@ -80,4 +81,8 @@ category: CategoryRefusal | null,
  * the app cannot read: the way out is a Manual proxy (Settings → Network). Left out when
  * there is none (optional, so the UI's own errors need not name it).
  */
-autoConfig?: AutoConfig, };
+autoConfig?: AutoConfig, 
+/**
+ * Why a network setting or certificate was refused (problem `networkSettings`).
+ */
+network: NetworkRefusal | null, };

@@ -9,6 +9,7 @@ import { errorsDe } from './error.de';
 import { exportDe } from './export.de';
 import { importDe } from './import.de';
 import { keysDe } from './keys.de';
+import { networkDe } from './network.de';
 import { quotaDe } from './quota.de';
 import { reasonsDe } from './reasons.de';
 import { unconfirmedDe } from './unconfirmed.de';
@@ -29,6 +30,7 @@ export const de = {
   ...categoriesDe,
   ...unconfirmedDe,
   ...reasonsDe,
+  ...networkDe,
 
   'format.group': '.',
   'format.decimal': ',',

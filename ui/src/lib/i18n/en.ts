@@ -12,6 +12,7 @@ import { errorsEn } from './error.en';
 import { exportEn } from './export.en';
 import { importEn } from './import.en';
 import { keysEn } from './keys.en';
+import { networkEn } from './network.en';
 import { quotaEn } from './quota.en';
 import { reasonsEn } from './reasons.en';
 import { unconfirmedEn } from './unconfirmed.en';
@@ -32,6 +33,7 @@ export const en = {
   ...categoriesEn,
   ...unconfirmedEn,
   ...reasonsEn,
+  ...networkEn,
 
   // How numbers and dates are written (format.ts spells them out: no ICU data is loaded).
   'format.group': ',',

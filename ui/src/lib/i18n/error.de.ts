@@ -58,6 +58,10 @@ export const errorsDe = {
     'Prüfen Sie Datum und Uhrzeit dieses Computers; stimmen sie, wenden Sie sich an den Betreiber des Dienstes.',
   'error.networkNext.certificateName':
     'Prüfen Sie die Adresse des Dienstes in den Einstellungen; stimmt sie, wenden Sie sich an den Betreiber des Dienstes.',
+  'error.networkNext.autoConfigAt':
+    'Dieser Computer findet seinen Proxy über ein Skript zur automatischen Konfiguration ({url}), das die App nicht lesen kann: Fragen Sie die IT nach der Adresse des Proxys, wählen Sie dann unter Einstellungen → Netzwerk „Manuell“ und geben Sie sie ein.',
+  'error.networkNext.autoConfigDiscovered':
+    'Dieser Computer findet seinen Proxy automatisch im Netzwerk (WPAD), was die App nicht kann: Fragen Sie die IT nach der Adresse des Proxys, wählen Sie dann unter Einstellungen → Netzwerk „Manuell“ und geben Sie sie ein.',
 
   'error.fix.name': 'Korrigieren Sie den Namen und versuchen Sie es noch einmal.',
   'error.fix.categoryId': 'Korrigieren Sie die Kategorie und versuchen Sie es noch einmal.',

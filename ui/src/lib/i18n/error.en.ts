@@ -52,6 +52,12 @@ export const errorsEn = {
     'Check this computer’s date and time; if they are right, tell whoever runs the service.',
   'error.networkNext.certificateName':
     'Check the service’s address in Settings; if it is right, tell whoever runs the service.',
+  // A failed connection on a computer whose proxy is found by a PAC script or WPAD, which the app
+  // cannot run: the way out is a Manual proxy.
+  'error.networkNext.autoConfigAt':
+    'This computer finds its proxy with an automatic configuration script ({url}), which the app cannot read: ask IT for the proxy’s address, then choose Manual under Settings → Network and enter it.',
+  'error.networkNext.autoConfigDiscovered':
+    'This computer finds its proxy automatically on the network (WPAD), which the app cannot do: ask IT for the proxy’s address, then choose Manual under Settings → Network and enter it.',
 
   // A 400 naming the field the service refused.
   'error.fix.name': 'Correct the name and try again.',
