@@ -232,15 +232,22 @@ impl From<LocalError> for CommandError {
                 ..CommandError::problem(kind, Problem::SettingsUnreadable)
                     .with_detail(path.display().to_string())
             },
-            LocalError::SettingsUnwritable { path, problem } => {
-                // The library's clause (an OS error, a size) goes to the log; the problem says
-                // what to do.
+            LocalError::SettingsUnwritable {
+                path,
+                problem,
+                fault,
+            } => {
+                // The library's clause (an OS error, a size) goes to the log; the UI words the
+                // fault.
                 log::warn!(
                     "the settings file {} cannot be written: {problem}",
                     path.display()
                 );
-                CommandError::problem(kind, Problem::SettingsUnwritable)
-                    .with_detail(path.display().to_string())
+                CommandError {
+                    reason: Some(Reason::settings(fault, None, None)),
+                    ..CommandError::problem(kind, Problem::SettingsUnwritable)
+                        .with_detail(path.display().to_string())
+                }
             }
             LocalError::Category(refused) => crate::backend::category_refused(&refused),
         }

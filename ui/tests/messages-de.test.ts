@@ -342,6 +342,18 @@ describe('form checks and updates in German', () => {
       const { en, de } = await bothLanguages(() => describeUpdateFailure(failure));
       checkGerman(de, en, failure);
     }
+    // A check stopped by the proxy or an unknown certificate names it, with the setting to change.
+    const proxy = await bothLanguages(() => describeUpdateFailure('unreachable', 'proxyAuthRequired'));
+    expect(proxy.en).toBe(
+      'The update address could not be reached. The proxy asks for a user name and password. ' +
+        'Enter the proxy’s user name and password under Settings → Network.',
+    );
+    checkGerman(proxy.de, proxy.en, 'proxyAuthRequired');
+    expect((await bothLanguages(() => describeUpdateFailure('unreachable', 'unknownAuthority'))).de).toContain(
+      'Firmenzertifikat vertrauen',
+    );
+    // A cause no setting fixes keeps the general words.
+    expect(describeUpdateFailure('unreachable', 'dns')).toBe(describeUpdateFailure('unreachable'));
     const { en, de } = await bothLanguages(() => [
       updateWords.offerTitle,
       updateWords.offerVersion('2.1.0', '2.0.3'),

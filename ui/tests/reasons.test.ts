@@ -5,12 +5,11 @@ import { setLanguage } from '../src/lib/i18n/index.svelte';
 import {
   REASON_CODES,
   ROW_PROBLEM_CODES,
-  describeEstimate,
   describeReason,
   describeRowProblem,
   reasonSentence,
 } from '../src/lib/reasons';
-import type { ImportEstimate, Reason, RowProblemCode } from '../src/lib/types';
+import type { Reason, RowProblemCode } from '../src/lib/types';
 
 type Of<C extends Reason['code']> = Extract<Reason, { code: C }>;
 
@@ -69,7 +68,6 @@ const ROWS: { [C in RowProblemCode['code']]: Extract<RowProblemCode, { code: C }
   statusUnknown: { code: 'statusUnknown', given: 'lost' },
 };
 
-const ESTIMATE: ImportEstimate = { requests: 1200, seconds: 240, dayLimited: false, plan: 'pro', perMinute: 300, perDay: 10000 };
 
 afterEach(() => setLanguage('en'));
 
@@ -131,20 +129,5 @@ describe('reasons', () => {
     await setLanguage('de');
     expect(describeRowProblem(ROWS.nameTooLong)).toBe('Der Name ist 1.001 Zeichen lang: Kürzen Sie ihn auf höchstens 1.000 Zeichen.');
     expect(describeRowProblem(ROWS.categoryIdNotANumber)).toContain('„three“');
-  });
-
-  test('an estimate is worded from its numbers', async () => {
-    expect(describeEstimate(ESTIMATE)).toBe('about 4 min at 300 requests a minute (Pro plan)');
-    expect(describeEstimate({ ...ESTIMATE, seconds: 30, plan: null })).toBe('under a minute at 300 requests a minute');
-    expect(describeEstimate({ ...ESTIMATE, seconds: 3 * 86400, dayLimited: true })).toBe(
-      'about 3 days: the day window is the limit, 10,000 requests a day (Pro plan)',
-    );
-    expect(describeEstimate({ ...ESTIMATE, seconds: null })).toBe(
-      '1,200 requests; the time they take shows once the service has told the quota',
-    );
-    expect(describeEstimate({ ...ESTIMATE, perMinute: null, perDay: null, seconds: 3 * 3600 })).toBe('about 3 hours');
-    await setLanguage('de');
-    expect(describeEstimate(ESTIMATE)).toBe('etwa 4 Min. bei 300 Anfragen pro Minute (Tarif Pro)');
-    expect(describeEstimate({ ...ESTIMATE, requests: 1, seconds: null })).toContain('1 Anfrage;');
   });
 });

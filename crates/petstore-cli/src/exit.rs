@@ -233,6 +233,7 @@ mod tests {
         let unreadable = CliError::Local(LocalError::SettingsUnwritable {
             path: "/tmp/settings.json".into(),
             problem: "read-only".into(),
+            fault: petstore_local::SettingsFault::Io(std::io::ErrorKind::ReadOnlyFilesystem),
         });
         assert_eq!(unreadable.exit_code(), CONFIG);
     }

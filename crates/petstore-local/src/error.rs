@@ -22,7 +22,13 @@ pub enum LocalError {
         fault: SettingsFault,
     },
     #[error("The settings file {} could not be changed: {problem}. Check that its folder exists and may be written to; nothing was changed.", path.display())]
-    SettingsUnwritable { path: PathBuf, problem: String },
+    SettingsUnwritable {
+        path: PathBuf,
+        /// The writer's own clause (English, for the log and the CLI).
+        problem: String,
+        /// What kind of problem (`Io` or `TooLarge`), for a shell that words it itself.
+        fault: SettingsFault,
+    },
     /// What the settings say is not usable (an address), or a change was refused.
     #[error(transparent)]
     Config(#[from] ConfigError),
@@ -35,9 +41,9 @@ pub enum LocalError {
 /// to show in another language, its category is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum SettingsFault {
-    /// The file could not be opened or read.
+    /// The file could not be opened, read or written.
     Io(std::io::ErrorKind),
-    /// It is larger than a settings file may be.
+    /// It is (or would be) larger than a settings file may be.
     TooLarge { limit_bytes: u64 },
     /// It is not JSON (a stray character, a trailing comma, a missing quote).
     Syntax,

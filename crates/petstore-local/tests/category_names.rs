@@ -140,8 +140,12 @@ fn a_file_too_large_to_read_back_is_never_written() {
     let text = format!("{{\"notes\": \"{filler}\"}}");
     fs::write(file.path(), &text).expect("write");
     match add(&file, SANDBOX, 1, "A name that no longer fits in the file") {
-        Err(LocalError::SettingsUnwritable { problem, .. }) => {
+        Err(LocalError::SettingsUnwritable { problem, fault, .. }) => {
             assert!(problem.contains("more than"), "{problem}");
+            assert!(
+                matches!(fault, petstore_local::SettingsFault::TooLarge { .. }),
+                "{fault:?}"
+            );
         }
         Ok(_) => panic!("a file too large to read back was written"),
         Err(other) => panic!("{other}"),

@@ -90,6 +90,15 @@ const NETWORK_NEXT: Partial<Record<NetworkCause, TextKey>> = {
   certificateName: 'error.networkNext.certificateName',
 };
 
+/**
+ * A network cause in words, for a failure that is not an API request's (the update check): what
+ * happened, and the setting to change when one would fix it (else null).
+ */
+export function describeNetworkCause(cause: NetworkCause): { what: string; next: string | null } {
+  const fix = NETWORK_NEXT[cause];
+  return { what: t(NETWORK_WHAT[cause]), next: fix ? t(fix) : null };
+}
+
 /** The next step for a 400 that names the field the service refused. */
 const FIELD_FIX: Readonly<Record<string, TextKey>> = {
   name: 'error.fix.name',

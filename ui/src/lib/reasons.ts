@@ -1,11 +1,11 @@
 // Words for the codes the Rust side sends instead of sentences (issue 14 §4): a `Reason` (why a
-// file, an address, a setting or a create went wrong), an import row's problem, and an import's
-// estimate. Reasons are lower-case clauses without a final stop, to follow a colon
+// file, an address, a setting or a create went wrong) and an import row's problem (the estimate
+// is `import-words.ts`'s). Reasons are lower-case clauses without a final stop, to follow a colon
 // (`messages.ts`); `reasonSentence` makes one stand alone. The catalog area is
 // `i18n/reasons.en.ts` / `reasons.de.ts`.
-import { t, tn, type TextKey } from './i18n/index.svelte';
+import { t, type TextKey } from './i18n/index.svelte';
 import { formatCount } from './format';
-import type { ImportEstimate, IoProblem, Reason, RowProblemCode } from './types';
+import type { IoProblem, Reason, RowProblemCode } from './types';
 
 function size(bytes: number): string {
   const mib = 1024 * 1024;
@@ -113,29 +113,4 @@ export const ROW_PROBLEM_CODES = Object.keys(ROW) as RowProblemCode['code'][];
 export function describeRowProblem(problem: RowProblemCode): string {
   const words = (ROW[problem.code] as (problem: RowProblemCode) => string)(problem);
   return `${words.charAt(0).toUpperCase()}${words.slice(1)}`;
-}
-
-function about(seconds: number): string {
-  if (seconds < 60) return t('reasons.estimate.underAMinute');
-  if (seconds < 2 * 60 * 60) return t('reasons.estimate.minutes', { n: formatCount(Math.ceil(seconds / 60)) });
-  if (seconds < 2 * 24 * 60 * 60) return t('reasons.estimate.hours', { n: formatCount(Math.ceil(seconds / 3600)) });
-  return t('reasons.estimate.days', { n: formatCount(Math.ceil(seconds / 86400)) });
-}
-
-const PLAN_KEY = { free: 'plan.free', pro: 'plan.pro', business: 'plan.business' } as const;
-
-/** How long an import's rows take under the quota ("about 4 min at 300 requests a minute (Pro plan)"). */
-export function describeEstimate(estimate: ImportEstimate): string {
-  if (estimate.seconds === null) {
-    return tn('reasons.estimate.unknown', estimate.requests, { count: formatCount(estimate.requests) });
-  }
-  const plan = estimate.plan ? t('reasons.estimate.plan', { plan: t(PLAN_KEY[estimate.plan]) }) : '';
-  const time = about(estimate.seconds);
-  if (estimate.dayLimited && estimate.perDay !== null) {
-    return t('reasons.estimate.dayLimited', { about: time, perDay: formatCount(estimate.perDay), plan });
-  }
-  if (estimate.perMinute !== null) {
-    return t('reasons.estimate.perMinute', { about: time, perMinute: formatCount(estimate.perMinute), plan });
-  }
-  return time;
 }

@@ -2,6 +2,8 @@
 // from the catalog (i18n/updates.*.ts). Getters and functions, so each read is in the language
 // on screen now.
 import { t } from './i18n/index.svelte';
+import { describeNetworkCause } from './messages';
+import type { NetworkCause } from './bindings/NetworkCause';
 import type { UpdateFailure } from './types';
 
 export const updateWords = {
@@ -46,6 +48,10 @@ const FAILURE = {
 export const UPDATE_FAILURES = Object.keys(FAILURE) as UpdateFailure[];
 
 /** Why a check or an install did not succeed: what happened and what to do next. */
-export function describeUpdateFailure(failure: UpdateFailure): string {
+export function describeUpdateFailure(failure: UpdateFailure, cause?: NetworkCause | null): string {
+  // A proxy or certificate that stops the check is named, with the setting that fixes it, as
+  // for a failed API request (the updater goes through the same network settings).
+  const network = failure === 'unreachable' && cause ? describeNetworkCause(cause) : null;
+  if (network?.next) return t('update.failure.unreachableBecause', network as { what: string; next: string });
   return t(FAILURE[failure]);
 }

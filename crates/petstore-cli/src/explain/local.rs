@@ -6,6 +6,7 @@ use petstore_client::{CaFileError, ProxyUrlError};
 use petstore_local::keychain::KeychainError;
 use petstore_local::{
     CategoryError, LocalError, MAX_CATEGORIES, MAX_CATEGORY_NAME_CHARS, NetworkSettingError,
+    SettingsFault,
 };
 
 use super::{details, io};
@@ -37,10 +38,21 @@ pub fn local(error: &LocalError) -> String {
                 ],
             )
         }
-        LocalError::SettingsUnwritable { path, problem } => say(
-            LocalMsg::SettingsUnwritable,
-            &[("path", &path.display()), ("detail", problem)],
-        ),
+        LocalError::SettingsUnwritable {
+            path,
+            problem,
+            fault,
+        } => {
+            // An OS failure by its kind, in the person's language; a size as the writer said it.
+            let why = match fault {
+                SettingsFault::Io(kind) => super::io_kind(*kind, problem),
+                _ => problem.clone(),
+            };
+            say(
+                LocalMsg::SettingsUnwritable,
+                &[("path", &path.display()), ("detail", &why)],
+            )
+        }
         LocalError::Config(config) => super::client::config(config),
         LocalError::Category(refused) => category(refused),
     }

@@ -127,15 +127,20 @@ pub fn describe(err: &CliError) -> String {
 
 /// An I/O failure by its kind; the system's own words only when the kind says nothing.
 pub fn io(error: &std::io::Error) -> String {
+    io_kind(error.kind(), error)
+}
+
+/// An I/O failure by its kind, with `detail` (the system's words) for a kind that says nothing.
+pub fn io_kind(kind: std::io::ErrorKind, detail: &dyn std::fmt::Display) -> String {
     use std::io::ErrorKind as K;
-    let msg = match error.kind() {
+    let msg = match kind {
         K::NotFound => ErrMsg::IoNotFound,
         K::PermissionDenied => ErrMsg::IoPermission,
         K::IsADirectory => ErrMsg::IoIsDirectory,
         K::StorageFull => ErrMsg::IoFull,
         K::ReadOnlyFilesystem => ErrMsg::IoReadOnly,
         K::InvalidData => ErrMsg::IoNotText,
-        _ => return say(ErrMsg::IoOther, &[("detail", error)]),
+        _ => return say(ErrMsg::IoOther, &[("detail", detail)]),
     };
     say(msg, &[])
 }

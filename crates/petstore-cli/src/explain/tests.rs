@@ -97,6 +97,7 @@ fn every_error() -> Vec<CliError> {
         CliError::Local(LocalError::SettingsUnwritable {
             path: path.clone(),
             problem: "x".into(),
+            fault: SettingsFault::Io(std::io::ErrorKind::PermissionDenied),
         }),
         CliError::Local(LocalError::Category(CategoryError::ListFull)),
         CliError::Local(LocalError::Category(CategoryError::NameEmpty)),

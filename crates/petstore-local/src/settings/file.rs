@@ -55,7 +55,7 @@ impl SettingsFile {
         &self,
         change: impl FnOnce(&mut Settings) -> Result<T, LocalError>,
     ) -> Result<(Settings, T), LocalError> {
-        let _lock = FileLock::acquire(&self.path).map_err(|e| self.unwritable(&e))?;
+        let _lock = FileLock::acquire(&self.path).map_err(|e| self.unwritable(&e, e.kind()))?;
         let before = self.read()?.unwrap_or_default();
         let mut after = before.clone();
         let value = change(&mut after)?;
@@ -69,8 +69,8 @@ impl SettingsFile {
     /// (with `-2`, `-3`... when that name is taken: an earlier copy is never overwritten) and
     /// returns where it went. From then on the settings are the defaults until changed.
     pub fn start_over(&self) -> Result<PathBuf, LocalError> {
-        let _lock = FileLock::acquire(&self.path).map_err(|e| self.unwritable(&e))?;
-        localfile::keep_aside(&self.path, Utc::now()).map_err(|e| self.unwritable(&e))
+        let _lock = FileLock::acquire(&self.path).map_err(|e| self.unwritable(&e, e.kind()))?;
+        localfile::keep_aside(&self.path, Utc::now()).map_err(|e| self.unwritable(&e, e.kind()))
     }
 
     fn read(&self) -> Result<Option<Settings>, LocalError> {
@@ -111,17 +111,24 @@ impl SettingsFile {
     }
 
     fn write(&self, settings: &Settings) -> Result<(), LocalError> {
-        let mut text = serde_json::to_vec_pretty(settings).map_err(|e| self.unwritable(&e))?;
+        let mut text = serde_json::to_vec_pretty(settings)
+            .map_err(|e| self.unwritable(&e, std::io::ErrorKind::Other))?;
         text.push(b'\n');
         // A file this reader would refuse is never written: the settings would be lost with it.
         if text.len() as u64 > MAX_FILE_BYTES {
-            return Err(self.unwritable(&format!(
-                "the settings would take {} bytes, more than the {MAX_FILE_BYTES} a settings file may have",
-                text.len()
-            )));
+            return Err(LocalError::SettingsUnwritable {
+                path: self.path.clone(),
+                problem: format!(
+                    "the settings would take {} bytes, more than the {MAX_FILE_BYTES} a settings file may have",
+                    text.len()
+                ),
+                fault: SettingsFault::TooLarge {
+                    limit_bytes: MAX_FILE_BYTES,
+                },
+            });
         }
         localfile::write_atomically(&self.path, &text, Readers::Default)
-            .map_err(|e| self.unwritable(&e))
+            .map_err(|e| self.unwritable(&e, e.kind()))
     }
 
     fn unreadable(
@@ -140,10 +147,11 @@ impl SettingsFile {
         }
     }
 
-    fn unwritable(&self, error: &dyn std::fmt::Display) -> LocalError {
+    fn unwritable(&self, error: &dyn std::fmt::Display, kind: std::io::ErrorKind) -> LocalError {
         LocalError::SettingsUnwritable {
             path: self.path.clone(),
             problem: error.to_string(),
+            fault: SettingsFault::Io(kind),
         }
     }
 }

@@ -80,12 +80,8 @@ export const reasonsDe = {
   'reasons.row.statusUnknown':
     'der Status „{given}“ ist keiner von available, pending, sold (lassen Sie ihn leer, damit der Dienst entscheidet).',
 
-  'reasons.estimate.unknown': { one: '{count} Anfrage; wie lange sie dauert, zeigt sich, sobald der Dienst das Kontingent mitgeteilt hat', other: '{count} Anfragen; wie lange sie dauern, zeigt sich, sobald der Dienst das Kontingent mitgeteilt hat' },
   'reasons.estimate.underAMinute': 'unter einer Minute',
-  'reasons.estimate.minutes': 'etwa {n} Min.',
   'reasons.estimate.hours': 'etwa {n} Stunden',
-  'reasons.estimate.days': 'etwa {n} Tage',
   'reasons.estimate.dayLimited': '{about}: Das Tagesfenster ist die Grenze, {perDay} Anfragen pro Tag{plan}',
-  'reasons.estimate.perMinute': '{about} bei {perMinute} Anfragen pro Minute{plan}',
   'reasons.estimate.plan': ' (Tarif {plan})',
 } satisfies { [K in keyof typeof reasonsEn]: (typeof reasonsEn)[K] extends string ? string : { one: string; other: string } };

@@ -79,12 +79,8 @@ export const reasonsEn = {
   'reasons.row.statusUnknown':
     'the status “{given}” is not one of available, pending, sold (leave it empty to let the service decide).',
 
-  'reasons.estimate.unknown': { one: '{count} request; the time it takes shows once the service has told the quota', other: '{count} requests; the time they take shows once the service has told the quota' },
   'reasons.estimate.underAMinute': 'under a minute',
-  'reasons.estimate.minutes': 'about {n} min',
   'reasons.estimate.hours': 'about {n} hours',
-  'reasons.estimate.days': 'about {n} days',
   'reasons.estimate.dayLimited': '{about}: the day window is the limit, {perDay} requests a day{plan}',
-  'reasons.estimate.perMinute': '{about} at {perMinute} requests a minute{plan}',
   'reasons.estimate.plan': ' ({plan} plan)',
 } as const;

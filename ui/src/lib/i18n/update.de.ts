@@ -27,6 +27,7 @@ export const updatesDe = {
 
   'update.failure.unreachable':
     'Die Adresse für Aktualisierungen ist nicht erreichbar. Prüfen Sie Ihre Verbindung und versuchen Sie es später noch einmal.',
+  'update.failure.unreachableBecause': 'Die Adresse für Aktualisierungen ist nicht erreichbar. {what} {next}',
   'update.failure.badAddress':
     'Die Adresse für Aktualisierungen ist nicht verwendbar: Sie muss mit https:// beginnen. Korrigieren Sie updates.url in der Einstellungsdatei, oder fragen Sie Ihren Administrator.',
   'update.failure.badManifest':

@@ -25,6 +25,7 @@ export const updatesEn = {
   'update.showOffer': 'See what’s new',
 
   'update.failure.unreachable': 'The update address could not be reached. Check your connection and try again later.',
+  'update.failure.unreachableBecause': 'The update address could not be reached. {what} {next}',
   'update.failure.badAddress':
     'The update address is not usable: it must start with https://. Correct updates.url in the settings file, or ask your administrator.',
   'update.failure.badManifest':
