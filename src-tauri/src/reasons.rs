@@ -2,8 +2,8 @@
 //! `Display` text (English, for the CLI and the log).
 
 use petstore_bulk::{ContractError, JournalError, MAX_NAME_CHARS, RowProblem};
-use petstore_client::{BaseUrlProblem, CaFileError, OutcomeCause, ProxyUrlError};
-use petstore_local::{NetworkSettingError, SettingsFault};
+use petstore_client::{BaseUrlProblem, OutcomeCause};
+use petstore_local::SettingsFault;
 
 use crate::dto::{IoProblem, Reason, RowProblemCode};
 
@@ -79,46 +79,6 @@ impl From<OutcomeCause> for Reason {
             OutcomeCause::Redirected { status } => Reason::Redirected { status },
             OutcomeCause::ServerError { status } => Reason::ServerError { status },
             OutcomeCause::NotAPet { status } => Reason::NotAPet { status },
-        }
-    }
-}
-
-impl From<&NetworkSettingError> for Reason {
-    fn from(error: &NetworkSettingError) -> Self {
-        match error {
-            NetworkSettingError::NoProxyAddress => Reason::NoProxyAddress,
-            NetworkSettingError::ProxyUrl(url) => match url {
-                ProxyUrlError::NotAnAddress { given } => Reason::ProxyNotAnAddress {
-                    given: given.clone(),
-                },
-                ProxyUrlError::Scheme { given } => Reason::ProxyScheme {
-                    given: given.clone(),
-                },
-                ProxyUrlError::Credentials => Reason::ProxyCredentials,
-                ProxyUrlError::Path => Reason::ProxyPath,
-            },
-            NetworkSettingError::CaFile { error, .. } => match error {
-                CaFileError::TooLarge => Reason::CertificateTooLarge,
-                CaFileError::NoCertificate => Reason::CertificateMissing,
-                CaFileError::Unreadable { .. } => Reason::CertificateUnreadable,
-                CaFileError::NotAnAuthority { subject } => Reason::CertificateNotAnAuthority {
-                    subject: subject.clone(),
-                },
-                CaFileError::Expired { subject, not_after } => Reason::CertificateExpired {
-                    subject: subject.clone(),
-                    date: not_after.format("%Y-%m-%d").to_string(),
-                },
-                CaFileError::NotYetValid {
-                    subject,
-                    not_before,
-                } => Reason::CertificateNotYetValid {
-                    subject: subject.clone(),
-                    date: not_before.format("%Y-%m-%d").to_string(),
-                },
-            },
-            NetworkSettingError::CaFileUnreadable { io, .. } => {
-                Reason::CertificateFile { io: (*io).into() }
-            }
         }
     }
 }

@@ -100,8 +100,8 @@ async fn a_password_in_the_proxy_address_is_refused_with_where_it_goes() {
         .unwrap();
     let err = app.list_pets(None, None).await.unwrap_err();
     assert_eq!(
-        err.reason,
-        Some(petstore_admin::dto::Reason::ProxyCredentials),
+        err.network.as_ref().map(|facts| facts.problem),
+        Some(petstore_admin::dto::NetworkProblem::PasswordInAddress),
         "{err:?}"
     );
     assert!(!format!("{err:?}").contains("hunter2"));

@@ -9,6 +9,7 @@ import ErrorText from '../src/lib/components/ErrorText.svelte';
 import { commandError } from '../src/lib/command-error';
 import { errorsEn } from '../src/lib/i18n/error.en';
 import { setLanguage } from '../src/lib/i18n/index.svelte';
+import { networkEn } from '../src/lib/i18n/network.en';
 import { updatesEn } from '../src/lib/i18n/update.en';
 import { validationEn } from '../src/lib/i18n/validation.en';
 import { int64Problem } from '../src/lib/int64';
@@ -31,6 +32,7 @@ import {
   typedCount,
 } from '../src/lib/validation';
 import type { CategoryProblem } from '../src/lib/bindings/CategoryProblem';
+import type { NetworkProblem } from '../src/lib/bindings/NetworkProblem';
 import type { Problem } from '../src/lib/bindings/Problem';
 import type { CommandError, ErrorKind } from '../src/lib/types';
 
@@ -125,6 +127,23 @@ function refusal(problem: CategoryProblem, full: boolean) {
   };
 }
 
+// Every refusal of a network setting (checked against the generated type: a new one fails here).
+const NETWORK_PROBLEMS = Object.keys({
+  noProxyAddress: 1,
+  passwordInAddress: 1,
+  notAnAddress: 1,
+  notHttp: 1,
+  addressHasPath: 1,
+  badBypassEntry: 1,
+  certificateTooLarge: 1,
+  noCertificate: 1,
+  certificateUnreadable: 1,
+  notAnAuthority: 1,
+  certificateExpired: 1,
+  certificateNotYetValid: 1,
+  fileUnreadable: 1,
+} satisfies Record<NetworkProblem, 1>) as NetworkProblem[];
+
 /** Every error the tests word, in every environment (and none). */
 function everyError(): { label: string; error: CommandError; environment: 'production' | 'staging' | 'sandbox' | null }[] {
   const errors: { label: string; error: CommandError }[] = [
@@ -135,6 +154,13 @@ function everyError(): { label: string; error: CommandError; environment: 'produ
       { label: `problem ${problem} (no facts)`, error: withProblem(problem, false) },
     ]),
     ...NETWORK_CAUSES.map((cause) => ({ label: `cause ${cause}`, error: commandError('network', { cause }) })),
+    ...NETWORK_PROBLEMS.map((problem) => ({
+      label: `network setting ${problem}`,
+      error: commandError('configuration', {
+        problem: 'networkSettings',
+        network: { problem, given: 'proxy corp', subject: 'CN=Corp Root', date: '2031-01-01T00:00:00Z', io: 'permissionDenied' },
+      }),
+    })),
     ...CATEGORY_PROBLEMS.map((problem) => ({
       label: `refused ${problem}`,
       error: commandError('invalidInput', { problem: 'categoryRefused', category: refusal(problem, true) }),
@@ -153,10 +179,16 @@ function everyError(): { label: string; error: CommandError; environment: 'produ
  * The English catalog's own words, as runs of at least three words between placeholders: none
  * may be left in a German sentence.
  */
-const ENGLISH_RUNS = [...Object.values(errorsEn), ...Object.values(validationEn), ...Object.values(updatesEn)]
+const ENGLISH_RUNS = [
+  ...Object.values(errorsEn),
+  ...Object.values(validationEn),
+  ...Object.values(updatesEn),
+  ...Object.values(networkEn),
+]
   .flatMap((text) => text.split(/\{\w+\}/))
   .map((run) => run.trim())
-  .filter((run) => (run.match(/\p{L}+/gu) ?? []).length >= 3);
+  // Words, not an example address (http://proxy.example.com:8080 is the same in every language).
+  .filter((run) => /\s/.test(run) && (run.match(/\p{L}+/gu) ?? []).length >= 3);
 
 function checkGerman(german: string, english: string, label: string) {
   expect(german, label).not.toBe(english);
@@ -191,10 +223,7 @@ describe('errors in German', () => {
   test('every error is worded in German, with its placeholders filled and no English sentence left', async () => {
     for (const { label, error, environment } of everyError()) {
       const { en, de } = await bothLanguages(() => describeError(error, { environment, now: NOW }));
-      // A network setting's refusal is the backend's own sentence (in English until the Rust side
-      // sends a code): only the rest of the message is the UI's.
-      const backendSentence = error.problem === 'networkSettings' && error.reason !== null;
-      if (!backendSentence) checkGerman(de.what, en.what, `${label}: what`);
+      checkGerman(de.what, en.what, `${label}: what`);
       checkGerman(de.next, en.next, `${label}: next`);
       checkGerman(de.text, en.text, label);
       expect(de.text, label).toMatch(/[.!?]$/);

@@ -187,10 +187,10 @@ describe('every error, in words', () => {
     const setting = describeError(
       commandError('configuration', {
         problem: 'networkSettings',
-        reason: { code: 'proxyCredentials' },
+        network: { problem: 'passwordInAddress', given: null, subject: null, date: null, io: null },
       }),
     );
-    expect(setting.what).toContain('kept in the system keychain');
+    expect(setting.what).toContain('which keeps it in the keychain');
     expect(setting.next).toBe('Change them under Settings → Network.');
   });
 

@@ -87,7 +87,7 @@ describe('Settings → Network', () => {
           throw commandError('configuration', {
             problem: 'networkSettings',
             field: 'bypass',
-            network: { problem: 'badBypassEntry', given: 'http://intranet', subject: null, date: null },
+            network: { problem: 'badBypassEntry', given: 'http://intranet', subject: null, date: null, io: null },
           });
         },
       },
@@ -147,7 +147,7 @@ describe('Settings → Network', () => {
         trust_company_certificate: () => {
           throw commandError('configuration', {
             problem: 'networkSettings',
-            network: { problem: 'notAnAuthority', given: null, subject: 'CN=api.petstore.test', date: null },
+            network: { problem: 'notAnAuthority', given: null, subject: 'CN=api.petstore.test', date: null, io: null },
           });
         },
       },

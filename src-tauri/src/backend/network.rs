@@ -119,9 +119,8 @@ fn describe(network: &NetworkConfig) -> &'static str {
     }
 }
 
-/// A network setting that cannot be used: its facts (`network`, worded by the UI), the setting's
-/// own sentence (`reason`: it says what to change and never repeats a password), and the file
-/// concerned.
+/// A network setting that cannot be used: its facts (`network`, worded by the UI; never a
+/// password), and the file concerned.
 pub(super) fn network_setting_error(error: NetworkSettingError) -> CommandError {
     log::warn!("the network settings cannot be used: {error}");
     let detail = match &error {
@@ -132,7 +131,6 @@ pub(super) fn network_setting_error(error: NetworkSettingError) -> CommandError 
     let (network, field) = super::network_settings::refusal(&error);
     let mut command_error =
         CommandError::problem(ClientErrorKind::Configuration, Problem::NetworkSettings);
-    command_error.reason = Some((&error).into());
     command_error.detail = detail;
     command_error.network = Some(network);
     command_error.field = field.map(str::to_owned);

@@ -188,6 +188,7 @@ fn fact(problem: NetworkProblem) -> NetworkRefusal {
         given: None,
         subject: None,
         date: None,
+        io: None,
     }
 }
 
@@ -249,8 +250,33 @@ pub(super) fn refusal(error: &NetworkSettingError) -> (NetworkRefusal, Option<&'
             };
             (refusal, None)
         }
-        NetworkSettingError::CaFileUnreadable { .. } => {
-            (fact(NetworkProblem::FileUnreadable), None)
-        }
+        NetworkSettingError::CaFileUnreadable { io, .. } => (
+            NetworkRefusal {
+                io: Some((*io).into()),
+                ..fact(NetworkProblem::FileUnreadable)
+            },
+            None,
+        ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dto::IoProblem;
+
+    #[test]
+    fn a_certificate_file_that_is_not_there_or_not_pem_is_refused_with_its_facts() {
+        let dir = tempfile::tempdir().expect("dir");
+        let missing = dir.path().join("missing.pem");
+        let error = load_ca_file(&missing, None, chrono::Utc::now()).expect_err("missing");
+        let (facts, field) = refusal(&error);
+        assert_eq!(facts.problem, NetworkProblem::FileUnreadable);
+        assert_eq!(facts.io, Some(IoProblem::NotFound));
+        assert_eq!(field, None);
+        let junk = dir.path().join("junk.pem");
+        std::fs::write(&junk, "junk").expect("write");
+        let error = load_ca_file(&junk, None, chrono::Utc::now()).expect_err("junk");
+        assert_eq!(refusal(&error).0.problem, NetworkProblem::NoCertificate);
     }
 }

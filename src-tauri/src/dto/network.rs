@@ -5,7 +5,7 @@
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
-use super::AutoConfig;
+use super::{AutoConfig, IoProblem};
 
 /// The proxy modes, as Settings offers them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
@@ -105,4 +105,6 @@ pub struct NetworkRefusal {
     pub subject: Option<String>,
     /// RFC 3339: when a certificate expired or starts.
     pub date: Option<String>,
+    /// Why a certificate file could not be read (`fileUnreadable`).
+    pub io: Option<IoProblem>,
 }

@@ -92,45 +92,6 @@ pub enum Reason {
         status: u16,
     },
 
-    /// The proxy is Manual and has no address.
-    NoProxyAddress,
-    /// The proxy address `given` is not an address.
-    ProxyNotAnAddress {
-        given: String,
-    },
-    /// The proxy address `given` is neither http:// nor https://.
-    ProxyScheme {
-        given: String,
-    },
-    /// The proxy address holds a user name or password (never repeated).
-    ProxyCredentials,
-    /// The proxy address has a path or query.
-    ProxyPath,
-    /// The certificate file is larger than one can be.
-    CertificateTooLarge,
-    /// The file holds no PEM certificate.
-    CertificateMissing,
-    /// The file holds a certificate that cannot be read.
-    CertificateUnreadable,
-    /// The certificate `subject` is a server's, not an authority's.
-    CertificateNotAnAuthority {
-        subject: String,
-    },
-    /// The certificate `subject` expired (`date`: YYYY-MM-DD, UTC).
-    CertificateExpired {
-        subject: String,
-        date: String,
-    },
-    /// The certificate `subject` is not valid before `date` (YYYY-MM-DD, UTC).
-    CertificateNotYetValid {
-        subject: String,
-        date: String,
-    },
-    /// The certificate file could not be read.
-    CertificateFile {
-        io: IoProblem,
-    },
-
     /// The import file is larger than an import reads.
     ImportTooLarge {
         bytes: u32,

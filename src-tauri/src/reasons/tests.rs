@@ -23,18 +23,6 @@ fn code_of(reason: &Reason) -> &'static str {
         Reason::Redirected { .. } => "redirected",
         Reason::ServerError { .. } => "serverError",
         Reason::NotAPet { .. } => "notAPet",
-        Reason::NoProxyAddress => "noProxyAddress",
-        Reason::ProxyNotAnAddress { .. } => "proxyNotAnAddress",
-        Reason::ProxyScheme { .. } => "proxyScheme",
-        Reason::ProxyCredentials => "proxyCredentials",
-        Reason::ProxyPath => "proxyPath",
-        Reason::CertificateTooLarge => "certificateTooLarge",
-        Reason::CertificateMissing => "certificateMissing",
-        Reason::CertificateUnreadable => "certificateUnreadable",
-        Reason::CertificateNotAnAuthority { .. } => "certificateNotAnAuthority",
-        Reason::CertificateExpired { .. } => "certificateExpired",
-        Reason::CertificateNotYetValid { .. } => "certificateNotYetValid",
-        Reason::CertificateFile { .. } => "certificateFile",
         Reason::ImportTooLarge { .. } => "importTooLarge",
         Reason::ImportTooManyRows { .. } => "importTooManyRows",
         Reason::NotUtf8 { .. } => "notUtf8",
@@ -54,8 +42,6 @@ fn every_reason() -> Vec<Reason> {
     let io = IoProblem::NotFound;
     let at = (Some(3), Some(7));
     let given = || "x".to_owned();
-    let subject = || "CN=Corp".to_owned();
-    let date = || "2020-01-01".to_owned();
     vec![
         Reason::Io { io },
         Reason::SettingsSyntax {
@@ -87,24 +73,6 @@ fn every_reason() -> Vec<Reason> {
         Reason::Redirected { status: 302 },
         Reason::ServerError { status: 503 },
         Reason::NotAPet { status: 201 },
-        Reason::NoProxyAddress,
-        Reason::ProxyNotAnAddress { given: given() },
-        Reason::ProxyScheme { given: given() },
-        Reason::ProxyCredentials,
-        Reason::ProxyPath,
-        Reason::CertificateTooLarge,
-        Reason::CertificateMissing,
-        Reason::CertificateUnreadable,
-        Reason::CertificateNotAnAuthority { subject: subject() },
-        Reason::CertificateExpired {
-            subject: subject(),
-            date: date(),
-        },
-        Reason::CertificateNotYetValid {
-            subject: subject(),
-            date: date(),
-        },
-        Reason::CertificateFile { io },
         Reason::ImportTooLarge {
             bytes: 2,
             limit_bytes: 1,
@@ -253,24 +221,6 @@ fn a_file_that_is_no_import_names_its_columns_not_english() {
         ),
         "{error:?}"
     );
-}
-
-#[test]
-fn a_certificate_file_that_is_not_there_is_an_io_code() {
-    let dir = tempfile::tempdir().expect("dir");
-    let error =
-        petstore_local::load_ca_file(&dir.path().join("missing.pem"), None, chrono::Utc::now())
-            .expect_err("missing");
-    assert_eq!(
-        Reason::from(&error),
-        Reason::CertificateFile {
-            io: IoProblem::NotFound
-        }
-    );
-    let junk = dir.path().join("junk.pem");
-    std::fs::write(&junk, "junk").expect("write");
-    let error = petstore_local::load_ca_file(&junk, None, chrono::Utc::now()).expect_err("junk");
-    assert_eq!(Reason::from(&error), Reason::CertificateMissing);
 }
 
 #[test]

@@ -23,7 +23,7 @@ function refused(problem: NetworkProblem, field: string, given: string | null = 
   return commandError('configuration', {
     problem: 'networkSettings',
     field,
-    network: { problem, given, subject: null, date: null },
+    network: { problem, given, subject: null, date: null, io: null },
   });
 }
 

@@ -1,6 +1,7 @@
 // The exact problems and category refusals in words (messages.ts words the error kinds around
 // them): what happened and one next step, each looked up in the catalog when described.
-import { describeReason, reasonSentence } from './reasons';
+import { describeNetworkRefusal } from './network-words';
+import { describeReason } from './reasons';
 import type { CategoryProblem, CategoryRefusal, CommandError, EnvironmentId } from './types';
 import { MAX_CATEGORIES, MAX_CATEGORY_NAME_CHARS } from './bindings/CategoryLimits';
 import type { Problem } from './bindings/Problem';
@@ -98,7 +99,7 @@ export const PROBLEM = {
   keychainFailed: () => ({ what: t('error.problem.keychainFailed'), next: restart() }),
   // `reason` is the setting's own sentence (what is wrong and what to change; never a password).
   networkSettings: ({ error }) => ({
-    what: error.reason ? reasonSentence(error.reason) : t('error.problem.networkSettings'),
+    what: error.network ? describeNetworkRefusal(error.network) : t('error.problem.networkSettings'),
     next: t('error.problem.networkSettingsNext'),
   }),
   sandboxNotStarted: () => ({

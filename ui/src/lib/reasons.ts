@@ -1,8 +1,7 @@
 // Words for the codes the Rust side sends instead of sentences (issue 14 §4): a `Reason` (why a
 // file, an address, a setting or a create went wrong) and an import row's problem (the estimate
 // is `import-words.ts`'s). Reasons are lower-case clauses without a final stop, to follow a colon
-// (`messages.ts`); `reasonSentence` makes one stand alone. The catalog area is
-// `i18n/reasons.en.ts` / `reasons.de.ts`.
+// (`messages.ts`). The catalog area is `i18n/reasons.en.ts` / `reasons.de.ts`.
 import { t, type TextKey } from './i18n/index.svelte';
 import { formatCount } from './format';
 import type { IoProblem, Reason, RowProblemCode } from './types';
@@ -52,18 +51,6 @@ const REASONS: { [C in Code]: (reason: Of<C>) => string } = {
   redirected: (r) => t('reasons.redirected', { status: r.status }),
   serverError: (r) => t('reasons.serverError', { status: r.status }),
   notAPet: (r) => t('reasons.notAPet', { status: r.status }),
-  noProxyAddress: () => t('reasons.noProxyAddress'),
-  proxyNotAnAddress: (r) => t('reasons.proxyNotAnAddress', { given: r.given }),
-  proxyScheme: (r) => t('reasons.proxyScheme', { given: r.given }),
-  proxyCredentials: () => t('reasons.proxyCredentials'),
-  proxyPath: () => t('reasons.proxyPath'),
-  certificateTooLarge: () => t('reasons.certificateTooLarge'),
-  certificateMissing: () => t('reasons.certificateMissing'),
-  certificateUnreadable: () => t('reasons.certificateUnreadable'),
-  certificateNotAnAuthority: (r) => t('reasons.certificateNotAnAuthority', { subject: r.subject }),
-  certificateExpired: (r) => t('reasons.certificateExpired', { subject: r.subject, date: r.date }),
-  certificateNotYetValid: (r) => t('reasons.certificateNotYetValid', { subject: r.subject, date: r.date }),
-  certificateFile: (r) => t('reasons.certificateFile', { io: describeIo(r.io) }),
   importTooLarge: (r) => t('reasons.importTooLarge', { size: size(r.bytes), limit: size(r.limitBytes) }),
   importTooManyRows: (r) => t('reasons.importTooManyRows', { limit: formatCount(r.limit) }),
   notUtf8: (r) => t('reasons.notUtf8', { line: r.line }),
@@ -89,12 +76,6 @@ export const REASON_CODES = Object.keys(REASONS) as Code[];
 export function describeReason(reason: Reason): string {
   const words = REASONS[reason.code] as (reason: Reason) => string;
   return words(reason);
-}
-
-/** A reason as a sentence of its own ("The disk is full."). */
-export function reasonSentence(reason: Reason): string {
-  const clause = describeReason(reason);
-  return `${clause.charAt(0).toUpperCase()}${clause.slice(1)}.`;
 }
 
 const ROW: { [C in RowProblemCode['code']]: (problem: Extract<RowProblemCode, { code: C }>) => string } = {

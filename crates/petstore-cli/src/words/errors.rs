@@ -237,7 +237,7 @@ catalog! {
         },
         OutcomeServerError {
             en: "the service answered HTTP {status}, which may come after the pet was stored",
-            de: "der Dienst antwortete mit HTTP {status}, was auch nach dem Speichern des Haustiers kommen kann",
+            de: "der Dienst antwortete mit HTTP {status}; das kann auch nach dem Speichern des Haustiers kommen",
         },
         OutcomeNotAPet {
             en: "the service answered HTTP {status}, but not with a pet",

@@ -69,5 +69,5 @@ export const networkDe = {
   'network.problem.certificateExpired': '„{subject}“ ist am {date} abgelaufen. Bitten Sie Ihre IT um das aktuelle Firmenzertifikat.',
   'network.problem.certificateNotYetValid':
     '„{subject}“ ist erst ab {date} gültig. Prüfen Sie das Datum dieses Computers, oder bitten Sie Ihre IT um das aktuelle Zertifikat.',
-  'network.problem.fileUnreadable': 'Die Datei konnte nicht gelesen werden. Wählen Sie sie erneut, oder entfernen Sie sie aus der Liste.',
+  'network.problem.fileUnreadable': 'Die Datei konnte nicht gelesen werden ({io}). Wählen Sie sie erneut, oder entfernen Sie sie aus der Liste.',
 } satisfies { [K in keyof typeof networkEn]: string };

@@ -64,5 +64,5 @@ export const networkEn = {
     '“{subject}” is a server’s own certificate, not a certificate authority’s. Ask IT for the certificate of the authority that issued it (the company root CA).',
   'network.problem.certificateExpired': '“{subject}” expired on {date}. Ask IT for the company’s current certificate.',
   'network.problem.certificateNotYetValid': '“{subject}” is valid only from {date}. Check this computer’s date, or ask IT for the current certificate.',
-  'network.problem.fileUnreadable': 'The file could not be read. Choose it again, or remove it from the list.',
+  'network.problem.fileUnreadable': 'The file could not be read ({io}). Choose it again, or remove it from the list.',
 } as const;

@@ -33,26 +33,6 @@ export const reasonsDe = {
   'reasons.serverError': 'der Dienst antwortete mit HTTP {status}',
   'reasons.notAPet': 'der Dienst antwortete mit HTTP {status}, aber nicht mit einem Haustier',
 
-  'reasons.noProxyAddress':
-    'der Proxy steht auf „Manuell“, hat aber keine Adresse: Geben Sie seine Adresse an (wie http://proxy.example.com:8080), oder wählen Sie „System“ oder „Aus“',
-  'reasons.proxyNotAnAddress': 'die Proxy-Adresse „{given}“ ist keine Adresse: Schreiben Sie sie wie http://proxy.example.com:8080',
-  'reasons.proxyScheme': 'die Proxy-Adresse muss mit http:// oder https:// beginnen (erhalten: „{given}“); SOCKS-Proxys werden nicht unterstützt',
-  'reasons.proxyCredentials':
-    'die Proxy-Adresse darf keinen Benutzernamen und kein Passwort enthalten: Geben Sie den Benutzernamen im Benutzerfeld des Proxys ein; das Passwort liegt im Schlüsselbund des Systems',
-  'reasons.proxyPath':
-    'die Proxy-Adresse darf nur Schema, Host und Port enthalten (wie http://proxy.example.com:8080), ohne Pfad oder Abfrage',
-  'reasons.certificateTooLarge':
-    'die Datei ist größer, als eine Zertifikatsdatei sein kann: Wählen Sie die Zertifikatsdatei des Unternehmens (PEM, meist .pem oder .crt)',
-  'reasons.certificateMissing':
-    'die Datei enthält kein Zertifikat im PEM-Format (Text, der mit -----BEGIN CERTIFICATE----- beginnt): Fragen Sie nach dem Unternehmenszertifikat als PEM-Datei',
-  'reasons.certificateUnreadable': 'die Datei enthält ein Zertifikat, das nicht gelesen werden kann: Fragen Sie erneut nach der Zertifikatsdatei des Unternehmens',
-  'reasons.certificateNotAnAuthority':
-    'das Zertifikat „{subject}“ ist das eines Servers, keine Zertifizierungsstelle: Fragen Sie nach dem Zertifikat der ausstellenden Stelle (der Stammzertifizierungsstelle des Unternehmens)',
-  'reasons.certificateExpired': 'das Zertifikat „{subject}“ ist am {date} abgelaufen: Fragen Sie nach dem aktuellen Zertifikat des Unternehmens',
-  'reasons.certificateNotYetValid':
-    'das Zertifikat „{subject}“ ist erst ab {date} gültig: Prüfen Sie das Datum des Computers, oder fragen Sie nach dem aktuellen Zertifikat des Unternehmens',
-  'reasons.certificateFile':
-    'die Zertifikatsdatei des Unternehmens konnte nicht gelesen werden ({io}): Wählen Sie die Datei erneut, oder entfernen Sie sie aus den Einstellungen',
 
   'reasons.importTooLarge': 'die Datei ist {size} groß; ein Import liest höchstens {limit}, teilen Sie sie also in kleinere Dateien auf',
   'reasons.importTooManyRows': 'die Datei hat mehr als {limit} Zeilen, die meisten, die ein Import annimmt; teilen Sie sie also in kleinere Dateien auf',

@@ -32,26 +32,6 @@ export const reasonsEn = {
   'reasons.serverError': 'the service answered HTTP {status}',
   'reasons.notAPet': 'the service answered HTTP {status}, but not with a pet',
 
-  'reasons.noProxyAddress':
-    'the proxy is set to Manual but has no address: set its address (like http://proxy.example.com:8080), or choose System or Off',
-  'reasons.proxyNotAnAddress': 'the proxy address “{given}” is not an address: write it as http://proxy.example.com:8080',
-  'reasons.proxyScheme': 'the proxy address must start with http:// or https:// (got “{given}”); SOCKS proxies are not supported',
-  'reasons.proxyCredentials':
-    'the proxy address must not contain a user name or password: enter the user name in the proxy’s user field; the password is kept in the system keychain',
-  'reasons.proxyPath':
-    'the proxy address must be only a scheme, host and port (like http://proxy.example.com:8080), without a path or query',
-  'reasons.certificateTooLarge':
-    'the file is larger than a certificate file can be: choose the company’s certificate file (PEM, usually .pem or .crt)',
-  'reasons.certificateMissing':
-    'the file holds no certificate in PEM form (text starting with -----BEGIN CERTIFICATE-----): ask for the company certificate as a PEM file',
-  'reasons.certificateUnreadable': 'the file holds a certificate that cannot be read: ask for the company certificate file again',
-  'reasons.certificateNotAnAuthority':
-    'the certificate “{subject}” is a server’s own, not a certificate authority: ask for the certificate of the authority that issued it (the company root CA)',
-  'reasons.certificateExpired': 'the certificate “{subject}” expired on {date}: ask for the company’s current certificate',
-  'reasons.certificateNotYetValid':
-    'the certificate “{subject}” is not valid before {date}: check the computer’s date, or ask for the company’s current certificate',
-  'reasons.certificateFile':
-    'the company certificate file could not be read ({io}): choose the file again, or remove it from the settings',
 
   'reasons.importTooLarge': 'the file is {size}; an import reads at most {limit}, so split it into smaller files',
   'reasons.importTooManyRows': 'the file has more than {limit} rows, the most an import takes, so split it into smaller files',
