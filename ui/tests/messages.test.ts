@@ -181,7 +181,7 @@ describe('every error, in words', () => {
     const unknown = messages[causes.indexOf('unknownAuthority')];
     expect(unknown.what).toContain('A company proxy may be inspecting traffic');
     expect(unknown.next).toBe(
-      'Ask IT for the company’s certificate and add it under Settings → Network → Trust a company certificate….',
+      'Ask IT for the company’s certificate and add it under Settings → Network (Trust a company certificate…).',
     );
     expect(messages[causes.indexOf('proxyAuthRequired')].next).toContain('Settings → Network');
     const setting = describeError(

@@ -3,8 +3,8 @@
 use petstore_client::error::is_gateway_status;
 use petstore_client::events::WaitReason;
 use petstore_client::{
-    ApiError, AutoConfig, ConfigError, Error, InvalidInput, NetworkCause, OutcomeCause,
-    readable_server_text,
+    ApiError, AutoConfig, BaseUrlProblem, ConfigError, Error, InvalidInput, NetworkCause,
+    OutcomeCause, readable_server_text,
 };
 
 use crate::words::{ErrMsg, say};
@@ -96,13 +96,27 @@ pub fn service_said(server: &ApiError) -> String {
 }
 
 /// "8 MiB", "512 KiB", "1000 bytes".
-fn bytes(n: u64) -> String {
+pub(super) fn bytes(n: u64) -> String {
     const KIB: u64 = 1024;
     match n {
         n if n >= KIB * KIB && n % (KIB * KIB) == 0 => format!("{} MiB", n / (KIB * KIB)),
         n if n >= KIB && n % KIB == 0 => format!("{} KiB", n / KIB),
         n => format!("{n} B"),
     }
+}
+
+/// Why a base address is not usable, from its type (the client's own clause stays in the log).
+fn base_url_problem(problem: BaseUrlProblem) -> String {
+    let msg = match problem {
+        BaseUrlProblem::NotAnAddress => ErrMsg::AddressNotAnAddress,
+        BaseUrlProblem::Scheme => ErrMsg::AddressScheme,
+        BaseUrlProblem::NoHost => ErrMsg::AddressNoHost,
+        BaseUrlProblem::Credentials => ErrMsg::AddressCredentials,
+        BaseUrlProblem::QueryOrFragment => ErrMsg::AddressQuery,
+        BaseUrlProblem::PathNotV1 => ErrMsg::AddressPath,
+        BaseUrlProblem::SandboxFixed => ErrMsg::AddressSandboxFixed,
+    };
+    say(msg, &[])
 }
 
 /// Why a create's outcome is unknown, from its type (the client's own clause stays in the log).
@@ -180,9 +194,10 @@ pub fn config(setup: &ConfigError) -> String {
                 _ => say(ErrMsg::MissingBaseUrl, &[("env", environment)]),
             }
         }
-        ConfigError::InvalidBaseUrl { url, reason, .. } => {
-            say(ErrMsg::InvalidBaseUrl, &[("url", url), ("detail", reason)])
-        }
+        ConfigError::InvalidBaseUrl { url, problem, .. } => say(
+            ErrMsg::InvalidBaseUrl,
+            &[("url", url), ("detail", &base_url_problem(*problem))],
+        ),
         ConfigError::InsecureBaseUrl { url } => say(ErrMsg::InsecureBaseUrl, &[("url", url)]),
         ConfigError::MissingApiKey { environment } => {
             say(ErrMsg::MissingApiKey, &[("env", environment)])

@@ -12,6 +12,21 @@ use petstore_local::{
 use super::{details, io};
 use crate::words::{LocalMsg, say};
 
+/// Why the settings file could not be read or written, from its type; `problem` (the OS's own
+/// words) only for an I/O failure whose kind says nothing.
+fn settings_fault(fault: &SettingsFault, problem: &str) -> String {
+    match fault {
+        SettingsFault::Io(kind) => super::io_kind(*kind, &problem),
+        SettingsFault::Syntax => say(LocalMsg::SettingsSyntax, &[]),
+        SettingsFault::EndOfFile => say(LocalMsg::SettingsEndOfFile, &[]),
+        SettingsFault::WrongValue => say(LocalMsg::SettingsWrongValue, &[]),
+        SettingsFault::TooLarge { limit_bytes } => say(
+            LocalMsg::SettingsTooLarge,
+            &[("size", &super::client::bytes(*limit_bytes))],
+        ),
+    }
+}
+
 pub fn local(error: &LocalError) -> String {
     match error {
         LocalError::SettingsUnreadable {
@@ -19,7 +34,7 @@ pub fn local(error: &LocalError) -> String {
             line,
             column,
             problem,
-            ..
+            fault,
         } => {
             let position = match (line, column) {
                 (Some(line), Some(column)) => say(
@@ -34,7 +49,7 @@ pub fn local(error: &LocalError) -> String {
                 &[
                     ("path", &path.display()),
                     ("position", &position),
-                    ("detail", problem),
+                    ("detail", &settings_fault(fault, problem)),
                 ],
             )
         }
@@ -42,17 +57,13 @@ pub fn local(error: &LocalError) -> String {
             path,
             problem,
             fault,
-        } => {
-            // An OS failure by its kind, in the person's language; a size as the writer said it.
-            let why = match fault {
-                SettingsFault::Io(kind) => super::io_kind(*kind, problem),
-                _ => problem.clone(),
-            };
-            say(
-                LocalMsg::SettingsUnwritable,
-                &[("path", &path.display()), ("detail", &why)],
-            )
-        }
+        } => say(
+            LocalMsg::SettingsUnwritable,
+            &[
+                ("path", &path.display()),
+                ("detail", &settings_fault(fault, problem)),
+            ],
+        ),
         LocalError::Config(config) => super::client::config(config),
         LocalError::Category(refused) => category(refused),
     }

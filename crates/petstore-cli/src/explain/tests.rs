@@ -299,3 +299,42 @@ fn every_network_cause_and_row_problem_has_german_words() {
         );
     }
 }
+
+#[test]
+fn an_unusable_address_and_a_broken_settings_file_are_worded_from_their_types() {
+    let address = CliError::Config(ConfigError::InvalidBaseUrl {
+        url: "https://api.example.com/v2".into(),
+        reason: "the client's English clause".into(),
+        problem: BaseUrlProblem::PathNotV1,
+    });
+    let settings = CliError::Local(LocalError::SettingsUnreadable {
+        path: PathBuf::from("/home/sam/.config/petstore/settings.json"),
+        line: Some(3),
+        column: Some(9),
+        problem: "serde's English clause".into(),
+        fault: SettingsFault::Syntax,
+    });
+    let german = with_language(Language::German, || (message(&address), message(&settings)));
+    assert!(
+        german.0.contains("ihr Pfad muss auf /v1 enden"),
+        "{}",
+        german.0
+    );
+    assert!(
+        german.1.contains("kein gültiges JSON") && german.1.contains("(Zeile 3, Spalte 9)"),
+        "{}",
+        german.1
+    );
+    let english = with_language(Language::English, || {
+        (message(&address), message(&settings))
+    });
+    assert!(
+        english.0.contains("its path must end in /v1"),
+        "{}",
+        english.0
+    );
+    assert!(english.1.contains("not valid JSON"), "{}", english.1);
+    for text in [&german.0, &german.1, &english.0, &english.1] {
+        assert!(!text.contains("English clause"), "{text}");
+    }
+}

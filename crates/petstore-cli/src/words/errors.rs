@@ -377,6 +377,29 @@ catalog! {
             en: "No base address is set for {env}.",
             de: "Für {env} ist keine Basisadresse gesetzt.",
         },
+        // Why a base address is not usable (`{detail}` of InvalidBaseUrl).
+        AddressNotAnAddress {
+            en: "it is not an address (expected e.g. https://api.example.com/v1)",
+            de: "sie ist keine Adresse (erwartet z. B. https://api.example.com/v1)",
+        },
+        AddressScheme {
+            en: "only http:// and https:// addresses are supported",
+            de: "nur Adressen mit http:// und https:// werden unterstützt",
+        },
+        AddressNoHost { en: "it has no host", de: "sie hat keinen Host" },
+        AddressCredentials {
+            en: "it must not contain a user name or password",
+            de: "sie darf keinen Benutzernamen und kein Passwort enthalten",
+        },
+        AddressQuery {
+            en: "it must not contain a query (?...) or fragment (#...)",
+            de: "sie darf keine Abfrage (?...) und keinen Anker (#...) enthalten",
+        },
+        AddressPath {
+            en: "its path must end in /v1 (e.g. https://api.example.com/v1)",
+            de: "ihr Pfad muss auf /v1 enden (z. B. https://api.example.com/v1)",
+        },
+        AddressSandboxFixed { en: "the sandbox's address is fixed", de: "die Adresse der Sandbox ist fest" },
         InvalidBaseUrl {
             en: "The base address \"{url}\" is not usable: {detail}.",
             de: "Die Basisadresse \"{url}\" ist nicht verwendbar: {detail}.",

@@ -13,6 +13,25 @@ catalog! {
             de: "Die Einstellungsdatei {path} konnte nicht gelesen werden{position}: {detail}. Korrigieren \
                  Sie sie, oder verschieben Sie sie, um neu zu beginnen.",
         },
+        // Why the settings file cannot be read (`{detail}` of SettingsUnreadable).
+        SettingsSyntax {
+            en: "it is not valid JSON (look for a stray character, a trailing comma or a missing quote)",
+            de: "sie ist kein gültiges JSON (achten Sie auf ein überzähliges Zeichen, ein Komma am Ende oder \
+                 ein fehlendes Anführungszeichen)",
+        },
+        SettingsEndOfFile {
+            en: "its text ends before its JSON does (a closing bracket or quote is missing)",
+            de: "ihr Text endet vor ihrem JSON (eine schließende Klammer oder ein Anführungszeichen fehlt)",
+        },
+        SettingsTooLarge {
+            en: "it is larger than a settings file may be ({size})",
+            de: "sie ist größer, als eine Einstellungsdatei sein darf ({size})",
+        },
+        SettingsWrongValue {
+            en: "a value is not of the kind the settings need (for example text where a number belongs)",
+            de: "ein Wert hat nicht die Art, die die Einstellungen brauchen (zum Beispiel Text, wo eine Zahl \
+                 hingehört)",
+        },
         AtLineColumn { en: " (line {line}, column {column})", de: " (Zeile {line}, Spalte {column})" },
         AtLine { en: " (line {line})", de: " (Zeile {line})" },
         SettingsUnwritable {

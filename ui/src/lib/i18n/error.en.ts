@@ -47,7 +47,7 @@ export const errorsEn = {
   'error.networkNext.proxyRefused':
     'Ask IT to allow the service’s address through the proxy, or check the proxy under Settings → Network.',
   'error.networkNext.unknownAuthority':
-    'Ask IT for the company’s certificate and add it under Settings → Network → Trust a company certificate….',
+    'Ask IT for the company’s certificate and add it under Settings → Network (Trust a company certificate…).',
   'error.networkNext.certificateExpired':
     'Check this computer’s date and time; if they are right, tell whoever runs the service.',
   'error.networkNext.certificateName':
