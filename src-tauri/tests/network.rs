@@ -6,35 +6,16 @@ mod common;
 
 use std::sync::Arc;
 
+use common::company_net::CompanyNet;
 use common::{Collected, STAFF_KEY, backend};
 use petstore_admin::dto::{Environment, NetworkCause};
-use petstore_sandbox::{Plan, Sandbox, SandboxConfig};
-use petstore_testnet::{ConnectProxy, PrivateCa, TEST_HOST, TlsFront};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_table_loads_through_the_proxy_once_the_company_ca_is_trusted() {
-    let sandbox = Sandbox::start(
-        SandboxConfig::default()
-            .with_key(STAFF_KEY, Plan::Pro)
-            .answering(TEST_HOST),
-    )
-    .await
-    .unwrap();
-    let ca = PrivateCa::new("Petstore App Test Root CA");
-    let front = TlsFront::start(ca.server_cert(TEST_HOST), sandbox.addr());
-    let proxy = ConnectProxy::start(None, [(TEST_HOST.to_owned(), front.addr())]);
-    let dir = tempfile::tempdir().unwrap();
-    let downloads = tempfile::tempdir().unwrap();
-    let picked = ca.write_pem(downloads.path(), "corp-root.pem");
-    std::fs::write(
-        dir.path().join("settings.json"),
-        serde_json::json!({
-            "productionUrl": format!("https://{TEST_HOST}:{}/v1", front.port()),
-            "proxy": { "mode": "manual", "url": proxy.url() },
-        })
-        .to_string(),
-    )
-    .unwrap();
+    let net = CompanyNet::start("Petstore App Test Root CA").await;
+    let proxy = net.proxy(None);
+    net.write_settings(serde_json::json!({ "mode": "manual", "url": proxy.url() }));
+    let (dir, picked) = (&net.dir, &net.picked);
     let app = backend(dir.path(), None, Arc::new(Collected::default()));
     app.set_api_key(Environment::Production, STAFF_KEY.to_owned(), true)
         .await
@@ -51,7 +32,7 @@ async fn the_table_loads_through_the_proxy_once_the_company_ca_is_trusted() {
         "through the proxy, and not retried"
     );
 
-    let trusted = app.trust_ca_file(&picked).await.unwrap();
+    let trusted = app.trust_ca_file(picked).await.unwrap();
     assert!(trusted[0].subject.contains("Petstore App Test Root CA"));
     let on_disk: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(dir.path().join("settings.json")).unwrap())

@@ -7,10 +7,10 @@ mod common;
 
 use std::sync::Arc;
 
+use common::company_net::CompanyNet;
 use common::{Collected, STAFF_KEY, backend, mock_keychain};
 use petstore_admin::dto::{Environment, NetworkInput, NetworkProblem, ProxyChoice};
-use petstore_sandbox::{Plan, Sandbox, SandboxConfig};
-use petstore_testnet::{ConnectProxy, PrivateCa, TEST_HOST, TlsFront};
+use petstore_testnet::{PrivateCa, TEST_HOST};
 
 fn manual(url: &str, user: Option<&str>, bypass: &[&str]) -> NetworkInput {
     NetworkInput {
@@ -27,32 +27,11 @@ fn settings_file(dir: &std::path::Path) -> String {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_saved_proxy_carries_the_next_request_with_its_password_from_the_keychain() {
-    let sandbox = Sandbox::start(
-        SandboxConfig::default()
-            .with_key(STAFF_KEY, Plan::Pro)
-            .answering(TEST_HOST),
-    )
-    .await
-    .unwrap();
-    let ca = PrivateCa::new("Petstore Settings Test Root CA");
-    let front = TlsFront::start(ca.server_cert(TEST_HOST), sandbox.addr());
+    let net = CompanyNet::start("Petstore Settings Test Root CA").await;
     // Without the proxy the test name does not resolve: only the proxy knows it.
-    let proxy = ConnectProxy::start(
-        Some(("clerk", "pr0xy-pass")),
-        [(TEST_HOST.to_owned(), front.addr())],
-    );
-    let dir = tempfile::tempdir().unwrap();
-    let downloads = tempfile::tempdir().unwrap();
-    let picked = ca.write_pem(downloads.path(), "corp-root.pem");
-    std::fs::write(
-        dir.path().join("settings.json"),
-        serde_json::json!({
-            "productionUrl": format!("https://{TEST_HOST}:{}/v1", front.port()),
-            "proxy": { "mode": "off" },
-        })
-        .to_string(),
-    )
-    .unwrap();
+    let proxy = net.proxy(Some(("clerk", "pr0xy-pass")));
+    net.write_settings(serde_json::json!({ "mode": "off" }));
+    let (dir, picked) = (&net.dir, &net.picked);
     let (keychain, _store) = mock_keychain();
     let app = backend(dir.path(), Some(keychain), Arc::new(Collected::default()));
     app.set_api_key(Environment::Production, STAFF_KEY.to_owned(), true)
@@ -61,7 +40,7 @@ async fn a_saved_proxy_carries_the_next_request_with_its_password_from_the_keych
     app.select_environment(Environment::Production)
         .await
         .unwrap();
-    app.trust_company_certificate(&picked).await.unwrap();
+    app.trust_company_certificate(picked).await.unwrap();
     // Off: straight to a name nothing resolves.
     app.list_pets(None, None).await.unwrap_err();
     assert_eq!(proxy.stats().tunnels, 0);

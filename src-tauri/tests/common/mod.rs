@@ -2,6 +2,8 @@
 //! an in-memory keychain, and a sink that keeps every event.
 #![allow(dead_code)]
 
+pub mod company_net;
+
 use std::path::Path;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;

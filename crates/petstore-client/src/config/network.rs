@@ -171,6 +171,11 @@ impl NetworkConfig {
             // A proxy variable or setting must never capture the local sandbox.
             return Route::Direct;
         }
+        self.remote_route()
+    }
+
+    /// The route to an address that is not this computer's: the mode as set.
+    fn remote_route(&self) -> Route {
         match &self.proxy {
             ProxyMode::Off => Route::Direct,
             ProxyMode::System => Route::System,
@@ -187,17 +192,8 @@ impl NetworkConfig {
     /// names the download's), so the route is the one for a remote address; a Manual proxy's
     /// bypass list keeps loopback direct all the same.
     pub fn for_other_client(&self) -> OtherClientNetwork {
-        let route = match &self.proxy {
-            ProxyMode::Off => Route::Direct,
-            ProxyMode::System => Route::System,
-            ProxyMode::Manual(manual) => Route::Manual {
-                proxy: manual.url.url().clone(),
-                credentials: manual.credentials.clone(),
-                no_proxy: no_proxy_list(&manual.bypass),
-            },
-        };
         OtherClientNetwork {
-            route,
+            route: self.remote_route(),
             extra_roots: self.extra_roots.clone(),
         }
     }
