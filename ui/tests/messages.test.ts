@@ -191,6 +191,17 @@ describe('every error, in words', () => {
       }),
     );
     expect(setting.what).toContain('which keeps it in the keychain');
+    const certificate = describeError(
+      commandError('configuration', {
+        problem: 'networkSettings',
+        detail: '/home/sam/.config/petstore/corp-root.pem',
+        network: { problem: 'fileUnreadable', given: null, subject: null, date: null, io: 'notFound' },
+      }),
+    );
+    expect(certificate.what).toBe(
+      'The company certificate /home/sam/.config/petstore/corp-root.pem cannot be used. ' +
+        'The file could not be read (it is not there). Choose it again, or remove it from the list.',
+    );
     expect(setting.next).toBe('Change them under Settings → Network.');
   });
 

@@ -99,7 +99,15 @@ export const PROBLEM = {
   keychainFailed: () => ({ what: t('error.problem.keychainFailed'), next: restart() }),
   // `reason` is the setting's own sentence (what is wrong and what to change; never a password).
   networkSettings: ({ error }) => ({
-    what: error.network ? describeNetworkRefusal(error.network) : t('error.problem.networkSettings'),
+    // A certificate file names itself (`detail`), so the person knows which entry to fix.
+    what: !error.network
+      ? t('error.problem.networkSettings')
+      : error.detail
+        ? t('error.problem.networkCertificate', {
+            file: bounded(error.detail, 80),
+            refusal: describeNetworkRefusal(error.network),
+          })
+        : describeNetworkRefusal(error.network),
     next: t('error.problem.networkSettingsNext'),
   }),
   sandboxNotStarted: () => ({

@@ -137,6 +137,7 @@ export const errorsDe = {
   'error.problem.keychainFailed': 'Der Schlüsselbund hat einen Fehler gemeldet.',
   'error.problem.networkSettings': 'Die Einstellungen für Proxy oder Firmenzertifikat können nicht verwendet werden.',
   'error.problem.networkSettingsNext': 'Ändern Sie sie unter Einstellungen → Netzwerk.',
+  'error.problem.networkCertificate': 'Das Firmenzertifikat {file} kann nicht verwendet werden. {refusal}',
   'error.problem.sandboxNotStarted': 'Die lokale Sandbox konnte nicht gestartet werden.',
   'error.problem.sandboxNotStartedNext': 'Starten Sie die App neu, oder wählen Sie eine andere Umgebung.',
   'error.problem.noDataFolder':

@@ -124,6 +124,7 @@ export const errorsEn = {
   'error.problem.keychainFailed': 'The keychain failed.',
   'error.problem.networkSettings': 'The proxy or company certificate settings cannot be used.',
   'error.problem.networkSettingsNext': 'Change them under Settings → Network.',
+  'error.problem.networkCertificate': 'The company certificate {file} cannot be used. {refusal}',
   'error.problem.sandboxNotStarted': 'The local sandbox could not be started.',
   'error.problem.sandboxNotStartedNext': 'Restart the app, or pick another environment.',
   'error.problem.noDataFolder':
