@@ -20,6 +20,7 @@ pub const TEST_HOOK_AUTO_CONFIG: &str = "PETSTORE_TEST_HOOK_AUTO_CONFIG";
 /// The longest script address kept (a real one is a few dozen characters).
 const MAX_URL_CHARS: usize = 512;
 /// How long `gsettings` may take before it is given up on.
+#[cfg_attr(any(windows, target_os = "macos"), allow(dead_code))]
 const GSETTINGS_TIMEOUT: Duration = Duration::from_millis(1500);
 
 /// The OS uses proxy auto-configuration.
