@@ -184,7 +184,8 @@ impl PetstoreClient {
         operation: Operation,
     ) -> Result<Response<PetPage>, Error> {
         let mut recorder = Recorder::start(self, operation, "GET", &url);
-        let result = self.read_page(url, &mut recorder.log).await;
+        let first_page = operation == Operation::ListPets;
+        let result = self.read_page(url, first_page, &mut recorder.log).await;
         let pets = result.as_ref().ok().map(|page| page.value.pets.len());
         recorder.finish(self, result.as_ref().map(drop), None, pets);
         result
@@ -193,6 +194,7 @@ impl PetstoreClient {
     async fn read_page(
         &self,
         url: url::Url,
+        first_page: bool,
         log: &mut CallLog,
     ) -> Result<Response<PetPage>, Error> {
         let limit = asked_limit(&url);
@@ -207,10 +209,15 @@ impl PetstoreClient {
             );
         }
         let next = link::next_link(&answer.headers, &answer.url).map(|url| NextPage { url });
+        // A chain's last page ends the list whatever its size; a first page ends it only when
+        // it is shorter than the limit.
+        let may_have_more =
+            next.is_none() && first_page && (decoded.pets.len() >= limit || decoded.dropped > 0);
         Ok(Response {
             value: PetPage {
                 pets: decoded.pets,
                 next,
+                may_have_more,
                 dropped: decoded.dropped,
             },
             rate_limit: answer.snapshot,

@@ -217,6 +217,13 @@ pub struct ListQuery {
 pub struct PetPage {
     pub pets: Vec<Pet>,
     pub next: Option<NextPage>,
+    /// The first page of a list came back full (as many pets as the limit, or more) and named
+    /// no next page: the service may hold more pets and offers no way to fetch them. The spec
+    /// shows no paging, so a conforming server answers this way; such a list is never "all".
+    /// False when `next` is given, when the page is shorter than its limit, and on the last page
+    /// of a `Link` chain followed to its end.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub may_have_more: bool,
     /// Pets the server sent beyond the `limit` asked for: cut off, never passed on (0 when it
     /// kept to the limit, as it should).
     #[serde(skip_serializing_if = "is_zero")]
