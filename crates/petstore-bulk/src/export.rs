@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 use petstore_client::{Pet, PetStatus, PetstoreClient};
 use serde::Serialize;
 
-use crate::pages::{PagesError, for_each_page};
+use crate::pages::{PagesError, Surveyed, survey};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -51,7 +51,10 @@ pub fn guard(cell: &str) -> Cow<'_, str> {
     }
 }
 
-/// Writes every pet of `status` (all when `None`) to `out`, page by page. Returns how many.
+/// Writes every pet of `status` (all when `None`) that the service lets a client see to `out`,
+/// page by page ([`survey`]: when the whole list stops at a full page with no way on, the status
+/// lists are read too). Says how many were written and whether that was every pet: an export
+/// that is not [`Surveyed::complete`] must be reported as possibly incomplete.
 /// Numbers (id, categoryId) are written as they are, exact; the text cells (name, status, the
 /// category's name) are guarded in CSV. With `category_names` (an environment's list of names,
 /// by id), each pet also gets its category's name.
@@ -61,7 +64,7 @@ pub async fn export(
     format: ExportFormat,
     category_names: Option<&BTreeMap<i64, String>>,
     out: impl Write,
-) -> Result<u64, ExportError> {
+) -> Result<Surveyed, ExportError> {
     match format {
         ExportFormat::Csv => {
             let mut writer = csv::Writer::from_writer(out);
@@ -70,7 +73,7 @@ pub async fn export(
                 header.push(CATEGORY_NAME_FIELD);
             }
             writer.write_record(header).map_err(csv_error)?;
-            let count = for_each_page(client, status, |pets| {
+            let surveyed = survey(client, status, |pets| {
                 for pet in pets {
                     write_csv_row(&mut writer, pet, category_names)?;
                 }
@@ -78,13 +81,13 @@ pub async fn export(
             })
             .await?;
             writer.flush().map_err(ExportError::Write)?;
-            Ok(count)
+            Ok(surveyed)
         }
         ExportFormat::Json => {
             let mut out = out;
             out.write_all(b"[").map_err(ExportError::Write)?;
             let mut first = true;
-            let count = for_each_page(client, status, |pets| {
+            let surveyed = survey(client, status, |pets| {
                 for pet in pets {
                     if !first {
                         out.write_all(b",")?;
@@ -102,7 +105,7 @@ pub async fn export(
             out.write_all(if first { b"]\n" } else { b"\n]\n" })
                 .and_then(|()| out.flush())
                 .map_err(ExportError::Write)?;
-            Ok(count)
+            Ok(surveyed)
         }
     }
 }

@@ -16,6 +16,7 @@
 //! failed 18 badRequest         … and the service refused it (provably not created)
 //! unknown 19 outcome           … and the outcome is unknown (timeout, dropped, 5xx)
 //! unknown 19 not-found         reconciliation did not find it among the new pets
+//! unknown 19 unchecked         reconciliation could not see every pet it might be among
 //! created 19 1050              reconciliation found it as pet 1050
 //! source "/home/me/pets.csv"   the file read (JSON string), for resuming after a restart
 //! finished                     every valid row created (no longer offered for resuming)
@@ -99,6 +100,12 @@ impl JournalId {
         format!("{}.journal", self.hex)
     }
 
+    /// The journal's name without its extension: the rows it records are known by it elsewhere
+    /// (`created::row_key`).
+    pub fn name(&self) -> &str {
+        &self.hex
+    }
+
     pub fn origin(&self) -> &str {
         &self.origin
     }
@@ -131,6 +138,9 @@ pub enum UnknownReason {
     Outcome,
     /// Reconciliation listed the pets and found none that matches.
     NotFound,
+    /// Reconciliation could not look everywhere: the service's list stopped at a full page with
+    /// no way on, also by the row's status. It may or may not have been created; never resent.
+    Unchecked,
 }
 
 impl UnknownReason {
@@ -138,6 +148,7 @@ impl UnknownReason {
         match self {
             UnknownReason::Outcome => "outcome",
             UnknownReason::NotFound => "not-found",
+            UnknownReason::Unchecked => "unchecked",
         }
     }
 }
@@ -458,6 +469,9 @@ fn parse_event(event: &str, args: &[&str]) -> Option<(usize, RowState)> {
         },
         ("unknown", ["not-found"]) => RowState::Unknown {
             reason: UnknownReason::NotFound,
+        },
+        ("unknown", ["unchecked"]) => RowState::Unknown {
+            reason: UnknownReason::Unchecked,
         },
         _ => return None,
     };

@@ -18,6 +18,7 @@
 
 pub mod category_list;
 pub mod contract;
+pub mod created;
 pub mod estimate;
 pub mod export;
 pub mod import;
@@ -28,13 +29,14 @@ pub use contract::{
     Cells, Column, Columns, ContractError, MAX_FILE_BYTES, MAX_NAME_CHARS, MAX_ROWS, NamedCategory,
     ParsedFile, Row, RowProblem, parse,
 };
+pub use created::{CreateSource, CreatedError, CreatedPets, Earlier, Repeat};
 pub use estimate::Estimate;
 pub use export::{ExportError, ExportFormat, SafeFile, export};
 pub use import::{
-    Counts, Import, ImportControl, ImportError, ImportOptions, ImportReport, Outcome, Phase,
-    Progress, RowReport, Stop, StopCause,
+    Counts, Import, ImportControl, ImportError, ImportOptions, ImportReport, MAX_UNKNOWN_IN_A_ROW,
+    Outcome, Phase, Progress, RowReport, Stop, StopCause, repeats_of,
 };
 pub use journal::{
     Journal, JournalError, JournalId, RowState, UnfinishedImport, UnknownReason, unfinished,
 };
-pub use pages::{PagesError, for_each_page};
+pub use pages::{Coverage, Listed, PagesError, Surveyed, for_each_page, survey};

@@ -98,6 +98,8 @@ pub struct Progress {
     pub skipped: usize,
     pub failed: usize,
     pub unknown: usize,
+    /// Repeats of pets already created (by this computer, or earlier in the file), not sent.
+    pub repeated: usize,
     pub paused: bool,
     /// Rows still to send, at the pace the quota allows (`None` until the quota is known).
     #[serde(serialize_with = "seconds")]
@@ -121,6 +123,7 @@ impl Progress {
             skipped: 0,
             failed: 0,
             unknown: 0,
+            repeated: 0,
             paused: false,
             time_left: None,
             quota: None,
@@ -129,6 +132,6 @@ impl Progress {
 
     /// Rows with an outcome so far.
     pub fn done(&self) -> usize {
-        self.created + self.skipped + self.failed + self.unknown
+        self.created + self.skipped + self.failed + self.unknown + self.repeated
     }
 }

@@ -7,7 +7,7 @@ mod control;
 mod reconcile;
 mod report;
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
 use chrono::Utc;
@@ -18,9 +18,17 @@ pub use control::{ImportControl, Phase, Progress};
 pub use report::{Counts, ImportReport, Outcome, RowReport, Stop, StopCause};
 
 use crate::contract::ParsedFile;
+use crate::created::{CreateSource, CreatedError, CreatedPets, Repeat, row_key};
 use crate::estimate::Estimate;
 use crate::journal::{Journal, JournalError, JournalId, RowState, UnknownReason};
-use crate::pages::{PagesError, for_each_page};
+use crate::pages::{PagesError, survey};
+
+/// Rows in a row whose outcome is unknown (5xx, timeout, dropped connection) after which an
+/// import stops. Each such row is a pet that may exist and has to be looked for; a service that
+/// answers five creates in a row that way is failing, not having a bad moment (the client has
+/// already retried what it safely could), and five keeps the rows to reconcile few while a
+/// single lost answer in a healthy run never stops it.
+pub const MAX_UNKNOWN_IN_A_ROW: usize = 5;
 
 /// What only the person may decide.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -28,12 +36,17 @@ pub struct ImportOptions {
     /// Send again the rows whose outcome stayed unknown after reconciliation (not found among
     /// the new pets). The person's yes, never a default.
     pub resend_unknown: bool,
+    /// Send the rows that repeat a pet this computer already created in the environment, or an
+    /// earlier row of the file. The person's explicit, counted choice, never a default.
+    pub allow_repeats: bool,
 }
 
 #[derive(Debug, thiserror::Error)]
 pub enum ImportError {
     #[error(transparent)]
     Journal(#[from] JournalError),
+    #[error(transparent)]
+    Created(#[from] CreatedError),
     #[error(
         "Could not list the pets before the import (needed to find later which pets it created): {0} Nothing was sent."
     )]
@@ -52,6 +65,14 @@ pub struct Import {
     progress: watch::Sender<Progress>,
     /// The counts of `progress`, kept as rows change (never recounted: 100,000 rows).
     tally: Progress,
+    /// Every pet this computer created in the environment (this import's rows are written
+    /// there too, keyed by `journal_name`).
+    created: CreatedPets,
+    journal_name: String,
+    /// The file's name as the person knows it, for "already added from shelter.csv line 2".
+    file_name: String,
+    /// The valid rows that repeat a pet, left out unless the person allows repeats.
+    repeats: BTreeMap<usize, Repeat>,
 }
 
 /// How an error of one create decides the row and the run.
@@ -106,23 +127,45 @@ impl Import {
     ) -> Result<Import, ImportError> {
         let id = JournalId::new(file_bytes, client.base_url().as_str());
         let journal = Journal::open(data_dir, &id, file.rows.len())?;
+        let created = CreatedPets::open(data_dir, client.base_url().as_str())?;
+        let repeats = repeats_in(&file, &created, id.name());
         let at_start = (0..file.rows.len()).map(|i| journal.state(i)).collect();
-        let mut tally = Progress::new(file.valid_rows().count());
-        for (row, _) in file.valid_rows() {
-            let state = journal.state(row.index);
-            count(&mut tally, &Outcome::of(&state, &state), 1);
-        }
-        let import = Import {
+        let mut import = Import {
             client: client.clone(),
             file,
             journal,
             at_start,
             control: ImportControl::default(),
-            progress: watch::Sender::new(tally.clone()),
-            tally,
+            progress: watch::Sender::new(Progress::new(0)),
+            tally: Progress::new(0),
+            created,
+            journal_name: id.name().to_owned(),
+            file_name: String::new(),
+            repeats,
         };
+        import.recount();
         import.publish(Phase::ListingBefore);
         Ok(import)
+    }
+
+    /// Counts every row's outcome afresh (at the start of a run only).
+    fn recount(&mut self) {
+        let mut tally = Progress::new(self.file.valid_rows().count());
+        for (row, _) in self.file.valid_rows() {
+            count(&mut tally, &self.outcome(row.index), 1);
+        }
+        self.tally = tally;
+    }
+
+    fn outcome(&self, index: usize) -> Outcome {
+        let state = self.journal.state(index);
+        Outcome::of(&state, &self.at_start[index], self.repeats.get(&index))
+    }
+
+    /// The valid rows that repeat a pet this computer already created (or may have) in the
+    /// environment, or an earlier row of the file; not sent unless repeats are allowed.
+    pub fn repeats(&self) -> &BTreeMap<usize, Repeat> {
+        &self.repeats
     }
 
     /// An earlier run of this import left a journal: rows it created are skipped.
@@ -135,8 +178,10 @@ impl Import {
     }
 
     /// Records the file this import reads in its journal, so the app can offer to resume it
-    /// after a restart (`journal::unfinished`).
-    pub fn record_source(&mut self, path: &Path) -> Result<(), ImportError> {
+    /// after a restart (`journal::unfinished`); `file_name` is the name the person knows it by
+    /// (the app imports a copy when rows were fixed in place), kept with each pet created.
+    pub fn record_source(&mut self, path: &Path, file_name: &str) -> Result<(), ImportError> {
+        self.file_name = file_name.to_owned();
         Ok(self.journal.record_source(path)?)
     }
 
@@ -153,7 +198,7 @@ impl Import {
     }
 
     /// Rows this run would send (valid, not created by an earlier run, not awaiting
-    /// reconciliation).
+    /// reconciliation, not a repeat left out).
     pub fn to_send(&self) -> usize {
         self.file
             .valid_rows()
@@ -161,7 +206,7 @@ impl Import {
                 matches!(
                     self.journal.state(row.index),
                     RowState::Pending | RowState::Failed { .. }
-                )
+                ) && !self.repeats.contains_key(&row.index)
             })
             .count()
     }
@@ -177,6 +222,10 @@ impl Import {
 
     /// Runs to the end, a cancel or a stop. Rows are sent one at a time, in file order.
     pub async fn run(mut self, options: ImportOptions) -> Result<ImportReport, ImportError> {
+        if options.allow_repeats && !self.repeats.is_empty() {
+            self.repeats.clear();
+            self.recount();
+        }
         if self.journal.before().is_none() {
             let ids = self.list_ids().await.map_err(ImportError::ListingBefore)?;
             self.journal.record_before(&ids)?;
@@ -188,9 +237,7 @@ impl Import {
             .map(|(row, pet)| (row.index, pet.clone()))
             .collect();
         let mut stopped = self.send_rows(&rows, Phase::Sending, true).await?;
-        if stopped.is_none() && self.any_unknown(UnknownFilter::Any) {
-            stopped = self.reconcile().await?;
-        }
+        stopped = self.reconcile_after(stopped).await?;
         if stopped.is_none() && options.resend_unknown && self.any_unknown(UnknownFilter::NotFound)
         {
             self.publish(Phase::Resending);
@@ -205,9 +252,7 @@ impl Import {
                 .cloned()
                 .collect();
             stopped = self.send_rows(&again, Phase::Resending, false).await?;
-            if stopped.is_none() && self.any_unknown(UnknownFilter::Any) {
-                stopped = self.reconcile().await?;
-            }
+            stopped = self.reconcile_after(stopped).await?;
         }
         let report = self.report(stopped);
         if report.all_created() {
@@ -217,6 +262,27 @@ impl Import {
         Ok(report)
     }
 
+    /// Settles the rows whose outcome is unknown, when the run ended or stopped because the
+    /// service kept failing (what it sent is looked for; the stop stays the reason).
+    async fn reconcile_after(
+        &mut self,
+        stopped: Option<Stop>,
+    ) -> Result<Option<Stop>, ImportError> {
+        let kept_failing = matches!(stopped, Some(Stop::KeptFailing { .. }));
+        if (stopped.is_none() || kept_failing) && self.any_unknown(UnknownFilter::Any) {
+            let reconciled = self.reconcile().await?;
+            return Ok(stopped.or(reconciled));
+        }
+        Ok(stopped)
+    }
+
+    fn source(&self, index: usize) -> CreateSource {
+        CreateSource::Import {
+            file_name: self.file_name.clone(),
+            line: self.file.rows.get(index).map_or(0, |row| row.line),
+        }
+    }
+
     /// Sends each row that may be sent. `resend_unknown` off: only pending and failed rows.
     async fn send_rows(
         &mut self,
@@ -224,9 +290,12 @@ impl Import {
         phase: Phase,
         first_pass: bool,
     ) -> Result<Option<Stop>, ImportError> {
+        let mut unknown_in_a_row = 0;
         for (index, pet) in rows {
             let may_send = match self.journal.state(*index) {
-                RowState::Pending | RowState::Failed { .. } => first_pass,
+                RowState::Pending | RowState::Failed { .. } => {
+                    first_pass && !self.repeats.contains_key(index)
+                }
                 RowState::Unknown {
                     reason: UnknownReason::NotFound,
                 } => !first_pass,
@@ -246,12 +315,19 @@ impl Import {
                 // Resumed: say so before the request, which may wait for the quota.
                 self.publish(phase);
             }
+            // Both records before the request goes: a crash after it leaves "may have been
+            // added", never a create nobody knows of.
+            let key = row_key(&self.journal_name, *index);
+            let source = self.source(*index);
+            self.created.record_sent(&key, pet, source.clone())?;
             self.record(*index, RowState::Sent)?;
             let result = self.client.create_pet(pet).await;
             let stop = match result {
                 Ok(response) => {
                     let id = response.value.id;
                     self.record(*index, RowState::Created { id })?;
+                    self.created.record_created(Some(&key), pet, id, source)?;
+                    unknown_in_a_row = 0;
                     None
                 }
                 Err(error) => {
@@ -261,16 +337,25 @@ impl Import {
                             log::warn!("import row {index}: outcome unknown ({error})");
                             let reason = UnknownReason::Outcome;
                             self.record(*index, RowState::Unknown { reason })?;
-                            None
+                            unknown_in_a_row += 1;
+                            (unknown_in_a_row >= MAX_UNKNOWN_IN_A_ROW).then(|| Stop::KeptFailing {
+                                rows: unknown_in_a_row,
+                                kind,
+                                message: error.to_string(),
+                                cause: Some(StopCause::new(error)),
+                            })
                         }
                         Verdict::Failed => {
                             let kind = kind_word(kind);
                             self.record(*index, RowState::Failed { kind })?;
+                            self.created.record_refused(&key)?;
+                            unknown_in_a_row = 0;
                             None
                         }
                         Verdict::Fatal => {
                             let word = kind_word(kind);
                             self.record(*index, RowState::Failed { kind: word })?;
+                            self.created.record_refused(&key)?;
                             Some(Stop::Failed {
                                 kind,
                                 message: error.to_string(),
@@ -288,13 +373,15 @@ impl Import {
         Ok(None)
     }
 
-    /// Lists the pets and settles every unknown row: found → created, else unknown, not found.
+    /// Lists the pets and settles every unknown row: found → created; not found where the list
+    /// could be read to its end (whole, or the row's status's) → unknown, not found; elsewhere
+    /// → unknown, unchecked (never called "not found", never resent).
     async fn reconcile(&mut self) -> Result<Option<Stop>, ImportError> {
         self.publish(Phase::Reconciling);
         let before = self.journal.before().cloned().unwrap_or_default();
         let claimed = self.journal.created_ids();
         let mut candidates: Vec<Pet> = Vec::new();
-        let listed = for_each_page(&self.client, None, |pets| {
+        let listed = survey(&self.client, None, |pets| {
             candidates.extend(
                 pets.iter()
                     .filter(|pet| !before.contains(&pet.id) && !claimed.contains(&pet.id))
@@ -303,18 +390,21 @@ impl Import {
             Ok::<(), std::convert::Infallible>(())
         })
         .await;
-        if let Err(error) = listed {
-            let (kind, message, cause) = match error {
-                PagesError::Client(e) => (e.kind(), e.to_string(), Some(StopCause::new(e))),
-                other => (ErrorKind::UnexpectedResponse, other.to_string(), None),
-            };
-            return Ok(Some(Stop::ReconcileFailed {
-                kind,
-                message,
-                cause,
-            }));
-        }
-        let unknown: Vec<(usize, &NewPet)> = self
+        let coverage = match listed {
+            Ok(surveyed) => surveyed.coverage,
+            Err(error) => {
+                let (kind, message, cause) = match error {
+                    PagesError::Client(e) => (e.kind(), e.to_string(), Some(StopCause::new(e))),
+                    other => (ErrorKind::UnexpectedResponse, other.to_string(), None),
+                };
+                return Ok(Some(Stop::ReconcileFailed {
+                    kind,
+                    message,
+                    cause,
+                }));
+            }
+        };
+        let unknown: Vec<(usize, NewPet)> = self
             .file
             .valid_rows()
             .filter(|(row, _)| {
@@ -323,18 +413,34 @@ impl Import {
                     RowState::Sent | RowState::Unknown { .. }
                 )
             })
-            .map(|(row, pet)| (row.index, pet))
+            .map(|(row, pet)| (row.index, pet.clone()))
             .collect();
-        let found = reconcile::match_rows(&unknown, &candidates);
-        let unknown_rows: Vec<usize> = unknown.iter().map(|(index, _)| *index).collect();
+        // A pet looked for where the list did not end may be beyond what was read: only rows
+        // the survey covers are matched or called not found.
+        let covered: Vec<(usize, &NewPet)> = unknown
+            .iter()
+            .filter(|(_, pet)| coverage.covers(pet.status.as_ref()))
+            .map(|(index, pet)| (*index, pet))
+            .collect();
+        let found = reconcile::match_rows(&covered, &candidates);
         for (index, id) in &found {
             self.record(*index, RowState::Created { id: *id })?;
-        }
-        for index in unknown_rows {
-            if !found.iter().any(|(i, _)| *i == index) {
-                let reason = UnknownReason::NotFound;
-                self.record(index, RowState::Unknown { reason })?;
+            let key = row_key(&self.journal_name, *index);
+            if let Some((_, pet)) = unknown.iter().find(|(i, _)| i == index) {
+                let source = self.source(*index);
+                self.created.record_created(Some(&key), pet, *id, source)?;
             }
+        }
+        for (index, pet) in &unknown {
+            if found.iter().any(|(i, _)| i == index) {
+                continue;
+            }
+            let reason = if coverage.covers(pet.status.as_ref()) {
+                UnknownReason::NotFound
+            } else {
+                UnknownReason::Unchecked
+            };
+            self.record(*index, RowState::Unknown { reason })?;
         }
         self.publish(Phase::Reconciling);
         Ok(None)
@@ -342,7 +448,7 @@ impl Import {
 
     async fn list_ids(&self) -> Result<BTreeSet<i64>, PagesError<std::convert::Infallible>> {
         let mut ids = BTreeSet::new();
-        for_each_page(&self.client, None, |pets| {
+        survey(&self.client, None, |pets| {
             ids.extend(pets.iter().map(|pet| pet.id));
             Ok(())
         })
@@ -365,8 +471,9 @@ impl Import {
     /// Records a row's new state in the journal (synced) and in the counts.
     fn record(&mut self, index: usize, state: RowState) -> Result<(), JournalError> {
         let at_start = &self.at_start[index];
-        let old = Outcome::of(&self.journal.state(index), at_start);
-        let new = Outcome::of(&state, at_start);
+        let repeat = self.repeats.get(&index);
+        let old = Outcome::of(&self.journal.state(index), at_start, repeat);
+        let new = Outcome::of(&state, at_start, repeat);
         self.journal.record(index, state)?;
         count(&mut self.tally, &old, -1);
         count(&mut self.tally, &new, 1);
@@ -394,7 +501,7 @@ impl Import {
                         problems: row.problems.clone(),
                     }
                 } else {
-                    Outcome::of(&self.journal.state(row.index), &self.at_start[row.index])
+                    self.outcome(row.index)
                 };
                 RowReport::new(row, outcome)
             })
@@ -410,9 +517,37 @@ fn count(tally: &mut Progress, outcome: &Outcome, by: isize) {
         Outcome::Skipped { .. } => &mut tally.skipped,
         Outcome::Failed { .. } => &mut tally.failed,
         Outcome::Unknown { .. } => &mut tally.unknown,
+        Outcome::Repeated { .. } => &mut tally.repeated,
         Outcome::Invalid { .. } | Outcome::NotSent => return,
     };
     *slot = slot.saturating_add_signed(by);
+}
+
+/// The valid rows of `file` that repeat a pet in `created` (leaving out the rows of the import
+/// whose journal is `own_journal`) or an earlier row of the file.
+pub(crate) fn repeats_in(
+    file: &ParsedFile,
+    created: &CreatedPets,
+    own_journal: &str,
+) -> BTreeMap<usize, Repeat> {
+    let rows = file
+        .valid_rows()
+        .map(|(row, pet)| (row.index, pet, row.line));
+    created.repeats(rows, Some(own_journal))
+}
+
+/// The rows of `file_bytes` (parsed as `file`) that an import to `base_url` would leave out as
+/// repeats unless the person allows them: for a preview or a dry run, before any journal is
+/// opened.
+pub fn repeats_of(
+    data_dir: &Path,
+    file_bytes: &[u8],
+    file: &ParsedFile,
+    base_url: &str,
+) -> Result<BTreeMap<usize, Repeat>, CreatedError> {
+    let created = CreatedPets::open(data_dir, base_url)?;
+    let id = JournalId::new(file_bytes, base_url);
+    Ok(repeats_in(file, &created, id.name()))
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

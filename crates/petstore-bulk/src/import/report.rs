@@ -6,6 +6,7 @@ use petstore_client::{ErrorKind, PetStatus};
 use serde::Serialize;
 
 use crate::contract::{Row, RowProblem};
+use crate::created::{CreateSource, Repeat};
 use crate::journal::{RowState, UnknownReason};
 
 /// The outcome of one row of the file.
@@ -32,14 +33,25 @@ pub enum Outcome {
     Unknown {
         reason: UnknownReason,
     },
+    /// Not sent: the same pet was already created (or may have been) by this computer, or an
+    /// earlier row of the file is the same pet, and the person did not choose to create repeats.
+    Repeated {
+        repeat: Repeat,
+    },
     /// Not sent: the import was cancelled or stopped first.
     NotSent,
 }
 
 impl Outcome {
-    /// The outcome of a row from its journal state, given the state it had when this run began.
-    pub(super) fn of(state: &RowState, at_start: &RowState) -> Outcome {
+    /// The outcome of a row from its journal state, given the state it had when this run began
+    /// and why it repeats a pet when it is not to be sent for that.
+    pub(super) fn of(state: &RowState, at_start: &RowState, repeat: Option<&Repeat>) -> Outcome {
         match (state, at_start) {
+            (RowState::Pending | RowState::Failed { .. }, _) if repeat.is_some() => {
+                Outcome::Repeated {
+                    repeat: repeat.cloned().unwrap_or(Repeat::InFile { line: 0 }),
+                }
+            }
             (RowState::Created { id }, RowState::Created { .. }) => Outcome::Skipped { id: *id },
             (RowState::Created { id }, _) => Outcome::Created { id: *id },
             (RowState::Failed { kind }, _) => Outcome::Failed { kind: kind.clone() },
@@ -58,6 +70,7 @@ impl Outcome {
             Outcome::Invalid { .. } => "invalid",
             Outcome::Failed { .. } => "failed",
             Outcome::Unknown { .. } => "unknown",
+            Outcome::Repeated { .. } => "repeat",
             Outcome::NotSent => "not sent",
         }
     }
@@ -102,6 +115,8 @@ pub struct Counts {
     pub invalid: usize,
     pub failed: usize,
     pub unknown: usize,
+    /// Valid rows not sent because they repeat a pet (see [`Outcome::Repeated`]).
+    pub repeated: usize,
     pub not_sent: usize,
 }
 
@@ -116,6 +131,17 @@ pub enum Stop {
         kind: ErrorKind,
         message: String,
         /// The client's error itself, for words in a person's language (`message` is English).
+        #[serde(skip)]
+        cause: Option<StopCause>,
+    },
+    /// [`super::MAX_UNKNOWN_IN_A_ROW`] rows in a row had an unknown outcome (5xx, timeout,
+    /// dropped connection): the service is failing, so the rest was not sent. What was sent
+    /// was reconciled; running the import again resumes it.
+    KeptFailing {
+        rows: usize,
+        kind: ErrorKind,
+        message: String,
+        /// The last of those errors.
         #[serde(skip)]
         cause: Option<StopCause>,
     },
@@ -172,6 +198,7 @@ impl ImportReport {
                 Outcome::Invalid { .. } => counts.invalid += 1,
                 Outcome::Failed { .. } => counts.failed += 1,
                 Outcome::Unknown { .. } => counts.unknown += 1,
+                Outcome::Repeated { .. } => counts.repeated += 1,
                 Outcome::NotSent => counts.not_sent += 1,
             }
         }
@@ -183,7 +210,8 @@ impl ImportReport {
         }
     }
 
-    /// Every valid row is created (now or by an earlier run), nothing else is pending.
+    /// Every valid row is created (now or by an earlier run) or a repeat left out, nothing else
+    /// is pending.
     pub fn all_created(&self) -> bool {
         let c = self.counts;
         c.failed == 0 && c.unknown == 0 && c.not_sent == 0 && self.stopped.is_none()
@@ -222,8 +250,12 @@ impl ImportReport {
                         UnknownReason::NotFound => {
                             "outcome unknown, not found among the new pets".to_owned()
                         }
+                        UnknownReason::Unchecked => {
+                            "outcome unknown, could not be checked: the service offers no way to list every pet".to_owned()
+                        }
                     },
                 ),
+                Outcome::Repeated { repeat } => (String::new(), repeat_detail(repeat)),
                 Outcome::NotSent => (String::new(), String::new()),
             };
             writer.write_record([
@@ -241,5 +273,26 @@ impl ImportReport {
         }
         writer.flush()?;
         Ok(())
+    }
+}
+
+/// The report file's words for a repeat ("already added on 2026-11-24 from shelter.csv line 2,
+/// pet 41").
+fn repeat_detail(repeat: &Repeat) -> String {
+    match repeat {
+        Repeat::InFile { line } => format!("same pet as line {line} of this file"),
+        Repeat::Earlier(earlier) => {
+            let from = match &earlier.source {
+                CreateSource::Import { file_name, line } => format!("{file_name} line {line}"),
+                CreateSource::Form => "the New pet form".to_owned(),
+                CreateSource::AddAgain => "Add again".to_owned(),
+                CreateSource::CommandLine => "the command line".to_owned(),
+            };
+            let day = earlier.at.format("%Y-%m-%d");
+            match earlier.pet_id {
+                Some(id) => format!("already added on {day} from {from}, pet {id}"),
+                None => format!("may already have been added on {day} from {from} (not confirmed)"),
+            }
+        }
     }
 }
