@@ -160,6 +160,8 @@ pub struct ImportArgs {
     pub yes: bool,
     #[arg(long)]
     pub resend_unknown: bool,
+    #[arg(long)]
+    pub allow_repeats: bool,
 }
 
 #[derive(Debug, Args)]

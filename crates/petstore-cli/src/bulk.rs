@@ -1,11 +1,12 @@
 //! `petstore import` and `petstore export`: thin over `petstore-bulk`.
 
+use std::collections::BTreeMap;
 use std::io::{IsTerminal, Read, Write};
 use std::path::Path;
 
 use petstore_bulk::{
-    ExportFormat, Import, ImportOptions, ImportReport, Outcome, ParsedFile, SafeFile, Stop,
-    UnknownReason,
+    ExportFormat, Import, ImportOptions, ImportReport, Outcome, ParsedFile, Repeat, Row, SafeFile,
+    Stop, UnknownReason,
 };
 use petstore_client::Environment;
 
@@ -32,7 +33,8 @@ pub fn import(cli: &Cli, args: &ImportArgs) -> Result<(), CliError> {
     if args.dry_run {
         let (env, _) = session::environment(cli)?;
         categories::would_learn(env, &file)?;
-        return dry_run(cli, &file);
+        let repeats = dry_run_repeats(cli, &bytes, &file)?;
+        return dry_run(cli, &file, &repeats, args.allow_repeats);
     }
     let session = session::prepare(cli)?;
     let env = session.config.environment;
@@ -48,11 +50,12 @@ pub fn import(cli: &Cli, args: &ImportArgs) -> Result<(), CliError> {
         notices::spawn(client.subscribe(), WaitState::default());
         let mut import = Import::prepare(&data_dir, &bytes, file, &client)?;
         let source = std::fs::canonicalize(&args.file).unwrap_or_else(|_| args.file.clone());
-        import.record_source(&source)?;
+        import.record_source(&source, &file_name(&args.file))?;
         log::info!("import journal: {}", import.journal_path().display());
         if import.resumed() {
             eprintln!("{}", say(BulkMsg::Resuming, &[("url", &client.base_url())]));
         }
+        describe_repeats(&import.file().rows, import.repeats(), args.allow_repeats);
         let count = output::count(import.to_send() as u64);
         let url = client.base_url();
         eprintln!(
@@ -72,6 +75,7 @@ pub fn import(cli: &Cli, args: &ImportArgs) -> Result<(), CliError> {
         let shown = progress::spawn(import.progress());
         let options = ImportOptions {
             resend_unknown: args.resend_unknown,
+            allow_repeats: args.allow_repeats,
         };
         let report = import.run(options).await;
         shown.await.ok();
@@ -128,17 +132,79 @@ fn describe_file(file: &ParsedFile) {
     }
 }
 
-fn dry_run(cli: &Cli, file: &ParsedFile) -> Result<(), CliError> {
-    let estimate =
-        petstore_bulk::Estimate::new(file.valid_rows().count() as u64, None, chrono::Utc::now());
+fn file_name(path: &Path) -> String {
+    path.file_name().map_or_else(
+        || path.display().to_string(),
+        |name| name.to_string_lossy().into_owned(),
+    )
+}
+
+/// The rows a real run would leave out as repeats: the environment's record of created pets
+/// is read, nothing is sent.
+fn dry_run_repeats(
+    cli: &Cli,
+    bytes: &[u8],
+    file: &ParsedFile,
+) -> Result<BTreeMap<usize, Repeat>, CliError> {
+    let base_url = session::base_url(cli)?;
+    let data_dir = petstore_local::data_dir().ok_or(CliError::NoDataDir)?;
+    petstore_bulk::repeats_of(&data_dir, bytes, file, base_url.as_str())
+        .map_err(|error| CliError::Import(error.into()))
+}
+
+/// Each repeat with why, then what happens to them.
+fn describe_repeats(rows: &[Row], repeats: &BTreeMap<usize, Repeat>, allowed: bool) {
+    if repeats.is_empty() {
+        return;
+    }
+    for (index, repeat) in repeats.iter().take(INVALID_SHOWN) {
+        let line = rows.get(*index).map_or(0, |row| row.line);
+        let why = explain::repeat(repeat);
+        eprintln!(
+            "{}",
+            say(BulkMsg::RepeatLine, &[("line", &line), ("why", &why)])
+        );
+    }
+    if repeats.len() > INVALID_SHOWN {
+        let more = repeats.len() - INVALID_SHOWN;
+        eprintln!("{}", say(BulkMsg::AndMoreRows, &[("n", &more)]));
+    }
+    let n = output::count(repeats.len() as u64);
+    let message = match allowed {
+        true => BulkMsg::RepeatsAllowed,
+        false => BulkMsg::RepeatsSkipped,
+    };
+    eprintln!("{}", say(message, &[("n", &n)]));
+}
+
+fn dry_run(
+    cli: &Cli,
+    file: &ParsedFile,
+    repeats: &BTreeMap<usize, Repeat>,
+    allow_repeats: bool,
+) -> Result<(), CliError> {
+    let sent = file
+        .valid_rows()
+        .filter(|(row, _)| allow_repeats || !repeats.contains_key(&row.index))
+        .count();
+    let estimate = petstore_bulk::Estimate::new(sent as u64, None, chrono::Utc::now());
     if cli.json {
+        let repeats: Vec<serde_json::Value> = repeats
+            .iter()
+            .map(|(index, repeat)| {
+                let line = file.rows.get(*index).map_or(0, |row| row.line);
+                serde_json::json!({ "line": line, "repeat": repeat })
+            })
+            .collect();
         return output::print_json(&serde_json::json!({
             "dryRun": true,
             "rows": file.rows,
+            "repeats": repeats,
             "ignoredColumns": file.ignored_columns,
             "estimate": estimate,
         }));
     }
+    describe_repeats(&file.rows, repeats, allow_repeats);
     let columns = [
         say(BulkMsg::ColumnLine, &[]),
         say(Msg::ColumnName, &[]),
@@ -146,7 +212,10 @@ fn dry_run(cli: &Cli, file: &ParsedFile) -> Result<(), CliError> {
         say(Msg::ColumnStatus, &[]),
     ];
     let mut table = format!("{}\n", columns.join("  "));
-    for (row, pet) in file.valid_rows() {
+    for (row, pet) in file
+        .valid_rows()
+        .filter(|(row, _)| allow_repeats || !repeats.contains_key(&row.index))
+    {
         table.push_str(&format!(
             "{}  {}  {}  {}\n",
             row.line,
@@ -225,12 +294,17 @@ fn summarize(report: &ImportReport, resend_asked: bool) -> Result<(), CliError> 
         0 => String::new(),
         n => say(BulkMsg::NotSent, &[("n", &output::count(n as u64))]),
     };
+    let repeated = match c.repeated {
+        0 => String::new(),
+        n => say(BulkMsg::Repeated, &[("n", &output::count(n as u64))]),
+    };
     let counts = [
         ("created", output::count(c.created as u64)),
         ("skipped", output::count(c.skipped as u64)),
         ("invalid", output::count(c.invalid as u64)),
         ("failed", output::count(c.failed as u64)),
         ("unknown", output::count(c.unknown as u64)),
+        ("repeated", repeated),
         ("notsent", not_sent),
     ];
     eprintln!("{}", say(BulkMsg::Summary, &named(&counts)));
@@ -247,13 +321,31 @@ fn summarize(report: &ImportReport, resend_asked: bool) -> Result<(), CliError> 
     if let Some(stop) = &report.stopped {
         let code = match stop {
             Stop::Cancelled => exit::IMPORT_INCOMPLETE,
-            Stop::Failed { kind, .. } | Stop::ReconcileFailed { kind, .. } => {
-                exit::kind_exit_code(*kind)
-            }
+            Stop::Failed { kind, .. }
+            | Stop::ReconcileFailed { kind, .. }
+            | Stop::KeptFailing { kind, .. } => exit::kind_exit_code(*kind),
         };
         return Err(CliError::ImportIncomplete {
             code,
             why: Incomplete::Stopped(stop.clone()),
+        });
+    }
+    let unchecked = |o: &Outcome| {
+        matches!(
+            o,
+            Outcome::Unknown {
+                reason: UnknownReason::Unchecked
+            }
+        )
+    };
+    let unchecked_rows = report.rows.iter().filter(|r| unchecked(&r.outcome)).count();
+    if unchecked_rows > 0 {
+        return Err(CliError::ImportIncomplete {
+            code: exit::OUTCOME_UNKNOWN,
+            why: Incomplete::Unchecked {
+                rows: unchecked_rows,
+                lines: lines(&unchecked),
+            },
         });
     }
     if c.unknown > 0 {
@@ -316,7 +408,7 @@ pub fn export(cli: &Cli, args: &ExportArgs) -> Result<(), CliError> {
         false => None,
     };
     let runtime = runtime()?;
-    let count = runtime.block_on(async {
+    let surveyed = runtime.block_on(async {
         let client = session.client()?;
         notices::spawn(client.subscribe(), WaitState::default());
         let status = args.status.clone();
@@ -333,6 +425,7 @@ pub fn export(cli: &Cli, args: &ExportArgs) -> Result<(), CliError> {
         };
         Ok::<_, CliError>(count)
     })?;
+    let count = surveyed.count;
     match (target, &args.output) {
         (Some(file), Some(path)) => {
             if let Some(kept) = file.commit()? {
@@ -349,6 +442,9 @@ pub fn export(cli: &Cli, args: &ExportArgs) -> Result<(), CliError> {
             "{}",
             say(BulkMsg::Exported, &[("count", &output::count(count))])
         ),
+    }
+    if !surveyed.complete {
+        return Err(CliError::ExportIncomplete { count });
     }
     Ok(())
 }

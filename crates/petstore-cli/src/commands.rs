@@ -108,8 +108,30 @@ async fn list(client: &PetstoreClient, json: bool, args: &ListArgs) -> Result<()
     }
     if page.next.is_some() {
         eprintln!("{}", more_hint(args));
+    } else if page.may_have_more {
+        eprintln!("{}", may_have_more_hint(args, page.pets.len()));
     }
     Ok(())
+}
+
+/// The page came back full with no way to the next: never presented as the whole list.
+fn may_have_more_hint(args: &ListArgs, shown: usize) -> String {
+    let limit = args.limit.get();
+    let status = args
+        .status
+        .as_ref()
+        .map(|s| format!(" --status {s}"))
+        .unwrap_or_default();
+    if limit < 100 {
+        let bigger = (limit * 2).min(100);
+        let values: [(&str, &dyn std::fmt::Display); 3] =
+            [("n", &shown), ("status", &status), ("limit", &bigger)];
+        say(Msg::MayHaveMoreBigger, &values)
+    } else if args.status.is_some() {
+        say(Msg::MayHaveMoreOfStatus, &[("n", &shown)])
+    } else {
+        say(Msg::MayHaveMoreNarrow, &[("n", &shown)])
+    }
 }
 
 /// There is no paging option: the way to see more is a bigger page or a narrower filter.
@@ -130,6 +152,7 @@ fn more_hint(args: &ListArgs) -> String {
 
 async fn add(client: &PetstoreClient, json: bool, pet: &NewPet) -> Result<(), CliError> {
     let created = client.create_pet(pet).await?.value;
+    remember_created(client, pet, created.id);
     if json {
         return output::print_json(&created);
     }
@@ -157,4 +180,19 @@ async fn get(client: &PetstoreClient, json: bool, args: &GetArgs) -> Result<(), 
         return output::print_json(&response.value);
     }
     output::print(&output::pet_table(std::slice::from_ref(&response.value)))
+}
+
+/// Keeps the new pet in this computer's record of created pets, so an import that holds it
+/// again skips it. The pet exists whatever happens here: a failure is logged, not reported.
+fn remember_created(client: &PetstoreClient, pet: &NewPet, id: i64) {
+    let Some(data_dir) = petstore_local::data_dir() else {
+        return;
+    };
+    let recorded = petstore_bulk::CreatedPets::open(&data_dir, client.base_url().as_str())
+        .and_then(|mut created| {
+            created.record_created(None, pet, id, petstore_bulk::CreateSource::CommandLine)
+        });
+    if let Err(error) = recorded {
+        log::warn!("pet {id} created, not recorded: {error}");
+    }
 }

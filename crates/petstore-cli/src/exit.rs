@@ -26,6 +26,9 @@ pub const IMPORT_INCOMPLETE: u8 = 10;
 /// refused credentials, would not connect) or the service's certificate (unknown authority,
 /// expired, another name).
 pub const NETWORK_SETUP: u8 = 11;
+/// `export`: the file holds every pet the service showed, and the service may hold more: a list
+/// stopped at a full page with no way on, even when read by status.
+pub const EXPORT_INCOMPLETE: u8 = 12;
 
 /// Why a command stopped. Becomes words (`crate::explain`, in the run's language: its
 /// `Display`) and an exit code only in `main`.
@@ -99,6 +102,10 @@ pub enum CliError {
         code: u8,
         why: Incomplete,
     },
+    /// The export was written, and may lack pets the service offers no way to list.
+    ExportIncomplete {
+        count: u64,
+    },
 }
 
 /// Why an import ended without every valid row created.
@@ -112,6 +119,9 @@ pub enum Incomplete {
         lines: String,
         resent: bool,
     },
+    /// Rows of unknown outcome that could not be looked for everywhere: the service's list
+    /// stopped at a full page with no way on (lines: the first few). Never resent.
+    Unchecked { rows: usize, lines: String },
     /// Rows the service refused.
     Refused { rows: usize, lines: String },
 }
@@ -151,6 +161,7 @@ impl CliError {
             | CliError::Contract { .. }
             | CliError::NeedsConfirmation { .. } => USAGE,
             CliError::Import(petstore_bulk::ImportError::Journal(_))
+            | CliError::Import(petstore_bulk::ImportError::Created(_))
             | CliError::NoDataDir
             | CliError::History { .. }
             | CliError::Export(petstore_bulk::ExportError::Write(_)) => CONFIG,
@@ -166,6 +177,7 @@ impl CliError {
             )) => CONFIG,
             CliError::Import(_) | CliError::Export(_) => SERVER,
             CliError::ImportIncomplete { code, .. } => *code,
+            CliError::ExportIncomplete { .. } => EXPORT_INCOMPLETE,
         }
     }
 

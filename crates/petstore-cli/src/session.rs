@@ -58,6 +58,17 @@ pub fn environment(cli: &Cli) -> Result<(Environment, Settings), CliError> {
     Ok((env, settings))
 }
 
+/// The base address a run would send to, read without a key (a dry run sends nothing).
+pub fn base_url(cli: &Cli) -> Result<BaseUrl, CliError> {
+    match &cli.base_url {
+        Some(url) => Ok(url.clone()),
+        None => {
+            let (env, settings) = environment(cli)?;
+            Ok(settings.base_url(env)?)
+        }
+    }
+}
+
 pub fn prepare(cli: &Cli) -> Result<Session, CliError> {
     let (env, base_url, resolved, settings) = target(cli)?;
     info!(

@@ -50,6 +50,7 @@ const SUBCOMMANDS: [(&str, U, Helps); 9] = [
             ("report", U::Report),
             ("yes", U::Yes),
             ("resend_unknown", U::ResendUnknown),
+            ("allow_repeats", U::AllowRepeats),
         ],
     ),
     (

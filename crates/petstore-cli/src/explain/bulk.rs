@@ -88,6 +88,13 @@ pub fn row_problem(problem: &RowProblem) -> String {
 pub fn import(error: &ImportError) -> String {
     match error {
         ImportError::Journal(journal) => self::journal(journal),
+        ImportError::Created(created) => say(
+            BulkMsg::CreatedRecord,
+            &[
+                ("path", &created.path.display()),
+                ("why", &io(&created.source)),
+            ],
+        ),
         ImportError::ListingBefore(listing) => say(
             BulkMsg::ListingBefore,
             &[("why", &pages(listing, |never| match *never {}))],
@@ -156,6 +163,15 @@ pub fn incomplete(why: &Incomplete) -> String {
             BulkMsg::ReconcileFailed,
             &[("why", &stop_cause(*kind, cause.as_ref()))],
         ),
+        Incomplete::Stopped(Stop::KeptFailing {
+            rows, kind, cause, ..
+        }) => say(
+            BulkMsg::KeptFailing,
+            &[("n", rows), ("why", &stop_cause(*kind, cause.as_ref()))],
+        ),
+        Incomplete::Unchecked { rows, lines } => {
+            say(BulkMsg::UncheckedRows, &[("n", rows), ("lines", lines)])
+        }
         Incomplete::Unknown {
             rows,
             lines,
@@ -187,5 +203,41 @@ fn stop_cause(
             BulkMsg::StopKind,
             &[("kind", &crate::history::kind_name(kind))],
         ),
+    }
+}
+
+pub fn export_incomplete(count: u64) -> String {
+    say(
+        BulkMsg::ExportMayBeIncomplete,
+        &[("count", &crate::output::count(count))],
+    )
+}
+
+/// "already added on 24 Nov from shelter.csv line 2, pet 41", or "same pet as line 3".
+pub fn repeat(repeat: &petstore_bulk::Repeat) -> String {
+    use petstore_bulk::{CreateSource, Repeat};
+    match repeat {
+        Repeat::InFile { line } => say(BulkMsg::RepeatInFile, &[("line", line)]),
+        Repeat::Earlier(earlier) => {
+            let from = match &earlier.source {
+                CreateSource::Import { file_name, line } => say(
+                    BulkMsg::FromFileLine,
+                    &[("file", file_name), ("line", line)],
+                ),
+                CreateSource::Form => say(BulkMsg::FromForm, &[]),
+                CreateSource::AddAgain => say(BulkMsg::FromAddAgain, &[]),
+                CreateSource::CommandLine => say(BulkMsg::FromCommandLine, &[]),
+            };
+            let local = earlier.at.with_timezone(&chrono::Local);
+            use chrono::Datelike;
+            let date = crate::words::date(local.day(), local.month0(), local.year());
+            match earlier.pet_id {
+                Some(id) => say(
+                    BulkMsg::RepeatEarlier,
+                    &[("date", &date), ("from", &from), ("id", &id)],
+                ),
+                None => say(BulkMsg::RepeatMaybe, &[("date", &date), ("from", &from)]),
+            }
+        }
     }
 }

@@ -13,7 +13,7 @@ use crate::exit::CliError;
 use crate::keysource::KeySource;
 use crate::words::{ErrMsg, say};
 
-pub use bulk::row_problem;
+pub use bulk::{repeat, row_problem};
 pub use client::{api, config, input};
 pub use local::category;
 
@@ -122,6 +122,7 @@ pub fn describe(err: &CliError) -> String {
             &[("path", path), ("why", &local::activity(error))],
         ),
         CliError::ImportIncomplete { why, .. } => bulk::incomplete(why),
+        CliError::ExportIncomplete { count } => bulk::export_incomplete(*count),
     }
 }
 

@@ -42,11 +42,73 @@ catalog! {
         ReportWritten { en: "Report written to {path}.", de: "Bericht nach {path} geschrieben." },
         Summary {
             en: "Created {created}, skipped (already created) {skipped}, invalid {invalid}, failed {failed}, \
-                 unknown {unknown}{notsent}.",
+                 unknown {unknown}{repeated}{notsent}.",
             de: "Angelegt {created}, übersprungen (schon angelegt) {skipped}, ungültig {invalid}, \
-                 fehlgeschlagen {failed}, unbekannt {unknown}{notsent}.",
+                 fehlgeschlagen {failed}, unbekannt {unknown}{repeated}{notsent}.",
         },
         NotSent { en: ", not sent {n}", de: ", nicht gesendet {n}" },
+        Repeated {
+            en: ", already added (not sent) {n}",
+            de: ", schon hinzugefügt (nicht gesendet) {n}",
+        },
+        RepeatLine { en: "  line {line}: {why}", de: "  Zeile {line}: {why}" },
+        RepeatsSkipped {
+            en: "{n} rows repeat pets already added from this computer, or an earlier row of the file: they are \
+                 skipped. To create them again anyway, run the same command with --allow-repeats.",
+            de: "{n} Zeilen wiederholen Haustiere, die dieser Computer schon hinzugefügt hat, oder eine frühere \
+                 Zeile der Datei: Sie werden übersprungen. Um sie trotzdem erneut anzulegen, führen Sie denselben \
+                 Befehl mit --allow-repeats aus.",
+        },
+        RepeatsAllowed {
+            en: "{n} rows repeat pets already added, or an earlier row of the file: --allow-repeats creates them \
+                 again.",
+            de: "{n} Zeilen wiederholen schon hinzugefügte Haustiere oder eine frühere Zeile der Datei: \
+                 --allow-repeats legt sie erneut an.",
+        },
+        RepeatInFile { en: "same pet as line {line} of this file", de: "dasselbe Haustier wie Zeile {line} dieser Datei" },
+        RepeatEarlier {
+            en: "already added on {date} from {from}, pet {id}",
+            de: "schon am {date} hinzugefügt aus {from}, Haustier {id}",
+        },
+        RepeatMaybe {
+            en: "may already have been added on {date} from {from} (its outcome was never confirmed)",
+            de: "vielleicht schon am {date} hinzugefügt aus {from} (das Ergebnis wurde nie bestätigt)",
+        },
+        FromFileLine { en: "{file} line {line}", de: "{file} Zeile {line}" },
+        FromForm { en: "the app's New pet form", de: "dem Formular „Neues Haustier“ der App" },
+        FromAddAgain { en: "Add again in the app", de: "„Erneut hinzufügen“ in der App" },
+        FromCommandLine { en: "the command line", de: "der Befehlszeile" },
+        KeptFailing {
+            en: "The import stopped: {n} rows in a row got no usable answer ({why}) The service seems to be \
+                 failing, so the rest was not sent; what was sent was looked for in the pet list. Run the same \
+                 command again later to resume.",
+            de: "Der Import wurde angehalten: {n} Zeilen hintereinander bekamen keine verwertbare Antwort ({why}) \
+                 Der Dienst scheint gestört, daher wurde der Rest nicht gesendet; das Gesendete wurde in der \
+                 Haustierliste gesucht. Führen Sie denselben Befehl später erneut aus, um fortzusetzen.",
+        },
+        UncheckedRows {
+            en: "{n} rows may or may not have been created and could not be checked (lines {lines}): the service \
+                 answered a full page and offers no way to list the rest of its pets, so they may be among those \
+                 it did not show. They are never sent again by --resend-unknown; look for them in the pet list.",
+            de: "{n} Zeilen wurden vielleicht angelegt, vielleicht nicht, und konnten nicht geprüft werden (Zeilen \
+                 {lines}): Der Dienst antwortete mit einer vollen Seite und bietet keinen Weg, den Rest seiner \
+                 Haustiere zu listen, sie können also unter den nicht gezeigten sein. --resend-unknown sendet sie \
+                 nie erneut; suchen Sie sie in der Haustierliste.",
+        },
+        ExportMayBeIncomplete {
+            en: "The file may be incomplete: it holds the {count} pets the service showed, but the service \
+                 answered a full page and offers no way to fetch the rest (also when asked by status).",
+            de: "Die Datei ist möglicherweise unvollständig: Sie enthält die {count} Haustiere, die der Dienst \
+                 zeigte, aber er antwortete mit einer vollen Seite und bietet keinen Weg, den Rest zu holen \
+                 (auch nicht nach Status).",
+        },
+        CreatedRecord {
+            en: "The record of pets created from this computer ({path}) could not be used: {why}. Check that the \
+                 folder may be written to, then run the import again; rows already created are kept there.",
+            de: "Die Liste der von diesem Computer angelegten Haustiere ({path}) konnte nicht verwendet werden: \
+                 {why}. Prüfen Sie, ob der Ordner beschrieben werden darf, und starten Sie den Import erneut; \
+                 bereits angelegte Zeilen sind dort vermerkt.",
+        },
         Cancelled {
             en: "The import was cancelled. Run the same command again to send the rest.",
             de: "Der Import wurde abgebrochen. Führen Sie denselben Befehl erneut aus, um den Rest zu senden.",

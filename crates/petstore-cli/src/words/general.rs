@@ -14,6 +14,25 @@ catalog! {
             en: "More pets: run with `petstore list{status} --limit {limit}` to see more.",
             de: "Weitere Haustiere: Führen Sie `petstore list{status} --limit {limit}` aus, um mehr zu sehen.",
         },
+        MayHaveMoreBigger {
+            en: "There may be more pets: the service answered a full page of {n} and offers no way to the next. \
+                 Run `petstore list{status} --limit {limit}` to see more.",
+            de: "Es gibt vielleicht weitere Haustiere: Der Dienst antwortete mit einer vollen Seite von {n} und \
+                 bietet keinen Weg zur nächsten. Führen Sie `petstore list{status} --limit {limit}` aus, um mehr \
+                 zu sehen.",
+        },
+        MayHaveMoreNarrow {
+            en: "There may be more pets: the service answered a full page of {n} and offers no way to fetch the \
+                 rest; narrow the list with --status.",
+            de: "Es gibt vielleicht weitere Haustiere: Der Dienst antwortete mit einer vollen Seite von {n} und \
+                 bietet keinen Weg, den Rest zu holen; grenzen Sie die Liste mit --status ein.",
+        },
+        MayHaveMoreOfStatus {
+            en: "There may be more pets: the service answered a full page of {n} and offers no way to fetch the \
+                 rest of this status.",
+            de: "Es gibt vielleicht weitere Haustiere: Der Dienst antwortete mit einer vollen Seite von {n} und \
+                 bietet keinen Weg, den Rest dieses Status zu holen.",
+        },
         MoreNarrow {
             en: "More pets: the list holds more than 100; narrow it with --status.",
             de: "Weitere Haustiere: Die Liste umfasst mehr als 100; grenzen Sie sie mit --status ein.",

@@ -158,6 +158,10 @@ catalog! {
             en: "Send again the rows whose outcome stayed unknown and that were not found in the pet list (they may exist twice if the service stored them without being able to show them)",
             de: "Die Zeilen erneut senden, deren Ergebnis unbekannt blieb und die in der Haustierliste nicht gefunden wurden (sie können doppelt entstehen, wenn der Dienst sie gespeichert hat, ohne sie zeigen zu können)",
         },
+        AllowRepeats {
+            en: "Also create the rows that repeat a pet already added from this computer to this environment (by any import, the app or `petstore add`), or an earlier row of the file; without it they are skipped and listed. --yes never implies it",
+            de: "Auch die Zeilen anlegen, die ein schon von diesem Computer in diese Umgebung hinzugefügtes Haustier (durch einen Import, die App oder `petstore add`) oder eine frühere Zeile der Datei wiederholen; ohne diese Option werden sie übersprungen und aufgeführt. --yes schließt sie nie ein",
+        },
         Format {
             en: "csv (default; --json makes it json) or json",
             de: "csv (Standard; mit --json json) oder json",
@@ -236,12 +240,18 @@ catalog! {
       or stopped); run the same import again to send the rest
   11  proxy or certificate problem: a setting must change (--proxy, --no-proxy,
       --ca-file, `petstore proxy password`); trying again as is will not help
+  12  export: the file was written but may be incomplete: the service answered a
+      full page and offers no way to fetch the rest (not even by status)
 
 `import` exits 0 only when every valid row of the file is created (now or by an
-earlier run; invalid rows are reported, not sent). Rows whose outcome stayed
-unknown and that were not found in the pet list: exit 8 (resend them with
---resend-unknown). A stop that every row would meet (key refused, quota used up
-beyond the wait, no network) exits with that failure's code (3, 5, 7).
+earlier run; invalid rows are reported, not sent) or skipped as a repeat of a pet
+already added from this computer (listed; --allow-repeats creates them). Rows whose
+outcome stayed unknown: exit 8 (those not found in the pet list can be resent with
+--resend-unknown; those that could not be checked, because the service offers no
+way to list every pet, never are). A stop that every row would meet (key refused,
+quota used up beyond the wait, no network) exits with that failure's code (3, 5,
+7), and so does an import stopped because 5 rows in a row got no usable answer (6
+or 7; run it again later to resume).
 
 The API key comes from PETSTORE_API_KEY, else the OS keychain (`petstore key set`);
 the sandbox falls back to its demo key. A stored key goes only to its environment's own
@@ -265,13 +275,19 @@ another server needs --trust-url. PETSTORE_API_KEY goes wherever --base-url says
       abgebrochen oder angehalten); derselbe Import sendet den Rest
   11  Proxy- oder Zertifikatsproblem: eine Einstellung muss sich ändern (--proxy, --no-proxy,
       --ca-file, `petstore proxy password`); ein erneuter Versuch allein hilft nicht
+  12  Export: die Datei wurde geschrieben, ist aber vielleicht unvollständig: Der Dienst
+      antwortete mit einer vollen Seite und bietet keinen Weg zum Rest (auch nicht nach Status)
 
 `import` endet nur mit 0, wenn jede gültige Zeile der Datei angelegt ist (jetzt oder von
-einem früheren Lauf; ungültige Zeilen werden gemeldet, nicht gesendet). Zeilen mit
-unbekanntem Ergebnis, die in der Haustierliste nicht gefunden wurden: Exit-Code 8 (erneut
-senden mit --resend-unknown). Ein Halt, den jede Zeile träfe (Schlüssel abgelehnt,
-Kontingent über die Wartezeit hinaus aufgebraucht, kein Netzwerk), endet mit dem Code
-dieses Fehlers (3, 5, 7).
+einem früheren Lauf; ungültige Zeilen werden gemeldet, nicht gesendet) oder als
+Wiederholung eines schon von diesem Computer hinzugefügten Haustiers übersprungen wurde
+(aufgeführt; --allow-repeats legt sie an). Zeilen mit unbekanntem Ergebnis: Exit-Code 8
+(die in der Haustierliste nicht gefundenen lassen sich mit --resend-unknown erneut senden;
+die nicht prüfbaren, weil der Dienst keinen Weg bietet, alle Haustiere zu listen, nie). Ein
+Halt, den jede Zeile träfe (Schlüssel abgelehnt, Kontingent über die Wartezeit hinaus
+aufgebraucht, kein Netzwerk), endet mit dem Code dieses Fehlers (3, 5, 7), ebenso ein Import,
+der anhielt, weil 5 Zeilen hintereinander keine verwertbare Antwort bekamen (6 oder 7; später
+erneut ausführen, um fortzusetzen).
 
 Der API-Schlüssel kommt aus PETSTORE_API_KEY, sonst aus dem Schlüsselbund des Systems
 (`petstore key set`); die Sandbox nimmt ersatzweise ihren Demo-Schlüssel. Ein gespeicherter
