@@ -266,8 +266,9 @@ pub async fn fix_import_row(
 pub async fn start_import(
     backend: State<'_, Backend>,
     environment: Environment,
+    allow_repeats: bool,
 ) -> Result<ImportProgress, CommandError> {
-    backend.start_import(environment).await
+    backend.start_import(environment, allow_repeats).await
 }
 
 #[tauri::command]

@@ -38,6 +38,7 @@ impl From<&client::PetPage> for PetPage {
         PetPage {
             pets: page.pets.iter().map(Pet::from).collect(),
             next: page.next.as_ref().map(|next| next.as_str().to_owned()),
+            may_have_more: page.may_have_more,
         }
     }
 }

@@ -58,6 +58,9 @@ pub struct PetPage {
     pub pets: Vec<Pet>,
     /// Opaque token for `next_page` ("Load more"); null when the page is complete.
     pub next: Option<String>,
+    /// The page came back full and named no next page: the service may hold more pets and
+    /// offers no way to fetch them (the list is never called complete). False with `next`.
+    pub may_have_more: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]

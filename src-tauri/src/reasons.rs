@@ -1,7 +1,7 @@
 //! The libraries' typed errors as [`Reason`] codes: a `match` on their variants, never on their
 //! `Display` text (English, for the CLI and the log).
 
-use petstore_bulk::{ContractError, JournalError, MAX_NAME_CHARS, RowProblem};
+use petstore_bulk::{ContractError, CreatedError, JournalError, MAX_NAME_CHARS, RowProblem};
 use petstore_client::{BaseUrlProblem, OutcomeCause};
 use petstore_local::SettingsFault;
 
@@ -138,6 +138,16 @@ impl From<&JournalError> for Reason {
                 path: path.display().to_string(),
                 line: n(*line),
             },
+        }
+    }
+}
+
+/// The record of created pets lives beside the journals and is worded as one of them.
+impl From<&CreatedError> for Reason {
+    fn from(error: &CreatedError) -> Self {
+        Reason::JournalFile {
+            path: error.path.display().to_string(),
+            io: error.source.kind().into(),
         }
     }
 }

@@ -20,8 +20,8 @@ use crate::convert::instant;
 use crate::dto::{
     ActivityEntry, ActivityFilter, ActivityPage, ActivityPet, ActivityQuota, ActivityResolution,
     ActivitySettings, ActivitySource, ActivityStatus, AppErrorKind, CheckResult, ClientErrorKind,
-    CommandError, CreatedPet, DayUse, NewPetInput, OperationCount, Pet, QuotaHistory, QuotaPoint,
-    QuotaRange, ResolutionKind, SavedFile,
+    CommandError, CreatedPet, DayUse, OperationCount, Pet, QuotaHistory, QuotaPoint, QuotaRange,
+    ResolutionKind, SavedFile,
 };
 
 /// The most entries one `list_activity` call returns (the view asks for windows of rows).
@@ -57,12 +57,14 @@ impl Backend {
     }
 
     /// Lists every page of the entry's environment looking for a pet of the same name and
-    /// category; found, the entry is settled with its id.
+    /// category; found, the entry is settled with its id. Where the list stops at a full page
+    /// with no way on, its status lists are read too; not found in lists that did not end, the
+    /// entry "could not be checked" (`covered: false`), never "not found".
     pub async fn check_unconfirmed(&self, id: &str) -> Result<CheckResult, CommandError> {
         let (record, pet) = self.unconfirmed_entry(id).await?;
         let client = self.client(record.record.environment).await?;
         let mut best: Option<ClientPet> = None;
-        petstore_bulk::for_each_page::<std::convert::Infallible>(&client, None, |page| {
+        let surveyed = petstore_bulk::survey::<std::convert::Infallible>(&client, None, |page| {
             for candidate in page {
                 if candidate.name == pet.name && candidate.category_id == pet.category_id {
                     // The newest match: the create in doubt came after any older namesake.
@@ -94,20 +96,23 @@ impl Backend {
         Ok(CheckResult {
             entry: entry(&updated),
             found: best.as_ref().map(Pet::from),
+            // The entry keeps no status: only a list of every pet, or all three status lists,
+            // read to the end can say it is not there.
+            covered: best.is_some() || surveyed.coverage.covers(None),
         })
     }
 
     /// "Try again": an explicit new create of the same pet in the entry's environment; the old
     /// entry is settled as retried, with the new pet's id.
+    /// The environment's create slot is held from reading the entry to settling it, so the same
+    /// entry is never added again twice (a double click, a second window).
     pub async fn retry_unconfirmed(&self, id: &str) -> Result<CreatedPet, CommandError> {
+        let env = self.unconfirmed_entry(id).await?.0.record.environment;
+        let _slot = self.creates.claim(env)?;
         let (record, pet) = self.unconfirmed_entry(id).await?;
-        let env = record.record.environment;
-        let input = NewPetInput {
-            name: pet.name.clone(),
-            category_id: pet.category_id.to_string(),
-            status: None,
-        };
-        let created = self.create_pet(env, &input).await?;
+        let created = self
+            .create_in_slot(env, &pet, petstore_bulk::CreateSource::AddAgain)
+            .await?;
         let entry_id = record.id;
         let pet_id = created.pet.id.parse::<i64>().ok();
         self.on_store(move |store| {
@@ -173,6 +178,7 @@ impl Backend {
             path: path.display().to_string(),
             kept_as: kept.map(|k| k.display().to_string()),
             pets: Some(count(written)),
+            incomplete: false,
         })
     }
 

@@ -98,6 +98,7 @@ impl Backend {
             path: path.display().to_string(),
             kept_as: kept.map(|k| k.display().to_string()),
             pets: Some(u32::try_from(names.len()).unwrap_or(u32::MAX)),
+            incomplete: false,
         })
     }
 

@@ -34,19 +34,27 @@ impl Backend {
         let status = status.map(Into::into);
         let written =
             petstore_bulk::export(&client, status, format, names.as_ref(), file.writer()).await;
-        let count = match written {
-            Ok(count) => count,
+        let surveyed = match written {
+            Ok(surveyed) => surveyed,
             Err(ExportError::Listing(petstore_bulk::PagesError::Client(error))) => {
                 return Err(error.into());
             }
             Err(error) => return Err(export_error(path, error)),
         };
         let kept = file.commit().map_err(|e| export_error(path, e))?;
-        log::info!("export of {count} pets from {env} written");
+        let count = surveyed.count;
+        log::info!(
+            "export of {count} pets from {env} written ({})",
+            match surveyed.complete {
+                true => "every pet",
+                false => "the service may hold more",
+            }
+        );
         Ok(SavedFile {
             path: path.display().to_string(),
             kept_as: kept.map(|k| k.display().to_string()),
             pets: Some(u32::try_from(count).unwrap_or(u32::MAX)),
+            incomplete: !surveyed.complete,
         })
     }
 }

@@ -63,6 +63,8 @@ struct Job {
     file: ParsedFile,
     env: Environment,
     base_url: String,
+    /// The person chose to create the rows that repeat a pet (counted in the preview).
+    allow_repeats: bool,
 }
 
 #[derive(Debug)]
@@ -181,17 +183,26 @@ impl Backend {
         let client = self.client(preview.env).await?;
         let (bytes, _) = self.content(preview)?;
         let id = JournalId::new(&bytes, &preview.base_url);
-        let resumable = petstore_bulk::unfinished(self.data_dir()?)
+        let data_dir = self.data_dir()?;
+        let resumable = petstore_bulk::unfinished(data_dir)
             .into_iter()
             .find(|u| u.journal.file_name() == Some(id.file_name().as_ref()));
+        let repeats = petstore_bulk::repeats_of(data_dir, &bytes, &preview.file, &preview.base_url)
+            .map_err(|error| file_error(&error.into()))?;
         let created = resumable.as_ref().map_or(0, |u| u.created + u.unknown);
-        let to_send = preview.file.valid_rows().count().saturating_sub(created);
+        let to_send = preview
+            .file
+            .valid_rows()
+            .count()
+            .saturating_sub(created)
+            .saturating_sub(repeats.len());
         let estimate = Estimate::new(to_send as u64, client.rate_limit().as_ref(), Utc::now());
         Ok(convert::preview(
             preview,
             &estimate,
             resumable.as_ref(),
             self.names_to_learn(preview.env, &preview.file),
+            &repeats,
         ))
     }
 
@@ -210,8 +221,13 @@ impl Backend {
     }
 
     /// Starts importing the previewed file to `env`, the environment the preview showed (a
-    /// switch since cannot redirect it). Resumes an earlier run of the same content.
-    pub async fn start_import(&self, env: Environment) -> Result<ImportProgress, CommandError> {
+    /// switch since cannot redirect it). Resumes an earlier run of the same content. Rows that
+    /// repeat a pet are sent only with `allow_repeats`, the person's explicit choice.
+    pub async fn start_import(
+        &self,
+        env: Environment,
+        allow_repeats: bool,
+    ) -> Result<ImportProgress, CommandError> {
         let Some(preview) = self.imports.preview().clone() else {
             return Err(no_preview());
         };
@@ -236,8 +252,13 @@ impl Backend {
             file: preview.file,
             env,
             base_url: preview.base_url,
+            allow_repeats,
         };
-        let progress = self.launch(job, ImportOptions::default()).await?;
+        let options = ImportOptions {
+            resend_unknown: false,
+            allow_repeats,
+        };
+        let progress = self.launch(job, options).await?;
         *self.imports.preview() = None;
         Ok(progress)
     }
@@ -250,13 +271,11 @@ impl Backend {
             Some(_) => return Err(busy()),
             None => return Err(no_preview()),
         };
-        self.launch(
-            job,
-            ImportOptions {
-                resend_unknown: true,
-            },
-        )
-        .await
+        let options = ImportOptions {
+            resend_unknown: true,
+            allow_repeats: job.allow_repeats,
+        };
+        self.launch(job, options).await
     }
 
     async fn launch(
@@ -340,6 +359,10 @@ fn file_error(error: &petstore_bulk::ImportError) -> CommandError {
         petstore_bulk::ImportError::Journal(journal) => {
             log::warn!("{journal}");
             CommandError::problem(AppErrorKind::File, Problem::ImportJournal).with_reason(journal)
+        }
+        petstore_bulk::ImportError::Created(created) => {
+            log::warn!("{created}");
+            CommandError::problem(AppErrorKind::File, Problem::ImportJournal).with_reason(created)
         }
         // The pets could not be listed first: the client's error says why (nothing was sent).
         petstore_bulk::ImportError::ListingBefore(listing) => {

@@ -1,6 +1,7 @@
 //! The pet operations and the quota, on the selected environment.
 
-use petstore_client::{Environment, InvalidInput, Limit, ListQuery};
+use petstore_bulk::{CreateSource, CreatedPets};
+use petstore_client::{Environment, InvalidInput, Limit, ListQuery, NewPet};
 
 use super::Backend;
 use crate::convert;
@@ -60,13 +61,37 @@ impl Backend {
     ) -> Result<CreatedPet, CommandError> {
         let pet = input.to_new_pet()?;
         let _slot = self.creates.claim(env)?;
+        self.create_in_slot(env, &pet, CreateSource::Form).await
+    }
+
+    /// Sends one create to `env`, whose create slot the caller holds, and keeps the new pet in
+    /// this computer's record of created pets (an import that holds it again skips it).
+    pub(super) async fn create_in_slot(
+        &self,
+        env: Environment,
+        pet: &NewPet,
+        source: CreateSource,
+    ) -> Result<CreatedPet, CommandError> {
         let client = self.client(env).await?;
-        let created = client.create_pet(&pet).await?;
+        let created = client.create_pet(pet).await?;
+        self.remember_created(client.base_url().as_str(), pet, created.value.id, source);
         Ok(CreatedPet {
             pet: Pet::from(&created.value),
             environment: env,
             base_url: client.base_url().as_str().to_owned(),
         })
+    }
+
+    /// The pet exists whatever happens here: a record that cannot be written is logged.
+    fn remember_created(&self, base_url: &str, pet: &NewPet, id: i64, source: CreateSource) {
+        let Some(data_dir) = self.data_dir.as_deref() else {
+            return;
+        };
+        let recorded = CreatedPets::open(data_dir, base_url)
+            .and_then(|mut created| created.record_created(None, pet, id, source));
+        if let Err(error) = recorded {
+            log::warn!("pet {id} created, not recorded: {error}");
+        }
     }
 
     /// The deprecated get-by-id. "Not found" is an answer (`pet: null`), not an error.

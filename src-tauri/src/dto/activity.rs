@@ -118,6 +118,9 @@ pub struct CheckResult {
     pub entry: ActivityEntry,
     /// The pet with that name and category, when the list has one.
     pub found: Option<Pet>,
+    /// False when nothing was found and the service's list could not be read to its end (a
+    /// full page with no way on, also by status): "could not be checked", never "not found".
+    pub covered: bool,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]

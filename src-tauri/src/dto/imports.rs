@@ -35,6 +35,42 @@ pub struct ImportPreview {
     /// The file names categories beside their numbers: the names **Import** adds to this
     /// environment's list (as if it started now), and those it would not use. null: no names.
     pub category_names: Option<CategoryMerge>,
+    /// Valid rows that repeat a pet (`PreviewRow.repeat`): skipped unless the person chooses
+    /// to create them again (`start_import`'s `allowRepeats`).
+    pub repeats: u32,
+}
+
+/// Why a valid row repeats a pet: this computer already created (or may have created) the same
+/// pet in this environment, or an earlier row of the file is the same pet.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase", tag = "kind")]
+pub enum Repeat {
+    #[serde(rename_all = "camelCase")]
+    Earlier {
+        /// When it was created (RFC 3339).
+        at: String,
+        source: CreateSource,
+        /// null: that create's outcome was never confirmed.
+        pet_id: Option<String>,
+    },
+    InFile {
+        /// The earlier line of this file with the same pet.
+        line: u32,
+    },
+}
+
+/// Where an earlier create came from.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase", tag = "kind")]
+pub enum CreateSource {
+    #[serde(rename_all = "camelCase")]
+    Import {
+        file_name: String,
+        line: u32,
+    },
+    Form,
+    AddAgain,
+    CommandLine,
 }
 
 /// How many valid rows the preview shows (the counts cover them all).
@@ -54,6 +90,8 @@ pub struct PreviewRow {
     pub category_name: String,
     /// Empty when the row is valid.
     pub problems: Vec<RowProblem>,
+    /// A valid row that repeats a pet; null otherwise.
+    pub repeat: Option<Repeat>,
 }
 
 /// One problem of one cell.
@@ -140,8 +178,9 @@ pub struct ReportRow {
     pub name: String,
     pub category_id: String,
     pub status: Option<String>,
-    /// "notFound" (listed after the import, no such pet), "outcome" (not looked for yet), or the
-    /// error kind that refused it.
+    /// "notFound" (listed after the import, no such pet), "unchecked" (the service's list could
+    /// not be read to its end: never resent), "outcome" (not looked for yet), "earlier" or
+    /// "inFile" (a repeat not sent), or the error kind that refused it.
     pub detail: String,
 }
 
@@ -154,6 +193,8 @@ pub struct ImportCounts {
     pub invalid: u32,
     pub failed: u32,
     pub unknown: u32,
+    /// Valid rows not sent because they repeat a pet.
+    pub repeated: u32,
     pub not_sent: u32,
 }
 
@@ -179,6 +220,12 @@ pub struct ImportResult {
     /// never resent without the person's yes.
     pub unknown_rows: Vec<ReportRow>,
     pub failed_rows: Vec<ReportRow>,
+    /// Rows not sent because they repeat a pet.
+    pub repeated_rows: Vec<ReportRow>,
+    /// It stopped because `MAX_UNKNOWN_IN_A_ROW` rows in a row had an unknown outcome (`stopped`
+    /// holds the last such error); what was sent was reconciled, and picking the file again
+    /// resumes it.
+    pub kept_failing: bool,
 }
 
 /// `import_status`: the import of this session, running or ended (for a reopened dialog or a
@@ -223,4 +270,7 @@ pub struct SavedFile {
     /// Pets written (an export of pets), entries (an export of the activity history), or
     /// category names (an exported list); null for a report.
     pub pets: Option<u32>,
+    /// An export of pets that may lack some: the service's list stopped at a full page with no
+    /// way on, even read by status. False for every other file.
+    pub incomplete: bool,
 }

@@ -1,5 +1,6 @@
 //! `petstore-bulk`'s types into the IPC types of `dto::imports`.
 
+use std::collections::BTreeMap;
 use std::path::Path;
 
 use petstore_bulk::{Estimate, ImportReport, Outcome, Phase, Progress, UnknownReason};
@@ -7,9 +8,9 @@ use petstore_client::Environment;
 
 use super::{Job, Preview};
 use crate::dto::{
-    CategoryMerge, CommandError, ImportCounts, ImportEstimate, ImportPhase, ImportPreview,
-    ImportProgress, ImportResult, PREVIEW_VALID_ROWS, PreviewRow, ReportRow, ResumableImport,
-    RowProblem, UnfinishedImport,
+    CategoryMerge, CommandError, CreateSource, ImportCounts, ImportEstimate, ImportPhase,
+    ImportPreview, ImportProgress, ImportResult, PREVIEW_VALID_ROWS, PreviewRow, Repeat, ReportRow,
+    ResumableImport, RowProblem, UnfinishedImport,
 };
 
 /// Counts beyond u32 cannot happen (100,000 rows at most); saturate rather than wrap.
@@ -22,17 +23,22 @@ pub(super) fn preview(
     estimate: &Estimate,
     resumable: Option<&petstore_bulk::UnfinishedImport>,
     category_names: Option<CategoryMerge>,
+    repeats: &BTreeMap<usize, petstore_bulk::Repeat>,
 ) -> ImportPreview {
     let file = &preview.file;
     let invalid = file.invalid_rows().count();
     let valid = file.rows.len() - invalid;
+    // Every row that needs the person's eye first (invalid, then repeats), then the others.
+    let repeated = repeats.keys().filter_map(|index| file.rows.get(*index));
+    let others = file
+        .valid_rows()
+        .map(|(row, _)| row)
+        .filter(|row| !repeats.contains_key(&row.index))
+        .take(PREVIEW_VALID_ROWS);
     let rows = file
         .invalid_rows()
-        .chain(
-            file.valid_rows()
-                .map(|(row, _)| row)
-                .take(PREVIEW_VALID_ROWS),
-        )
+        .chain(repeated)
+        .chain(others)
         .map(|row| PreviewRow {
             index: n(row.index),
             line: n(row.line),
@@ -48,6 +54,7 @@ pub(super) fn preview(
                     problem: problem.into(),
                 })
                 .collect(),
+            repeat: repeats.get(&row.index).map(repeat),
         })
         .collect();
     ImportPreview {
@@ -75,6 +82,26 @@ pub(super) fn preview(
             unknown: n(u.unknown),
         }),
         category_names,
+        repeats: n(repeats.len()),
+    }
+}
+
+fn repeat(repeat: &petstore_bulk::Repeat) -> Repeat {
+    match repeat {
+        petstore_bulk::Repeat::InFile { line } => Repeat::InFile { line: n(*line) },
+        petstore_bulk::Repeat::Earlier(earlier) => Repeat::Earlier {
+            at: crate::convert::instant(earlier.at),
+            source: match &earlier.source {
+                petstore_bulk::CreateSource::Import { file_name, line } => CreateSource::Import {
+                    file_name: file_name.clone(),
+                    line: n(*line),
+                },
+                petstore_bulk::CreateSource::Form => CreateSource::Form,
+                petstore_bulk::CreateSource::AddAgain => CreateSource::AddAgain,
+                petstore_bulk::CreateSource::CommandLine => CreateSource::CommandLine,
+            },
+            pet_id: earlier.pet_id.map(|id| id.to_string()),
+        },
     }
 }
 
@@ -89,7 +116,8 @@ pub(super) fn progress(progress: &Progress, job: &Job, cancelling: bool) -> Impo
             Phase::Resending => ImportPhase::Resending,
             Phase::Finished => ImportPhase::Finished,
         },
-        total: n(progress.total),
+        // Repeats left out are no part of what this run does.
+        total: n(progress.total.saturating_sub(progress.repeated)),
         created: n(progress.created),
         skipped: n(progress.skipped),
         failed: n(progress.failed),
@@ -105,6 +133,7 @@ pub(super) fn result(report: &ImportReport, job: &Job) -> ImportResult {
     let mut new_ids = Vec::new();
     let mut unknown_rows = Vec::new();
     let mut failed_rows = Vec::new();
+    let mut repeated_rows = Vec::new();
     for row in &report.rows {
         let shown = |detail: String| ReportRow {
             line: n(row.line),
@@ -119,10 +148,18 @@ pub(super) fn result(report: &ImportReport, job: &Job) -> ImportResult {
                 match reason {
                     UnknownReason::Outcome => "outcome",
                     UnknownReason::NotFound => "notFound",
+                    UnknownReason::Unchecked => "unchecked",
                 }
                 .to_owned(),
             )),
             Outcome::Failed { kind } => failed_rows.push(shown(kind.clone())),
+            Outcome::Repeated { repeat } => repeated_rows.push(shown(
+                match repeat {
+                    petstore_bulk::Repeat::Earlier(_) => "earlier",
+                    petstore_bulk::Repeat::InFile { .. } => "inFile",
+                }
+                .to_owned(),
+            )),
             Outcome::Invalid { .. } | Outcome::NotSent => {}
         }
     }
@@ -132,11 +169,18 @@ pub(super) fn result(report: &ImportReport, job: &Job) -> ImportResult {
     let (cancelled, stopped, stopped_reconciling) = match &report.stopped {
         None => (false, None, false),
         Some(petstore_bulk::Stop::Cancelled) => (true, None, false),
-        Some(petstore_bulk::Stop::Failed { kind, .. }) => (false, Some(failure(kind)), false),
+        Some(
+            petstore_bulk::Stop::Failed { kind, .. }
+            | petstore_bulk::Stop::KeptFailing { kind, .. },
+        ) => (false, Some(failure(kind)), false),
         Some(petstore_bulk::Stop::ReconcileFailed { kind, .. }) => {
             (false, Some(failure(kind)), true)
         }
     };
+    let kept_failing = matches!(
+        report.stopped,
+        Some(petstore_bulk::Stop::KeptFailing { .. })
+    );
     ImportResult {
         environment: job.env,
         base_url: job.base_url.clone(),
@@ -147,6 +191,7 @@ pub(super) fn result(report: &ImportReport, job: &Job) -> ImportResult {
             invalid: n(c.invalid),
             failed: n(c.failed),
             unknown: n(c.unknown),
+            repeated: n(c.repeated),
             not_sent: n(c.not_sent),
         },
         resumed: report.resumed,
@@ -156,6 +201,8 @@ pub(super) fn result(report: &ImportReport, job: &Job) -> ImportResult {
         new_ids,
         unknown_rows,
         failed_rows,
+        repeated_rows,
+        kept_failing,
     }
 }
 
@@ -174,6 +221,8 @@ pub(super) fn failed_start(job: &Job, error: CommandError) -> ImportResult {
         new_ids: Vec::new(),
         unknown_rows: Vec::new(),
         failed_rows: Vec::new(),
+        repeated_rows: Vec::new(),
+        kept_failing: false,
     }
 }
 

@@ -23,7 +23,7 @@ pub(super) fn prepare(
     let mut import = Import::prepare(data_dir, &job.bytes, job.file.clone(), client)
         .map_err(|error| file_error(&error))?;
     import
-        .record_source(&job.source)
+        .record_source(&job.source, &job.file_name)
         .map_err(|error| file_error(&error))?;
     Ok(import)
 }

@@ -72,6 +72,7 @@ impl Backend {
             path: path.display().to_string(),
             kept_as: kept.map(|k| k.display().to_string()),
             pets: None,
+            incomplete: false,
         })
     }
 
