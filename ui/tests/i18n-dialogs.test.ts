@@ -124,6 +124,7 @@ describe('the import dialog in German', () => {
     categoryName: '',
     status: 'available',
     problems,
+    repeat: null,
   });
 
   const bigPreview: ImportPreview = {
@@ -135,6 +136,7 @@ describe('the import dialog in German', () => {
     totalRows: 12346,
     validRows: 12345,
     invalidRows: 1,
+    repeats: 0,
     rows: [row(0, [{ column: 'name', problem: { code: 'nameEmpty' } }]), row(1), row(2)],
     ignoredColumns: ['colour', 'age'],
     estimate: estimate({ requests: 12344, seconds: 3 * 3600, dayLimited: true, plan: 'pro', perMinute: 300, perDay: 10000 }),
@@ -181,7 +183,7 @@ describe('the import dialog in German', () => {
       environment: 'staging',
       baseUrl: 'https://staging.example.com/v1',
       fileName: 'new.csv',
-      counts: { created: 1500, skipped: 0, invalid: 0, failed: 1, unknown: 1, notSent: 0 },
+      counts: { created: 1500, skipped: 0, invalid: 0, failed: 1, unknown: 1, notSent: 0, repeated: 0 },
       resumed: false,
       cancelled: false,
       stopped: null,
@@ -189,6 +191,8 @@ describe('the import dialog in German', () => {
       newIds: [],
       unknownRows: [{ line: 4, name: 'Clover', categoryId: '5', status: null, detail: 'notFound' }],
       failedRows: [{ line: 7, name: 'Rex', categoryId: '2', status: null, detail: 'invalidInput' }],
+      repeatedRows: [],
+      keptFailing: false,
     };
     session.finished(result);
     session.open = true;

@@ -62,7 +62,7 @@ describe('import session', () => {
     expect(session.confirming).toBe(true);
     expect(fake.callsTo('start_import')).toHaveLength(0);
     await session.start(true);
-    expect(fake.callsTo('start_import')[0]).toEqual({ environment: 'production' });
+    expect(fake.callsTo('start_import')[0]).toEqual({ environment: 'production', allowRepeats: false });
   });
 
   test('unknown rows are offered, and resent only through resend()', async () => {
@@ -70,7 +70,7 @@ describe('import session', () => {
       environment: 'sandbox',
       baseUrl: 'http://127.0.0.1:7777/v1',
       fileName: 'x.csv',
-      counts: { created: 3, skipped: 0, invalid: 0, failed: 0, unknown: 2, notSent: 0 },
+      counts: { created: 3, skipped: 0, invalid: 0, failed: 0, unknown: 2, notSent: 0, repeated: 0 },
       resumed: false,
       cancelled: false,
       stopped: null,
@@ -81,6 +81,8 @@ describe('import session', () => {
         { line: 5, name: 'B', categoryId: '1', status: null, detail: 'notFound' },
       ],
       failedRows: [],
+      repeatedRows: [],
+      keptFailing: false,
     };
     const fake = installFake({
       handlers: {

@@ -162,7 +162,7 @@ describe('keyboard and screen reader in the app', () => {
     await startApp({
       settings: { productionUrl: 'https://pets.example.com/v1', stagingUrl: null },
       keys: { production: 'abcd' },
-      handlers: { list_pets: () => new Promise<PetPage>((r) => (pending.done = () => r({ pets: DEMO_PETS, next: null }))) },
+      handlers: { list_pets: () => new Promise<PetPage>((r) => (pending.done = () => r({ pets: DEMO_PETS, next: null, mayHaveMore: false }))) },
     });
     const production = (await screen.findByRole('radio', { name: /Production/ })) as HTMLInputElement;
     await fireEvent.click(production);

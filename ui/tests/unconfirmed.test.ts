@@ -124,7 +124,7 @@ describe('unconfirmed adds', () => {
       handlers: {
         check_unconfirmed: () => {
           if (fail) throw commandError('network', { cause: 'refused', environment: 'staging' });
-          return { entry: UNKNOWN, found: null };
+          return { entry: UNKNOWN, found: null, covered: true };
         },
       },
     });

@@ -24,7 +24,7 @@ function heldList() {
           ? new Promise<PetPage>((_, reject) => {
               callOff = () => reject(commandError('cancelled', { environment: 'sandbox' }));
             })
-          : { pets: DEMO_PETS, next: null },
+          : { pets: DEMO_PETS, next: null, mayHaveMore: false },
       cancel_requests: () => {
         callOff?.();
         return null;

@@ -9,13 +9,16 @@ import type {
   ActivityFilter,
   ActivitySettings,
   ActivityStatus,
+  CheckResult,
   CreatedPet,
+  CreateSource,
   EnvironmentId,
   Operation,
   Pet,
   Plan,
   QuotaHistory,
   QuotaRange,
+  SavedFile,
 } from '../lib/types';
 
 export interface ActivityFakeOptions {
@@ -30,7 +33,9 @@ export interface ActivityFakeOptions {
 
 interface Context {
   pets: () => Pet[];
-  create: (name: string, categoryId: string, status: string | null) => Pet;
+  create: (name: string, categoryId: string, status: string | null, source: CreateSource, environment: EnvironmentId) => Pet;
+  /** Every pet can be read (no list ends on a full page with no way on). */
+  covered: () => boolean;
 }
 
 const MINUTE = 60_000;
@@ -301,16 +306,23 @@ export function activityHandlers(ctx: Context, options: ActivityFakeOptions) {
       ...options.activityStatus,
     }),
     unconfirmed_creates: () => history.filter(isUnconfirmed),
-    // Like the app: every page of the entry's environment, looking for that name and category.
-    check_unconfirmed: (a: Record<string, unknown>) => {
+    // Like the app: every page of the entry's environment, looking for that name and category;
+    // not found where the list could not be read to the end, it could not be checked.
+    check_unconfirmed: (a: Record<string, unknown>): CheckResult => {
       const entry = find(a.id);
       const found = ctx.pets().find((p) => p.name === entry.pet?.name && p.categoryId === entry.pet?.categoryId) ?? null;
-      if (!found) return { entry, found };
-      return { entry: replace({ ...entry, resolution: { kind: 'found', petId: found.id, at: new Date().toISOString() } }), found };
+      if (!found) return { entry, found, covered: ctx.covered() };
+      return {
+        entry: replace({ ...entry, resolution: { kind: 'found', petId: found.id, at: new Date().toISOString() } }),
+        found,
+        covered: true,
+      };
     },
     retry_unconfirmed: (a: Record<string, unknown>): CreatedPet => {
       const entry = find(a.id);
-      const pet = ctx.create(entry.pet?.name ?? '', entry.pet?.categoryId ?? '', null);
+      // Like the app: only an entry still unconfirmed is added again.
+      if (!isUnconfirmed(entry)) throw commandError('notFound', { detail: entry.id });
+      const pet = ctx.create(entry.pet?.name ?? '', entry.pet?.categoryId ?? '', null, { kind: 'addAgain' }, entry.environment);
       replace({ ...entry, resolution: { kind: 'retried', petId: pet.id, at: new Date().toISOString() } });
       record({
         environment: entry.environment, operation: 'createPet', method: 'POST', path: '/v1/pets', status: 201,
@@ -321,10 +333,11 @@ export function activityHandlers(ctx: Context, options: ActivityFakeOptions) {
     dismiss_unconfirmed: (a: Record<string, unknown>) =>
       replace({ ...find(a.id), resolution: { kind: 'dismissed', petId: null, at: new Date().toISOString() } }),
     quota_history: (a: Record<string, unknown>) => quotaHistory(a.environment as EnvironmentId, a.range as QuotaRange),
-    export_activity: (a: Record<string, unknown>) => ({
+    export_activity: (a: Record<string, unknown>): SavedFile => ({
       path: '/home/sam/Documents/petstore-activity.csv',
       keptAs: null,
       pets: select(a.filter as ActivityFilter).length,
+      incomplete: false,
     }),
     get_activity_settings: () => settings,
     save_activity_settings: (a: Record<string, unknown>) => {

@@ -12,6 +12,7 @@ import type {
   CategoryProblem,
   CategoryRefusal,
   EnvironmentId,
+  SavedFile,
 } from '../lib/types';
 
 export interface CategoryFakeOptions {
@@ -130,10 +131,11 @@ export function categoryHandlers(options: CategoryFakeOptions) {
       lists.set(env(a), into);
       return changed(env(a));
     },
-    export_category_names: (a: Record<string, unknown>) => ({
+    export_category_names: (a: Record<string, unknown>): SavedFile => ({
       path: `/home/demo/categories-${env(a)}.csv`,
       keptAs: null,
       pets: names(env(a)).size,
+      incomplete: false,
     }),
     import_category_names: (a: Record<string, unknown>) => {
       const lines = (options.categoryListCsv ?? 'categoryId,name\n1,Dogs\n2,Cats').split('\n');

@@ -1,19 +1,25 @@
 // The demo fake's import and export (issue 11 §4): a small CSV reader, the preview with fixes in
-// place, and an import that "sends" one row per step with progress events, pause, resume and
-// cancel. Like the app, it never resends a row without the person's yes.
+// place and repeats marked (issue 26), and an import that "sends" one row per step with progress
+// events, pause, resume and cancel. Like the app, it never resends a row without the person's yes,
+// and sends a repeat only when the person chose to.
 import { emit } from '@tauri-apps/api/event';
+import type { CreatedHere } from './fake';
 import type { Offer } from './fake-categories';
 import type {
   CategoryMerge,
+  CreateSource,
   EnvironmentId,
   ImportPreview,
   ImportProgress,
   ImportResult,
   ImportStatus,
   Pet,
+  PetStatusValue,
   PreviewRow,
+  ReportRow,
   RowCells,
   RowProblem,
+  SavedFile,
 } from '../lib/types';
 
 /** The file the demo's picker "chooses": a new branch's animals, one line with a problem. */
@@ -36,10 +42,17 @@ export interface ImportFakeOptions {
 interface Context {
   selected: () => EnvironmentId;
   baseUrl: (environment: EnvironmentId) => string | null;
-  create: (name: string, categoryId: string, status: string | null) => Pet;
+  create: (name: string, categoryId: string, status: string | null, source: CreateSource, environment: EnvironmentId) => Pet;
   /** Merges category names into an environment's list (or only says what it would do). */
   learn: (environment: EnvironmentId, offers: Offer[], apply: boolean) => CategoryMerge;
+  /** The pets this computer created, to tell repeats. */
+  createdHere: CreatedHere;
+  /** What an export can read of a list, and whether that is every pet. */
+  readable: (status: PetStatusValue | null) => { pets: Pet[]; complete: boolean };
 }
+
+/** Valid rows after the invalid and the repeated ones that the preview lists, like the app. */
+const PREVIEW_VALID_ROWS = 200;
 
 const STATUSES = ['available', 'pending', 'sold'];
 
@@ -89,7 +102,8 @@ export function importHandlers(ctx: Context, options: ImportFakeOptions) {
       const cellsOf = line.split(',');
       const cells = { name: cellsOf[n] ?? '', categoryId: cellsOf[c] ?? '', status: s >= 0 ? (cellsOf[s] ?? '') : '' };
       const categoryName = k >= 0 ? (cellsOf[k] ?? '').trim() : '';
-      return [{ index: 0, line: i + 2, ...cells, categoryName, problems: problemsOf(cells) }];
+      const row: PreviewRow = { index: 0, line: i + 2, ...cells, categoryName, problems: problemsOf(cells), repeat: null };
+      return [row];
     });
     rows.forEach((row, index) => (row.index = index));
     named = k >= 0;
@@ -104,9 +118,27 @@ export function importHandlers(ctx: Context, options: ImportFakeOptions) {
       .map((r): Offer => [r.line, r.categoryId.trim(), r.categoryName]);
   }
 
+  /** Marks the valid rows whose pet this computer created there already, or an earlier line has. */
+  function markRepeats(environment: EnvironmentId): void {
+    const first = new Map<string, number>();
+    for (const row of rows) {
+      row.repeat = null;
+      if (row.problems.length > 0) continue;
+      const key = [row.name.trim(), row.categoryId.trim(), row.status.trim().toLowerCase()].join('\u0000');
+      const earlier = ctx.createdHere.find(environment, row.name, row.categoryId, row.status);
+      const line = first.get(key);
+      if (earlier) row.repeat = { kind: 'earlier', at: earlier.at, source: earlier.source, petId: earlier.petId };
+      else if (line !== undefined) row.repeat = { kind: 'inFile', line };
+      if (line === undefined) first.set(key, row.line);
+    }
+  }
+
   function shown(path: string, ignoredColumns: string[], environment: EnvironmentId): ImportPreview {
+    markRepeats(environment);
     const invalid = rows.filter((r) => r.problems.length > 0);
     const valid = rows.filter((r) => r.problems.length === 0);
+    const repeated = valid.filter((r) => r.repeat !== null);
+    const others = valid.filter((r) => r.repeat === null);
     return {
       path,
       fileName: path.split('/').pop() ?? path,
@@ -116,10 +148,12 @@ export function importHandlers(ctx: Context, options: ImportFakeOptions) {
       totalRows: rows.length,
       validRows: valid.length,
       invalidRows: invalid.length,
-      rows: [...invalid, ...valid],
+      repeats: repeated.length,
+      rows: [...invalid, ...repeated, ...others.slice(0, PREVIEW_VALID_ROWS)],
       ignoredColumns,
       estimate: {
-        requests: valid.length,
+        // What Import sends unless the person also asks for the repeats.
+        requests: others.length,
         seconds: 0,
         dayLimited: false,
         plan: 'free',
@@ -132,7 +166,7 @@ export function importHandlers(ctx: Context, options: ImportFakeOptions) {
     };
   }
 
-  function run(environment: EnvironmentId, fileName: string, todo: PreviewRow[]): ImportProgress {
+  function run(environment: EnvironmentId, fileName: string, todo: PreviewRow[], repeated: PreviewRow[]): ImportProgress {
     paused = false;
     cancelled = false;
     const progress: ImportProgress = {
@@ -159,7 +193,8 @@ export function importHandlers(ctx: Context, options: ImportFakeOptions) {
       }
       if (next < todo.length && !cancelled) {
         const row = todo[next++];
-        newIds.push(ctx.create(row.name.trim(), row.categoryId.trim(), row.status.trim().toLowerCase() || null).id);
+        const source: CreateSource = { kind: 'import', fileName, line: row.line };
+        newIds.push(ctx.create(row.name.trim(), row.categoryId.trim(), row.status.trim().toLowerCase() || null, source, environment).id);
         progress.created += 1;
         progress.secondsLeft = Math.ceil(((todo.length - next) * step) / 1000);
         void emit('import-progress', { ...progress });
@@ -170,7 +205,15 @@ export function importHandlers(ctx: Context, options: ImportFakeOptions) {
         environment,
         baseUrl: ctx.baseUrl(environment) ?? '',
         fileName,
-        counts: { created: progress.created, skipped: 0, invalid: 0, failed: 0, unknown: 0, notSent: todo.length - next },
+        counts: {
+          created: progress.created,
+          skipped: 0,
+          invalid: 0,
+          failed: 0,
+          unknown: 0,
+          notSent: todo.length - next,
+          repeated: repeated.length,
+        },
         resumed: false,
         cancelled,
         stopped: null,
@@ -178,6 +221,16 @@ export function importHandlers(ctx: Context, options: ImportFakeOptions) {
         newIds,
         unknownRows: [],
         failedRows: [],
+        repeatedRows: repeated.map(
+          (r): ReportRow => ({
+            line: r.line,
+            name: r.name.trim(),
+            categoryId: r.categoryId.trim(),
+            status: r.status.trim() || null,
+            detail: r.repeat?.kind ?? 'earlier',
+          }),
+        ),
+        keptFailing: false,
       };
       status = { progress: { ...progress, phase: 'finished', secondsLeft: 0 }, running: false, result };
       void emit('import-finished', result);
@@ -203,11 +256,15 @@ export function importHandlers(ctx: Context, options: ImportFakeOptions) {
       preview = { ...shown(preview.path, preview.ignoredColumns, preview.environment), edited: true };
       return preview;
     },
+    // Like the app: repeats are skipped (and reported) unless the person chose to add them too.
     start_import: (a: Record<string, unknown>) => {
       if (!preview) throw new Error('no preview');
-      const todo = rows.filter((r) => r.problems.length === 0);
+      const valid = rows.filter((r) => r.problems.length === 0);
+      const allowRepeats = a.allowRepeats === true;
+      const todo = valid.filter((r) => allowRepeats || r.repeat === null);
+      const repeated = allowRepeats ? [] : valid.filter((r) => r.repeat !== null);
       if (named) ctx.learn(a.environment as EnvironmentId, offers(), true);
-      return run(a.environment as EnvironmentId, preview.fileName, todo);
+      return run(a.environment as EnvironmentId, preview.fileName, todo, repeated);
     },
     pause_import: control(() => (paused = true)),
     resume_import: control(() => (paused = false)),
@@ -216,12 +273,18 @@ export function importHandlers(ctx: Context, options: ImportFakeOptions) {
     resend_unknown_rows: () => {
       throw new Error('the demo import never loses an answer');
     },
-    save_import_report: () => ({ path: '/home/demo/import-report.csv', keptAs: null, pets: null }),
-    export_pets: (a: Record<string, unknown>) => ({
-      path: a.format === 'json' ? '/home/demo/pets.json' : '/home/demo/pets.csv',
-      keptAs: null,
-      pets: 0,
-    }),
+    save_import_report: (): SavedFile => ({ path: '/home/demo/import-report.csv', keptAs: null, pets: null, incomplete: false }),
+    // Like the app: every page it can read; a list that ends on a full page with no way on (also
+    // read by status) may lack pets, and the file says so.
+    export_pets: (a: Record<string, unknown>): SavedFile => {
+      const { pets, complete } = ctx.readable((a.status as PetStatusValue | null) ?? null);
+      return {
+        path: a.format === 'json' ? '/home/demo/pets.json' : '/home/demo/pets.csv',
+        keptAs: null,
+        pets: pets.length,
+        incomplete: !complete,
+      };
+    },
     unfinished_imports: () => [],
   };
 }

@@ -13,6 +13,7 @@ import { importHandlers, type ImportFakeOptions } from './fake-imports';
 import type {
   ActivityEntry,
   CommandName,
+  CreateSource,
   Deprecation,
   EnvironmentId,
   EnvironmentInfo,
@@ -21,6 +22,8 @@ import type {
   LanguageChoice,
   LanguagePreference,
   Pet,
+  PetPage,
+  PetStatusValue,
   Quota,
   RememberedWait,
   Settings,
@@ -57,6 +60,48 @@ export interface FakeOptions
   envUrls?: Partial<Record<'production' | 'staging', string>>;
   /** Replaces the built-in answer of a command (throw a CommandError to reject). */
   handlers?: Handlers;
+  /**
+   * The service never offers a next page (no `Link` header, as the spec allows): a full page may
+   * hold more pets, with no way to fetch them. Lists, the export and Check now see only first pages.
+   */
+  noNextPage?: boolean;
+  /** Pets this computer created before the session (an earlier import, the form, Add again, the CLI). */
+  createdBefore?: EarlierCreate[];
+}
+
+/** A pet this computer created, as the app remembers it to tell an import's repeats. */
+export interface EarlierCreate {
+  environment?: EnvironmentId;
+  name: string;
+  categoryId: string;
+  status?: string | null;
+  /** RFC 3339. */
+  at: string;
+  source: CreateSource;
+  petId: string | null;
+}
+
+/** Remembers the pets this computer created, by environment, name, category and status. */
+export class CreatedHere {
+  #by = new Map<string, Required<EarlierCreate>>();
+
+  static key(environment: EnvironmentId, name: string, categoryId: string, status: string | null | undefined): string {
+    return [environment, name.trim(), categoryId.trim(), (status ?? '').trim().toLowerCase()].join('\u0000');
+  }
+
+  constructor(earlier: EarlierCreate[] = []) {
+    for (const e of earlier) this.add({ ...e, environment: e.environment ?? 'sandbox', status: e.status ?? null });
+  }
+
+  add(create: Required<EarlierCreate>): void {
+    const key = CreatedHere.key(create.environment, create.name, create.categoryId, create.status);
+    // The first create is the one a repeat repeats.
+    if (!this.#by.has(key)) this.#by.set(key, create);
+  }
+
+  find(environment: EnvironmentId, name: string, categoryId: string, status: string | null): Required<EarlierCreate> | null {
+    return this.#by.get(CreatedHere.key(environment, name, categoryId, status)) ?? null;
+  }
 }
 
 export interface Fake {
@@ -137,19 +182,44 @@ export function installFake(options: FakeOptions = {}): Fake {
       keychainAvailable,
     };
   };
-  const page = (from: number, status: string | null, limit: number) => {
+  const page = (from: number, status: string | null, limit: number): PetPage => {
     const matching = fake.pets.filter((p) => status === null || p.status === status);
     const slice = matching.slice(from, from + limit);
     const more = from + limit < matching.length;
-    return { pets: slice, next: more ? JSON.stringify({ from: from + limit, status, limit }) : null };
+    // A service that offers no next page: a full page may hold more, with no way to fetch it.
+    if (options.noNextPage) return { pets: slice, next: null, mayHaveMore: slice.length === limit };
+    return { pets: slice, next: more ? JSON.stringify({ from: from + limit, status, limit }) : null, mayHaveMore: false };
+  };
+  /**
+   * What the app's export and checks can read of a list (`status` null: every pet), 100 a page,
+   * and whether that is all: a full page with no way on is read again as its three status lists.
+   */
+  const readable = (status: PetStatusValue | null): { pets: Pet[]; complete: boolean } => {
+    const all = (s: PetStatusValue | null) => {
+      const pets: Pet[] = [];
+      let at: PetPage = page(0, s, 100);
+      pets.push(...at.pets);
+      while (at.next) {
+        const t = JSON.parse(at.next) as { from: number; status: string | null; limit: number };
+        at = page(t.from, t.status, t.limit);
+        pets.push(...at.pets);
+      }
+      return { pets, complete: !at.mayHaveMore };
+    };
+    const whole = all(status);
+    if (whole.complete || status !== null) return whole;
+    const parts = PET_STATUSES.map((s) => all(s));
+    return { pets: parts.flatMap((p) => p.pets), complete: parts.every((p) => p.complete) };
   };
 
-  const createPet = (name: string, categoryId: string, status: string | null) => {
+  const createdHere = new CreatedHere(options.createdBefore);
+  const createPet = (name: string, categoryId: string, status: string | null, source: CreateSource, environment: EnvironmentId) => {
     const created = pet(String(nextId++), name, categoryId, status ?? 'available');
     fake.pets = [created, ...fake.pets];
+    createdHere.add({ environment, name, categoryId, status, at: new Date().toISOString(), source, petId: created.id });
     return created;
   };
-  const activity = activityHandlers({ pets: () => fake.pets, create: createPet }, options);
+  const activity = activityHandlers({ pets: () => fake.pets, create: createPet, covered: () => readable(null).complete }, options);
   const categories = categoryHandlers(options);
 
   // Type-checked to answer every command of the app's list (CommandName), and only those.
@@ -163,8 +233,7 @@ export function installFake(options: FakeOptions = {}): Fake {
     create_pet: (a) => {
       const input = a.input as { name: string; categoryId: string; status: string | null };
       const environment = a.environment as EnvironmentId;
-      const created = pet(String(nextId++), input.name, input.categoryId, input.status ?? 'available');
-      fake.pets = [created, ...fake.pets];
+      const created = createPet(input.name, input.categoryId, input.status, { kind: 'form' }, environment);
       return { pet: created, environment, baseUrl: envInfo(environment).baseUrl ?? '' };
     },
     get_pet: (a) => ({ pet: fake.pets.find((p) => p.id === a.id) ?? null, deprecation: DEPRECATION }),
@@ -240,6 +309,8 @@ export function installFake(options: FakeOptions = {}): Fake {
         baseUrl: address,
         create: createPet,
         learn: categories.merge,
+        createdHere,
+        readable,
       },
       options,
     ),

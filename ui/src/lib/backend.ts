@@ -164,8 +164,13 @@ export const pickImportFile = () => call<string | null>('pick_import_file');
 export const previewImport = (path: string) => call<ImportPreview>('preview_import', { path });
 /** Fixes one row of the preview in place (validated again); the import sends the fixed rows. */
 export const fixImportRow = (index: number, cells: RowCells) => call<ImportPreview>('fix_import_row', { index, cells });
-/** Starts (or resumes) the previewed import to the environment the preview showed. */
-export const startImport = (environment: EnvironmentId) => call<ImportProgress>('start_import', { environment });
+/**
+ * Starts (or resumes) the previewed import to the environment the preview showed. Rows that are
+ * repeats (a pet this computer already created there, or an earlier row of the file) are skipped
+ * unless `allowRepeats`: the person's explicit, counted choice.
+ */
+export const startImport = (environment: EnvironmentId, allowRepeats: boolean) =>
+  call<ImportProgress>('start_import', { environment, allowRepeats });
 export const pauseImport = () => call<ImportStatus | null>('pause_import');
 export const resumeImport = () => call<ImportStatus | null>('resume_import');
 /** Stops sending after the row in flight; what was created stays created. */

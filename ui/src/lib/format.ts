@@ -142,6 +142,14 @@ export function formatListTime(iso: string, now: number): string {
   return at.getFullYear() === today.getFullYear() ? `${day} ${formatClock(iso)}` : `${day} ${at.getFullYear()}`;
 }
 
+/** A day, local and short: "24 Nov" this year, "24 Nov 2025" before ("24. Nov.", "24. Nov. 2025"). */
+export function formatDay(iso: string, now: number): string {
+  const at = new Date(Date.parse(iso));
+  if (Number.isNaN(at.getTime())) return iso;
+  const day = t('format.dateShort', { day: at.getDate(), month: shortMonth(at.getMonth()) });
+  return at.getFullYear() === new Date(now).getFullYear() ? day : `${day} ${at.getFullYear()}`;
+}
+
 /** How long a request took: "84 ms", "1.2 s", "2 min 5 s". */
 export function formatDuration(ms: number): string {
   if (ms < 1000) return t('format.ms', { n: Math.max(0, Math.round(ms)) });

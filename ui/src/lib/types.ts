@@ -42,6 +42,8 @@ export type { ImportProgress } from './bindings/ImportProgress';
 export type { ImportResult } from './bindings/ImportResult';
 export type { ImportStatus } from './bindings/ImportStatus';
 export type { PreviewRow } from './bindings/PreviewRow';
+export type { Repeat } from './bindings/Repeat';
+export type { CreateSource } from './bindings/CreateSource';
 export type { ReportRow } from './bindings/ReportRow';
 export type { RowCells } from './bindings/RowCells';
 export type { RowProblem } from './bindings/RowProblem';

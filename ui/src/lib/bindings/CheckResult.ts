@@ -13,4 +13,9 @@ entry: ActivityEntry,
 /**
  * The pet with that name and category, when the list has one.
  */
-found: Pet | null, };
+found: Pet | null, 
+/**
+ * False when nothing was found and the service's list could not be read to its end (a
+ * full page with no way on, also by status): "could not be checked", never "not found".
+ */
+covered: boolean, };

@@ -4,4 +4,8 @@ export type ImportCounts = { created: number,
 /**
  * Created by an earlier run of this import: not sent again.
  */
-skipped: number, invalid: number, failed: number, unknown: number, notSent: number, };
+skipped: number, invalid: number, failed: number, unknown: number, 
+/**
+ * Valid rows not sent because they repeat a pet.
+ */
+repeated: number, notSent: number, };

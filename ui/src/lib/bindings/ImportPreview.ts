@@ -39,4 +39,9 @@ resumable: ResumableImport | null,
  * The file names categories beside their numbers: the names **Import** adds to this
  * environment's list (as if it started now), and those it would not use. null: no names.
  */
-categoryNames: CategoryMerge | null, };
+categoryNames: CategoryMerge | null, 
+/**
+ * Valid rows that repeat a pet (`PreviewRow.repeat`): skipped unless the person chooses
+ * to create them again (`start_import`'s `allowRepeats`).
+ */
+repeats: number, };

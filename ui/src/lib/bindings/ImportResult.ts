@@ -29,4 +29,14 @@ newIds: Array<string>,
  * Rows sent whose outcome stayed unknown after reconciliation: offered for resending,
  * never resent without the person's yes.
  */
-unknownRows: Array<ReportRow>, failedRows: Array<ReportRow>, };
+unknownRows: Array<ReportRow>, failedRows: Array<ReportRow>, 
+/**
+ * Rows not sent because they repeat a pet.
+ */
+repeatedRows: Array<ReportRow>, 
+/**
+ * It stopped because `MAX_UNKNOWN_IN_A_ROW` rows in a row had an unknown outcome (`stopped`
+ * holds the last such error); what was sent was reconciled, and picking the file again
+ * resumes it.
+ */
+keptFailing: boolean, };

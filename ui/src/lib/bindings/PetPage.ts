@@ -8,4 +8,9 @@ export type PetPage = { pets: Array<Pet>,
 /**
  * Opaque token for `next_page` ("Load more"); null when the page is complete.
  */
-next: string | null, };
+next: string | null, 
+/**
+ * The page came back full and named no next page: the service may hold more pets and
+ * offers no way to fetch them (the list is never called complete). False with `next`.
+ */
+mayHaveMore: boolean, };

@@ -5,7 +5,8 @@
  */
 export type ReportRow = { line: number, name: string, categoryId: string, status: string | null, 
 /**
- * "notFound" (listed after the import, no such pet), "outcome" (not looked for yet), or the
- * error kind that refused it.
+ * "notFound" (listed after the import, no such pet), "unchecked" (the service's list could
+ * not be read to its end: never resent), "outcome" (not looked for yet), "earlier" or
+ * "inFile" (a repeat not sent), or the error kind that refused it.
  */
 detail: string, };

@@ -12,4 +12,9 @@ keptAs: string | null,
  * Pets written (an export of pets), entries (an export of the activity history), or
  * category names (an exported list); null for a report.
  */
-pets: number | null, };
+pets: number | null, 
+/**
+ * An export of pets that may lack some: the service's list stopped at a full page with no
+ * way on, even read by status. False for every other file.
+ */
+incomplete: boolean, };

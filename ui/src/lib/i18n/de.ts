@@ -166,8 +166,14 @@ export const de = {
     one: '{count} Haustier angezeigt, weitere verfügbar',
     other: '{count} Haustiere angezeigt, weitere verfügbar',
   },
+  'table.shownMayHaveMore': {
+    one: '{count} Haustier angezeigt — der Dienst hat womöglich weitere und bietet keinen Weg, sie abzurufen',
+    other: '{count} Haustiere angezeigt — der Dienst hat womöglich weitere und bietet keinen Weg, sie abzurufen',
+  },
   'table.sortTitle':
     'Sortiert werden nur die bereits geladenen Haustiere, nicht der ganze Bestand. Laden Sie weitere, um sie einzubeziehen.',
+  'table.sortTitleNoMore':
+    'Sortiert werden nur die angezeigten Haustiere, nicht der ganze Bestand: Der Dienst hat womöglich weitere und bietet keinen Weg, sie abzurufen.',
   'table.sorted': {
     one: 'Sortiert: das bisher geladene Haustier',
     other: 'Sortiert: die {count} bisher geladenen Haustiere',

@@ -163,7 +163,14 @@ export const en = {
   'table.addPet': 'Add a pet',
   'table.shown': { one: '{count} pet shown', other: '{count} pets shown' },
   'table.shownMore': { one: '{count} pet shown, more available', other: '{count} pets shown, more available' },
+  // A full page and no next one (issue 26): never "all", and no way to fetch the rest.
+  'table.shownMayHaveMore': {
+    one: '{count} pet shown — the service may hold more and offers no way to fetch them',
+    other: '{count} pets shown — the service may hold more and offers no way to fetch them',
+  },
   'table.sortTitle': 'Sorting orders the pets already loaded, not the whole store. Load more to include the rest.',
+  'table.sortTitleNoMore':
+    'Sorting orders the pets shown, not the whole store: the service may hold more and offers no way to fetch them.',
   'table.sorted': { one: 'Sorted: the {count} pet loaded so far', other: 'Sorted: the {count} pets loaded so far' },
   'table.loadMore': 'Load more',
   'table.loadMoreAgain': 'Try loading more again',

@@ -21,6 +21,16 @@ export const exportDe = {
     one: '{count} Haustier nach {path} geschrieben; die Datei, die dort war, bleibt als {kept} erhalten.',
     other: '{count} Haustiere nach {path} geschrieben; die Datei, die dort war, bleibt als {kept} erhalten.',
   },
+  'export.savedIncomplete': {
+    one: '{count} Haustier nach {path} geschrieben. Die Datei ist womöglich unvollständig: Der Dienst hat eine volle Seite geliefert und bietet keinen Weg, den Rest abzurufen.',
+    other:
+      '{count} Haustiere nach {path} geschrieben. Die Datei ist womöglich unvollständig: Der Dienst hat eine volle Seite geliefert und bietet keinen Weg, den Rest abzurufen.',
+  },
+  'export.savedIncompleteKept': {
+    one: '{count} Haustier nach {path} geschrieben; die Datei, die dort war, bleibt als {kept} erhalten. Die Datei ist womöglich unvollständig: Der Dienst hat eine volle Seite geliefert und bietet keinen Weg, den Rest abzurufen.',
+    other:
+      '{count} Haustiere nach {path} geschrieben; die Datei, die dort war, bleibt als {kept} erhalten. Die Datei ist womöglich unvollständig: Der Dienst hat eine volle Seite geliefert und bietet keinen Weg, den Rest abzurufen.',
+  },
   'export.done': 'Fertig',
   'export.exporting': 'Wird exportiert …',
   'export.export': 'Exportieren …',

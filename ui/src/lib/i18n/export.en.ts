@@ -18,6 +18,17 @@ export const exportEn = {
     one: '{count} pet written to {path}; the file that was there is kept as {kept}.',
     other: '{count} pets written to {path}; the file that was there is kept as {kept}.',
   },
+  // The list ended on a full page with no way on (issue 26): a warning, never a plain success.
+  'export.savedIncomplete': {
+    one: '{count} pet written to {path}. The file may be incomplete: the service answered a full page and offers no way to fetch the rest.',
+    other:
+      '{count} pets written to {path}. The file may be incomplete: the service answered a full page and offers no way to fetch the rest.',
+  },
+  'export.savedIncompleteKept': {
+    one: '{count} pet written to {path}; the file that was there is kept as {kept}. The file may be incomplete: the service answered a full page and offers no way to fetch the rest.',
+    other:
+      '{count} pets written to {path}; the file that was there is kept as {kept}. The file may be incomplete: the service answered a full page and offers no way to fetch the rest.',
+  },
   'export.done': 'Done',
   'export.exporting': 'Exporting…',
   'export.export': 'Export…',

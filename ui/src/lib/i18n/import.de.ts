@@ -15,6 +15,7 @@ export const importDe = {
   'import.rows': 'Zeilen',
   'import.valid': '{count} gültig',
   'import.invalid': '{count} mit einem Problem (nur nach Korrektur importiert)',
+  'import.repeatedCount': '{count} wiederholt (nur auf Ihren Wunsch importiert)',
   'import.quoted': '„{text}“',
   'import.ignoredLabel': 'Ignoriert',
   'import.ignored': { one: 'Die Spalte {columns} wird nicht importiert.', other: 'Die Spalten {columns} werden nicht importiert.' },
@@ -44,6 +45,20 @@ export const importDe = {
   'import.statusOnLine': 'Status in Zeile {line}',
   'import.checkRow': 'Zeile prüfen',
   'import.ok': 'OK',
+  'import.repeatMark': 'Wiederholung',
+  'import.repeatEarlier': 'Bereits am {date} hinzugefügt ({source}), Haustier {id}.',
+  'import.repeatEarlierUnconfirmed': 'Womöglich bereits am {date} hinzugefügt ({source}); das Ergebnis wurde nie bestätigt.',
+  'import.repeatInFile': 'Dasselbe Haustier wie Zeile {line} dieser Datei.',
+  'import.sourceImport': 'aus {file}, Zeile {line}',
+  'import.sourceForm': 'über das Formular „Neues Haustier“',
+  'import.sourceAddAgain': 'mit „Erneut hinzufügen“',
+  'import.sourceCommandLine': 'über die Befehlszeile',
+  'import.allowRepeats': {
+    one: 'Auch die wiederholte Zeile hinzufügen (sie würde erneut angelegt)',
+    other: 'Auch die {count} wiederholten Zeilen hinzufügen (sie würden erneut angelegt)',
+  },
+  'import.allowRepeatsHint':
+    'Ein hinzugefügtes Haustier lässt sich nicht löschen: Ohne Häkchen werden diese Zeilen übersprungen und am Ende aufgeführt.',
   'import.showingFirst': {
     one: 'Angezeigt: {shown} von {count} gültigen Zeile.',
     other: 'Angezeigt: die ersten {shown} von {count} gültigen Zeilen.',
@@ -67,6 +82,7 @@ export const importDe = {
   'import.unknown': '{count} ungewiss',
   'import.invalidTotal': '{count} ungültig',
   'import.notSent': '{count} nicht gesendet',
+  'import.repeatedTotal': '{count} bereits hinzugefügt, übersprungen',
   'import.closeHint': 'Sie können dieses Fenster schließen: Der Import läuft weiter, und die Kopfzeile zeigt, wie weit er ist.',
   'import.pause': 'Pausieren',
   'import.resume': 'Fortsetzen',
@@ -76,6 +92,8 @@ export const importDe = {
   'import.stopped': 'Gestoppt.',
   'import.finished': 'Fertig.',
   'import.endedTo': '{file} nach {env}.',
+  'import.keptFailing':
+    'Der Import wurde gestoppt, weil der Dienst wiederholt versagt hat: 5 Zeilen hintereinander bekamen keine Antwort oder einen Serverfehler. Was gesendet wurde, ist geprüft. Importieren Sie dieselbe Datei später erneut, um dort weiterzumachen; bereits Angelegtes wird nicht erneut gesendet.',
   'import.reconcileFailed':
     'Die Haustiere ließen sich nicht auflisten, um die Zeilen ohne Antwort zu finden; sie bleiben daher ungewiss. Ein erneuter Import sucht sie noch einmal.',
   'import.noAnswer': { one: '{count} Zeile ohne Antwort', other: '{count} Zeilen ohne Antwort' },
@@ -86,6 +104,18 @@ export const importDe = {
   'import.notFound': 'Gesendet, ohne Antwort, und unter den danach aufgelisteten Haustieren nicht gefunden.',
   'import.notLookedFor': 'Gesendet, ohne Antwort; noch nicht gesucht.',
   'import.resend': { one: 'Diese Zeile erneut senden?', other: 'Diese {count} Zeilen erneut senden?' },
+  'import.unchecked': {
+    one: '{count} Zeile, die sich nicht prüfen ließ',
+    other: '{count} Zeilen, die sich nicht prüfen ließen',
+  },
+  'import.uncheckedText':
+    'Diese Zeilen wurden gesendet, ohne dass eine Antwort kam. Die Prüfung konnte nicht alle Haustiere sehen: Die Liste des Dienstes endet mit einer vollen Seite und bietet keinen Weg, den Rest abzurufen. Sie wurden womöglich angelegt und werden daher nicht erneut gesendet: Sehen Sie in der Haustierliste nach, bevor Sie eines davon von Hand hinzufügen.',
+  'import.uncheckedRow': 'Gesendet, ohne Antwort, und ließ sich nicht prüfen.',
+  'import.repeatedRows': { one: '{count} Zeile nicht gesendet: eine Wiederholung', other: '{count} Zeilen nicht gesendet: Wiederholungen' },
+  'import.repeatedText':
+    'Dieser Computer hat diese Haustiere hier bereits hinzugefügt, oder die Datei enthält sie in einer früheren Zeile; sie wurden daher nicht erneut gesendet. Um sie trotzdem hinzuzufügen, importieren Sie die Datei erneut und wählen Sie, die wiederholten Zeilen hinzuzufügen.',
+  'import.repeatedEarlierRow': 'bereits von diesem Computer hinzugefügt',
+  'import.repeatedInFileRow': 'dasselbe Haustier wie eine frühere Zeile dieser Datei',
   'import.refused': { one: '{count} Zeile abgelehnt', other: '{count} Zeilen abgelehnt' },
   'import.refusedRow': '{name} — vom Dienst abgelehnt ({detail})',
   'import.reportSaved': 'Bericht gespeichert unter {path}.',

@@ -14,6 +14,7 @@ export const importEn = {
   'import.rows': 'Rows',
   'import.valid': '{count} valid',
   'import.invalid': '{count} with a problem (not imported unless fixed)',
+  'import.repeatedCount': '{count} repeated (not imported unless you choose to)',
   'import.quoted': '“{text}”',
   'import.ignoredLabel': 'Ignored',
   'import.ignored': { one: 'Column {columns} is not imported.', other: 'Columns {columns} are not imported.' },
@@ -43,6 +44,21 @@ export const importEn = {
   'import.statusOnLine': 'Status on line {line}',
   'import.checkRow': 'Check row',
   'import.ok': 'OK',
+  // Rows whose pet this computer already added there, or that repeat an earlier line (issue 26).
+  'import.repeatMark': 'Repeat',
+  'import.repeatEarlier': 'Already added on {date} {source}, pet {id}.',
+  'import.repeatEarlierUnconfirmed': 'May already have been added on {date} {source} (its outcome was never confirmed).',
+  'import.repeatInFile': 'Same pet as line {line} of this file.',
+  'import.sourceImport': 'from {file} line {line}',
+  'import.sourceForm': 'from the New pet form',
+  'import.sourceAddAgain': 'by Add again',
+  'import.sourceCommandLine': 'from the command line',
+  'import.allowRepeats': {
+    one: 'Also add the repeated row (it would be created again)',
+    other: 'Also add the {count} repeated rows (they would be created again)',
+  },
+  'import.allowRepeatsHint':
+    'A pet can’t be deleted once added: left unchecked, these rows are skipped and listed at the end.',
   'import.showingFirst': {
     one: 'Showing the first {shown} of {count} valid row.',
     other: 'Showing the first {shown} of {count} valid rows.',
@@ -66,6 +82,7 @@ export const importEn = {
   'import.unknown': '{count} unknown',
   'import.invalidTotal': '{count} invalid',
   'import.notSent': '{count} not sent',
+  'import.repeatedTotal': '{count} already added, skipped',
   'import.closeHint': 'You can close this window: the import goes on, and the header shows how far it is.',
   'import.pause': 'Pause',
   'import.resume': 'Resume',
@@ -75,6 +92,8 @@ export const importEn = {
   'import.stopped': 'Stopped.',
   'import.finished': 'Finished.',
   'import.endedTo': '{file} to {env}.',
+  'import.keptFailing':
+    'The import stopped because the service kept failing: 5 rows in a row got no answer or a server error. What was sent has been checked. Import the same file again later to go on from where it stopped; nothing already created is sent again.',
   'import.reconcileFailed':
     'The pets could not be listed to find the rows whose outcome was lost, so they stay unknown; running the import again looks for them again.',
   'import.noAnswer': { one: '{count} row with no answer', other: '{count} rows with no answer' },
@@ -85,6 +104,15 @@ export const importEn = {
   'import.notFound': 'Sent, no answer came back, and not found among the pets listed afterwards.',
   'import.notLookedFor': 'Sent, no answer came back; not looked for yet.',
   'import.resend': { one: 'Resend this row?', other: 'Resend these {count} rows?' },
+  'import.unchecked': { one: '{count} row that could not be checked', other: '{count} rows that could not be checked' },
+  'import.uncheckedText':
+    'These were sent and no answer came back. The check could not see every pet: the service’s list ends on a full page and offers no way to fetch the rest. They may have been created, so they are not resent: look in the pet list before adding any of them by hand.',
+  'import.uncheckedRow': 'Sent, no answer came back, and it could not be checked.',
+  'import.repeatedRows': { one: '{count} row not sent: a repeat', other: '{count} rows not sent: repeats' },
+  'import.repeatedText':
+    'This computer already added these pets here, or the file has them on an earlier line, so they were not sent again. To add them anyway, import the file again and choose to add the repeated rows.',
+  'import.repeatedEarlierRow': 'already added by this computer',
+  'import.repeatedInFileRow': 'same pet as an earlier line of this file',
   'import.refused': { one: '{count} row refused', other: '{count} rows refused' },
   'import.refusedRow': '{name} — refused by the service ({detail})',
   'import.reportSaved': 'Report saved to {path}.',

@@ -17,6 +17,10 @@ export const unconfirmedDe = {
   'unconfirmed.notFound': 'In {env} nicht gefunden.',
   'unconfirmed.retrying': '{name} wird erneut zu {env} hinzugefügt …',
   'unconfirmed.retried': 'Erneut hinzugefügt: {name} ist {pet}.',
+  'unconfirmed.unchecked':
+    'Ließ sich nicht prüfen: Die Liste des Dienstes ließ sich nicht bis zum Ende lesen (eine volle Seite, ohne Weg zum Rest), daher ist nicht bekannt, ob {name} in {env} ist.',
+  'unconfirmed.questionUnchecked':
+    'Die Prüfung konnte nicht alle Haustiere in {env} sehen, {name} ist also womöglich schon dort: Erneutes Hinzufügen kann ein Duplikat anlegen, und ein Haustier lässt sich nicht löschen. Sehen Sie nach Möglichkeit zuerst in der Haustierliste nach.',
   'unconfirmed.question': '{name} erneut zu {env} hinzufügen?',
   'unconfirmed.questionText':
     'Dies sendet ein neues Hinzufügen. Falls das erste doch angekommen ist, hat {env} {name} danach zweimal.',

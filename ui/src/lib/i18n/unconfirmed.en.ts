@@ -12,10 +12,15 @@ export const unconfirmedEn = {
   'unconfirmed.petLink': 'pet {id}',
   'unconfirmed.showIn': 'Show it in {env}’s pets',
   'unconfirmed.notFound': 'Not found in {env}.',
+  // Nothing found, and the list could not be read to the end (issue 26): never "not found".
+  'unconfirmed.unchecked':
+    'Could not be checked: the service’s list could not be read to the end (a full page, with no way to fetch the rest), so it isn’t known whether {name} is in {env}.',
   'unconfirmed.retrying': 'Adding {name} to {env} again…',
   'unconfirmed.retried': 'Added again: {name} is {pet}.',
   'unconfirmed.question': 'Add {name} to {env} again?',
   'unconfirmed.questionText': 'This sends a new add. If the first one arrived after all, {env} will have {name} twice.',
+  'unconfirmed.questionUnchecked':
+    'The check could not see every pet in {env}, so {name} may be there already: adding it again may make a duplicate, and a pet can’t be deleted. Look in the pet list first if you can.',
   'unconfirmed.addAgain': 'Add again',
   'unconfirmed.done': 'Done',
   'unconfirmed.checkAgain': 'Check again',

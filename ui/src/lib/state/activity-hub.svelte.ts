@@ -19,8 +19,18 @@ export class ActivityHub {
   /** Counts the batches of entries recorded, for what follows them (the quota panel). */
   recordings = $state(0);
   readonly log = new ActivityLog();
-  readonly unconfirmed = new Unconfirmed((entry: ActivityEntry) => this.log.replace(entry));
+  /** Settled here or anywhere in the window: the history's row changes, and the app is told. */
+  readonly unconfirmed = new Unconfirmed((entry: ActivityEntry) => {
+    this.log.replace(entry);
+    this.onsettled(entry);
+  });
   readonly alerts = new QuotaAlerts();
+
+  /**
+   * `onsettled`: an unconfirmed add was settled (found, added again or dismissed), so whatever
+   * else shows it (the notice above the table, the create form's entry) clears at once.
+   */
+  constructor(private readonly onsettled: (entry: ActivityEntry) => void = () => {}) {}
 
   /** Entries were recorded while the view was away: it refreshes when it comes back. */
   #stale = true;

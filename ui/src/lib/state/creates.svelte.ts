@@ -1,6 +1,8 @@
 import * as backend from '../backend';
+import { compareInt64 } from '../int64';
 import type { CommandError, EnvironmentId, NewPetInput, Pet } from '../types';
 import type { PetDraft } from './draft.svelte';
+import type { LostAdd } from './unconfirmed.svelte';
 
 /** Where a create goes: the environment the form showed, with its label for messages. */
 export interface CreateTarget {
@@ -29,6 +31,8 @@ export interface Created extends Settled {
   pet: Pet;
   baseUrl: string;
   shown: boolean;
+  /** Earlier adds of the same pet whose answer was lost, which this one added again (from the form). */
+  addsAgain: LostAdd[];
 }
 
 /** The answer was lost: the pet may or may not be there. `checked` once its list was reloaded. */
@@ -61,6 +65,12 @@ export class Creates {
   readonly #draft: PetDraft;
   readonly #settled: (outcome: CreateOutcome) => void;
   #seq = 0;
+  /**
+   * Adds whose answer was lost and that are not settled yet (found, added again or dismissed,
+   * wherever): kept when their notice is replaced by a later outcome, so settling one still clears
+   * the form's entry that would add it again.
+   */
+  #lost: LostAdd[] = [];
 
   constructor(draft: PetDraft, settled: (outcome: CreateOutcome) => void = () => {}) {
     this.#draft = draft;
@@ -82,18 +92,25 @@ export class Creates {
   async start(target: CreateTarget, input: NewPetInput): Promise<CreateOutcome | null> {
     const environment = target.id;
     if (this.pending[environment]) return null;
-    this.pending = { ...this.pending, [environment]: { input, target, since: new Date() } };
+    const since = new Date();
+    this.pending = { ...this.pending, [environment]: { input, target, since } };
     this.#forget(environment);
     const base = { input, target };
     let outcome: CreateOutcome;
     try {
       const created = await backend.createPet(environment, input);
-      outcome = { ...this.#settle(base), kind: 'created', pet: created.pet, baseUrl: created.baseUrl, shown: false };
+      // Added again from the form: the earlier adds of this pet whose answer was lost are settled by it.
+      const addsAgain = this.#lost.filter((lost) => samePet(lost, environment, input));
+      this.#lost = this.#lost.filter((lost) => !addsAgain.includes(lost));
+      outcome = { ...this.#settle(base), kind: 'created', pet: created.pet, baseUrl: created.baseUrl, shown: false, addsAgain };
       // The entry goes only once it is in the store, and only if the form still holds it: the
       // person may have started the next pet (for another environment) meanwhile.
       if (this.#draftHolds(input)) this.#draft.clear();
     } catch (error) {
       const failure = error as CommandError;
+      if (failure.kind === 'outcomeUnknown') {
+        this.#lost = [...this.#lost, { environment, name: input.name, categoryId: input.categoryId, since }];
+      }
       outcome =
         failure.kind === 'outcomeUnknown'
           ? { ...this.#settle(base), kind: 'unknown', error: failure, checked: false }
@@ -120,9 +137,28 @@ export class Creates {
     this.#update(environment, (o) => (o.kind === 'unknown' ? { ...o, checked: true } : o));
   }
 
-  /** The person closed the notice. */
+  /** The person closed the notice. (An unknown outcome's notice is settled instead: see `settle`.) */
   dismiss(environment: EnvironmentId): void {
     this.#forget(environment);
+  }
+
+  /** The adds of this pet whose answer was lost and that are not settled yet, oldest first. */
+  lostAdds(environment: EnvironmentId, pet: { name: string; categoryId: string }): LostAdd[] {
+    return this.#lost.filter((lost) => samePet(lost, environment, pet));
+  }
+
+  /**
+   * An add of this pet whose answer was lost is settled: found, added again or dismissed, from the
+   * Activity view or the notice above the table. Its notice goes, and the form's entry that would
+   * add it again is cleared (only if it still holds that pet), so one Enter cannot add a second.
+   */
+  settle(environment: EnvironmentId, pet: { name: string; categoryId: string }): void {
+    const lost = this.lostAdds(environment, pet);
+    this.#lost = this.#lost.filter((l) => !lost.includes(l));
+    const outcome = this.outcomes[environment];
+    const told = outcome?.kind === 'unknown' && samePet({ environment, ...outcome.input }, environment, pet);
+    if (told) this.#forget(environment);
+    if ((told || lost.length > 0) && this.#draftHoldsPet(pet)) this.#draft.clear();
   }
 
   #settle(base: { input: NewPetInput; target: CreateTarget }): Settled {
@@ -142,6 +178,21 @@ export class Creates {
     const now = inputFrom(this.#draft);
     return now.name === input.name && now.categoryId === input.categoryId && now.status === input.status;
   }
+
+  /** The form holds this pet (a settled add's record has no status: name and category tell it). */
+  #draftHoldsPet(pet: { name: string; categoryId: string }): boolean {
+    const now = inputFrom(this.#draft);
+    return now.name === pet.name.trim() && now.categoryId !== '' && compareInt64(now.categoryId, pet.categoryId.trim()) === 0;
+  }
+}
+
+/** The same pet in the same environment: name as sent, category by value. */
+function samePet(
+  a: { environment: EnvironmentId; name: string; categoryId: string },
+  environment: EnvironmentId,
+  pet: { name: string; categoryId: string },
+): boolean {
+  return a.environment === environment && a.name === pet.name && compareInt64(a.categoryId, pet.categoryId) === 0;
 }
 
 function without<T>(map: PerEnvironment<T>, environment: EnvironmentId): PerEnvironment<T> {

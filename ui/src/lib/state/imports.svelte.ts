@@ -1,8 +1,10 @@
 import * as backend from '../backend';
 import { t, type TextKey } from '../i18n/index.svelte';
 import { formatCount, formatCountdown } from '../format';
+import { withExtraRequests } from '../import-words';
 import type {
   CommandError,
+  ImportEstimate,
   ImportPreview,
   ImportProgress,
   ImportResult,
@@ -50,12 +52,34 @@ export class ImportSession {
   saved = $state.raw<SavedFile | null>(null);
   error = $state.raw<CommandError | null>(null);
   busy = $state(false);
+  /**
+   * The person chose to add the repeated rows too (a pet this computer already created there, or
+   * an earlier line of the file): unchecked for every file read, an explicit and counted choice.
+   */
+  allowRepeats = $state(false);
 
   /** An import is on its way (the header shows it while the dialog is closed). */
   running = $derived(this.stage === 'running');
 
-  /** The rows the import would send now (valid, not created by an earlier run). */
-  toSend = $derived(this.preview?.estimate.requests ?? 0);
+  /** Valid rows that are repeats: skipped unless `allowRepeats`. */
+  repeats = $derived(this.preview?.repeats ?? 0);
+
+  /** Repeats are sent too: the person chose it, and there are some. */
+  sendsRepeats = $derived(this.allowRepeats && this.repeats > 0);
+
+  /**
+   * The rows the import would send now: valid, not created by an earlier run, not repeats (the
+   * backend's estimate counts those), plus the repeats when the person chose to add them too.
+   */
+  toSend = $derived((this.preview?.estimate.requests ?? 0) + (this.sendsRepeats ? this.repeats : 0));
+
+  /** How long what Import sends now takes (the backend's estimate, with the repeats when chosen). */
+  estimate = $derived<ImportEstimate | null>(
+    this.preview ? withExtraRequests(this.preview.estimate, this.sendsRepeats ? this.repeats : 0) : null,
+  );
+
+  /** Rows with no answer that "Resend" sends again: those looked for everywhere and not found. */
+  resendable = $derived(this.result?.unknownRows.filter((r) => r.detail === 'notFound') ?? []);
 
   /** Rows with an outcome so far, of the valid rows. */
   done = $derived.by(() => {
@@ -114,6 +138,8 @@ export class ImportSession {
     this.stage = 'reading';
     this.error = null;
     this.confirming = false;
+    // Another file (or the same one read again): repeats are skipped until the person says otherwise.
+    this.allowRepeats = false;
     try {
       this.showPreview(await backend.previewImport(path));
     } catch (e) {
@@ -158,12 +184,17 @@ export class ImportSession {
       return;
     }
     this.confirming = false;
-    await this.#launch(() => backend.startImport(preview.environment));
+    const allowRepeats = this.sendsRepeats;
+    await this.#launch(() => backend.startImport(preview.environment, allowRepeats));
   }
 
-  /** "Resend these N rows?": the person's explicit yes, never automatic. */
+  /**
+   * "Resend these N rows?": the person's explicit yes, never automatic. Only rows looked for
+   * everywhere and not found are resent; a row that could not be checked (the list could not be
+   * read to the end) may have been created, and is left to the person.
+   */
   async resend(): Promise<void> {
-    if (!this.result || this.result.unknownRows.length === 0) return;
+    if (this.resendable.length === 0) return;
     await this.#launch(() => backend.resendUnknownRows());
   }
 
@@ -244,6 +275,7 @@ export class ImportSession {
     this.saved = null;
     this.error = null;
     this.drafts = {};
+    this.allowRepeats = false;
   }
 
   /** "Save report…": the save picker, then the report. Closing the picker changes nothing. */

@@ -32,6 +32,11 @@ export class PetList {
   // Raw: rows are replaced, never changed in place, so 10,000 pets need no proxy each.
   pets = $state.raw<Pet[]>([]);
   next = $state<string | null>(null);
+  /**
+   * The last page was full and the service offered no next one: it may hold more pets, with no
+   * way to fetch them. The table never calls these rows all, and offers no "Load more".
+   */
+  mayHaveMore = $state(false);
   loading = $state(false);
   loadingMore = $state(false);
   error = $state<CommandError | null>(null);
@@ -78,8 +83,11 @@ export class PetList {
     return [...this.pets].sort((a, b) => sign * compare(a, b, key));
   });
 
-  /** A sort is on while more pages exist: it orders only the pets loaded so far, and the table says so. */
-  sortsPartly = $derived(this.sortKey !== null && this.next !== null);
+  /**
+   * A sort is on while more pets may exist (more pages, or a full page with no way on): it orders
+   * only the pets loaded so far, and the table says so.
+   */
+  sortsPartly = $derived(this.sortKey !== null && (this.next !== null || this.mayHaveMore));
 
   refresh(): Promise<void> {
     return this.#load(this.limit);
@@ -109,6 +117,7 @@ export class PetList {
       if (generation !== this.#generation) return;
       this.pets = page.pets;
       this.next = page.next;
+      this.mayHaveMore = page.next === null && page.mayHaveMore;
     } catch (error) {
       if (generation !== this.#generation) return;
       const failure = error as CommandError;
@@ -120,6 +129,7 @@ export class PetList {
       this.error = failure;
       this.pets = [];
       this.next = null;
+      this.mayHaveMore = false;
     } finally {
       if (generation === this.#generation) {
         this.loading = false;
@@ -175,6 +185,7 @@ export class PetList {
       const seen = new Set(this.pets.map((p) => p.id));
       this.pets = [...this.pets, ...page.pets.filter((p) => !seen.has(p.id))];
       this.next = page.next;
+      this.mayHaveMore = page.next === null && page.mayHaveMore;
     } catch (error) {
       const failure = error as CommandError;
       // A cancelled "Load more" leaves the rows as they were, and its button ready again.
