@@ -14,6 +14,15 @@ pub async fn sandbox() -> Sandbox {
     Sandbox::start(config).await.expect("sandbox starts")
 }
 
+/// A sandbox that does only what the interface shows: a full page and no link to the next, and
+/// no demo pets (the tests add their own).
+pub async fn sandbox_without_paging() -> Sandbox {
+    let mut config = SandboxConfig::default().with_key(KEY, Plan::Pro);
+    config.page_size_links = false;
+    config.seed_demo_data = false;
+    Sandbox::start(config).await.expect("sandbox starts")
+}
+
 pub fn client(sandbox: &Sandbox) -> PetstoreClient {
     let config = ClientConfig::new(
         Environment::Sandbox,
