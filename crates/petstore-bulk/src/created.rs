@@ -349,26 +349,15 @@ impl CreatedPets {
         })
     }
 
-    /// The newest earlier create of the same pet, leaving out the rows of the import whose
-    /// journal is `own_journal` (its journal is the record of those).
-    pub fn earlier(&self, pet: &NewPet, own_journal: Option<&str>) -> Option<Earlier> {
+    /// The newest earlier create of the same pet, leaving out the entry `except` (a row is
+    /// no repeat of itself).
+    pub fn earlier(&self, pet: &NewPet, except: Option<&str>) -> Option<Earlier> {
         let fingerprint = Fingerprint::of(pet);
-        self.entries()
-            .filter(|entry| {
-                !own_journal.is_some_and(|own| {
-                    entry
-                        .key
-                        .as_deref()
-                        .is_some_and(|key| journal_of(key) == own)
-                })
-            })
-            .filter(|entry| entry.line.fingerprint().same_pet(&fingerprint))
-            .max_by_key(|entry| (entry.id.is_some(), entry.seq))
-            .map(|entry| Earlier {
-                at: entry.line.at,
-                source: entry.line.source.clone(),
-                pet_id: entry.id,
-            })
+        newest(
+            self.entries()
+                .filter(|entry| entry.key.is_none() || entry.key.as_deref() != except)
+                .filter(|entry| entry.line.fingerprint().same_pet(&fingerprint)),
+        )
     }
 
     fn entries(&self) -> impl Iterator<Item = &Entry> {
@@ -376,49 +365,43 @@ impl CreatedPets {
     }
 
     /// Why each row of `rows` (index, pet, line) would repeat a pet: an earlier create by this
-    /// computer, or an earlier row of the same rows. Rows of the import `own_journal` are its
-    /// own journal's business and are left out of the earlier creates.
+    /// computer (rows an earlier run of this same import created included: they were added),
+    /// or an earlier row of the same rows. A row of the import whose journal is `own_journal`
+    /// and that its journal does not know as sent (`unsent`) is no repeat of its own entry: a
+    /// run killed between the two records never sent it.
     pub fn repeats<'a>(
         &self,
         rows: impl IntoIterator<Item = (usize, &'a NewPet, u64)>,
         own_journal: Option<&str>,
+        unsent: impl Fn(usize) -> bool,
     ) -> BTreeMap<usize, Repeat> {
         let mut index: HashMap<(String, i64), Vec<&Entry>> = HashMap::new();
         for entry in self.entries() {
-            let own = own_journal.is_some_and(|own| {
-                entry
-                    .key
-                    .as_deref()
-                    .is_some_and(|key| journal_of(key) == own)
-            });
-            if !own {
-                index
-                    .entry(entry.line.fingerprint().group())
-                    .or_default()
-                    .push(entry);
-            }
+            index
+                .entry(entry.line.fingerprint().group())
+                .or_default()
+                .push(entry);
         }
         let mut in_file: HashMap<(String, i64), Vec<(Fingerprint, u64)>> = HashMap::new();
         let mut found = BTreeMap::new();
         for (row, pet, line) in rows {
             let fingerprint = Fingerprint::of(pet);
             let group = fingerprint.group();
-            let earlier = index
-                .get(&group)
-                .into_iter()
-                .flatten()
-                .filter(|entry| entry.line.fingerprint().same_pet(&fingerprint))
-                .max_by_key(|entry| (entry.id.is_some(), entry.seq));
+            let itself = own_journal
+                .filter(|_| unsent(row))
+                .map(|own| row_key(own, row));
+            let earlier = newest(
+                index
+                    .get(&group)
+                    .into_iter()
+                    .flatten()
+                    .copied()
+                    .filter(|entry| entry.key.is_none() || entry.key != itself)
+                    .filter(|entry| entry.line.fingerprint().same_pet(&fingerprint)),
+            );
             let same_rows = in_file.entry(group).or_default();
-            if let Some(entry) = earlier {
-                found.insert(
-                    row,
-                    Repeat::Earlier(Earlier {
-                        at: entry.line.at,
-                        source: entry.line.source.clone(),
-                        pet_id: entry.id,
-                    }),
-                );
+            if let Some(earlier) = earlier {
+                found.insert(row, Repeat::Earlier(earlier));
             } else if let Some((_, first)) =
                 same_rows.iter().find(|(f, _)| f.same_pet(&fingerprint))
             {
@@ -517,8 +500,15 @@ pub fn row_key(journal: &str, row: usize) -> String {
     format!("{journal}:{row}")
 }
 
-fn journal_of(key: &str) -> &str {
-    key.rsplit_once(':').map_or(key, |(journal, _)| journal)
+/// The entry to name: a confirmed create before one whose outcome is unknown, then the newest.
+fn newest<'a>(entries: impl Iterator<Item = &'a Entry>) -> Option<Earlier> {
+    entries
+        .max_by_key(|entry| (entry.id.is_some(), entry.seq))
+        .map(|entry| Earlier {
+            at: entry.line.at,
+            source: entry.line.source.clone(),
+            pet_id: entry.id,
+        })
 }
 
 #[cfg(test)]

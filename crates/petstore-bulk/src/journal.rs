@@ -392,6 +392,20 @@ fn replay(
     Ok(replayed)
 }
 
+/// The rows' states in the journal of `id`, read without locking it (for a preview); empty
+/// when there is none or it cannot be read.
+pub fn states(data_dir: &Path, id: &JournalId) -> BTreeMap<usize, RowState> {
+    let path = data_dir.join(JOURNAL_FOLDER).join(id.file_name());
+    let Ok(mut file) = File::open(&path) else {
+        return BTreeMap::new();
+    };
+    let Ok(text) = read_bounded(&mut file) else {
+        return BTreeMap::new();
+    };
+    let whole = text.rfind('\n').map_or(0, |end| end + 1);
+    replay(&text[..whole], &path, None).map_or_else(|_| BTreeMap::new(), |r| r.rows)
+}
+
 /// An import a run began and did not finish, for the app to offer to resume after a restart.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]

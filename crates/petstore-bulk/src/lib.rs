@@ -34,7 +34,7 @@ pub use estimate::Estimate;
 pub use export::{ExportError, ExportFormat, SafeFile, export};
 pub use import::{
     Counts, Import, ImportControl, ImportError, ImportOptions, ImportReport, MAX_UNKNOWN_IN_A_ROW,
-    Outcome, Phase, Progress, RowReport, Stop, StopCause, repeats_of,
+    Outcome, Phase, Progress, Repeats, RowReport, Stop, StopCause, repeats_of,
 };
 pub use journal::{
     Journal, JournalError, JournalId, RowState, UnfinishedImport, UnknownReason, unfinished,

@@ -46,7 +46,8 @@ async fn fixing_the_invalid_row_and_importing_again_creates_only_that_row() {
     let sandbox = sandbox().await;
     let client = client(&sandbox);
     let dir = tempfile::tempdir().unwrap();
-    let first = "name,categoryId,status\nAlpha,1,available\nBravo,2,\nCharlie,x,sold\nDelta,4,pending\n";
+    let first =
+        "name,categoryId,status\nAlpha,1,available\nBravo,2,\nCharlie,x,sold\nDelta,4,pending\n";
     let report = import(dir.path(), first, &client, ImportOptions::default()).await;
     assert_eq!((report.counts.created, report.counts.invalid), (3, 1));
     let alpha_id = match outcome_of(&report, "Alpha") {
@@ -55,7 +56,8 @@ async fn fixing_the_invalid_row_and_importing_again_creates_only_that_row() {
     };
 
     // Line 4 fixed in the spreadsheet, the same command again.
-    let fixed = "name,categoryId,status\nAlpha,1,available\nBravo,2,\nCharlie,3,sold\nDelta,4,pending\n";
+    let fixed =
+        "name,categoryId,status\nAlpha,1,available\nBravo,2,\nCharlie,3,sold\nDelta,4,pending\n";
     let report = import(dir.path(), fixed, &client, ImportOptions::default()).await;
     assert_eq!(report.counts.created, 1, "{:?}", report.counts);
     assert_eq!(report.counts.repeated, 3);
@@ -90,11 +92,15 @@ async fn a_reordered_file_with_one_new_row_creates_only_the_new_row() {
     import(dir.path(), first, &client, ImportOptions::default()).await;
     let creates = sandbox.create_count();
     // Reordered, re-cased, re-spaced, and one new row.
-    let second = "name,categoryId,status\ncharlie,3,sold\nEcho,5,\n  Alpha ,1,available\nBravo,2,\n";
+    let second =
+        "name,categoryId,status\ncharlie,3,sold\nEcho,5,\n  Alpha ,1,available\nBravo,2,\n";
     let report = import(dir.path(), second, &client, ImportOptions::default()).await;
     assert_eq!((report.counts.created, report.counts.repeated), (1, 3));
     assert_eq!(sandbox.create_count(), creates + 1, "only Echo was sent");
-    assert!(matches!(outcome_of(&report, "Echo"), Outcome::Created { .. }));
+    assert!(matches!(
+        outcome_of(&report, "Echo"),
+        Outcome::Created { .. }
+    ));
 }
 
 #[tokio::test]
@@ -169,7 +175,11 @@ async fn an_export_from_a_server_without_paging_says_what_it_could_read() {
     .await
     .unwrap();
     assert!(!surveyed.complete, "{surveyed:?}");
-    assert_eq!(surveyed.count, 100 + 40 + 8, "what could be read, each once");
+    assert_eq!(
+        surveyed.count,
+        100 + 40 + 8,
+        "what could be read, each once"
+    );
     let pets: Vec<serde_json::Value> = serde_json::from_slice(&out).unwrap();
     assert_eq!(pets.len() as u64, surveyed.count);
     // A status asked for alone is that list alone.

@@ -89,8 +89,8 @@ proptest! {
 }
 
 async fn run_steps(steps: Vec<(Vec<RowSpec>, Option<usize>)>) {
-    let mut config = petstore_sandbox::SandboxConfig::default()
-        .with_key(KEY, petstore_sandbox::Plan::Business);
+    let mut config =
+        petstore_sandbox::SandboxConfig::default().with_key(KEY, petstore_sandbox::Plan::Business);
     config.page_size_links = true;
     config.seed_demo_data = false;
     let sandbox = petstore_sandbox::Sandbox::start(config).await.unwrap();

@@ -34,7 +34,7 @@ pub fn import(cli: &Cli, args: &ImportArgs) -> Result<(), CliError> {
         let (env, _) = session::environment(cli)?;
         categories::would_learn(env, &file)?;
         let repeats = dry_run_repeats(cli, &bytes, &file)?;
-        return dry_run(cli, &file, &repeats, args.allow_repeats);
+        return dry_run(cli, &file, &repeats.rows, args.allow_repeats);
     }
     let session = session::prepare(cli)?;
     let env = session.config.environment;
@@ -145,7 +145,7 @@ fn dry_run_repeats(
     cli: &Cli,
     bytes: &[u8],
     file: &ParsedFile,
-) -> Result<BTreeMap<usize, Repeat>, CliError> {
+) -> Result<petstore_bulk::Repeats, CliError> {
     let base_url = session::base_url(cli)?;
     let data_dir = petstore_local::data_dir().ok_or(CliError::NoDataDir)?;
     petstore_bulk::repeats_of(&data_dir, bytes, file, base_url.as_str())

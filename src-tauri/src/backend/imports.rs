@@ -20,7 +20,9 @@ use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::time::Duration;
 
 use chrono::Utc;
-use petstore_bulk::{Cells, Estimate, ImportOptions, JournalId, MAX_FILE_BYTES, ParsedFile};
+use petstore_bulk::{
+    Cells, Estimate, ImportOptions, JournalId, MAX_FILE_BYTES, ParsedFile, RowState,
+};
 use petstore_client::Environment;
 
 use super::Backend;
@@ -189,13 +191,19 @@ impl Backend {
             .find(|u| u.journal.file_name() == Some(id.file_name().as_ref()));
         let repeats = petstore_bulk::repeats_of(data_dir, &bytes, &preview.file, &preview.base_url)
             .map_err(|error| file_error(&error.into()))?;
-        let created = resumable.as_ref().map_or(0, |u| u.created + u.unknown);
+        // Rows an earlier run of this content settled are never sent again; repeats only when
+        // the person chooses.
+        let states = petstore_bulk::journal::states(data_dir, &id);
         let to_send = preview
             .file
             .valid_rows()
-            .count()
-            .saturating_sub(created)
-            .saturating_sub(repeats.len());
+            .filter(|(row, _)| {
+                matches!(
+                    states.get(&row.index),
+                    None | Some(RowState::Pending | RowState::Failed { .. })
+                ) && !repeats.rows.contains_key(&row.index)
+            })
+            .count();
         let estimate = Estimate::new(to_send as u64, client.rate_limit().as_ref(), Utc::now());
         Ok(convert::preview(
             preview,

@@ -35,8 +35,9 @@ pub struct ImportPreview {
     /// The file names categories beside their numbers: the names **Import** adds to this
     /// environment's list (as if it started now), and those it would not use. null: no names.
     pub category_names: Option<CategoryMerge>,
-    /// Valid rows that repeat a pet (`PreviewRow.repeat`): skipped unless the person chooses
-    /// to create them again (`start_import`'s `allowRepeats`).
+    /// Valid rows that repeat a pet and that `start_import`'s `allowRepeats` would create again
+    /// (skipped without it). Rows an earlier run of this same content added are marked too
+    /// (`PreviewRow.repeat`) but never counted here: they are never sent again.
     pub repeats: u32,
 }
 

@@ -91,14 +91,15 @@ pub enum Phase {
 #[serde(rename_all = "camelCase")]
 pub struct Progress {
     pub phase: Phase,
-    /// Valid rows of the file.
+    /// Valid rows of the file this import handles: all but the repeats it leaves out.
     pub total: usize,
     pub created: usize,
     /// Created by an earlier run of this import, not sent again.
     pub skipped: usize,
     pub failed: usize,
     pub unknown: usize,
-    /// Repeats of pets already created (by this computer, or earlier in the file), not sent.
+    /// Repeats of pets already created (by this computer, or earlier in the file), left out:
+    /// not in `total`.
     pub repeated: usize,
     pub paused: bool,
     /// Rows still to send, at the pace the quota allows (`None` until the quota is known).
@@ -132,6 +133,6 @@ impl Progress {
 
     /// Rows with an outcome so far.
     pub fn done(&self) -> usize {
-        self.created + self.skipped + self.failed + self.unknown + self.repeated
+        self.created + self.skipped + self.failed + self.unknown
     }
 }

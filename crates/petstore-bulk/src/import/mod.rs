@@ -128,7 +128,19 @@ impl Import {
         let id = JournalId::new(file_bytes, client.base_url().as_str());
         let journal = Journal::open(data_dir, &id, file.rows.len())?;
         let created = CreatedPets::open(data_dir, client.base_url().as_str())?;
-        let repeats = repeats_in(&file, &created, id.name());
+        // Only rows this run might send can be left out as repeats; the rest are the journal's.
+        let mut repeats = repeats_in(&file, &created, id.name(), |row| {
+            matches!(
+                journal.state(row),
+                RowState::Pending | RowState::Failed { .. }
+            )
+        });
+        repeats.retain(|row, _| {
+            matches!(
+                journal.state(*row),
+                RowState::Pending | RowState::Failed { .. }
+            )
+        });
         let at_start = (0..file.rows.len()).map(|i| journal.state(i)).collect();
         let mut import = Import {
             client: client.clone(),
@@ -150,7 +162,8 @@ impl Import {
 
     /// Counts every row's outcome afresh (at the start of a run only).
     fn recount(&mut self) {
-        let mut tally = Progress::new(self.file.valid_rows().count());
+        let valid = self.file.valid_rows().count();
+        let mut tally = Progress::new(valid.saturating_sub(self.repeats.len()));
         for (row, _) in self.file.valid_rows() {
             count(&mut tally, &self.outcome(row.index), 1);
         }
@@ -525,29 +538,50 @@ fn count(tally: &mut Progress, outcome: &Outcome, by: isize) {
 
 /// The valid rows of `file` that repeat a pet in `created` (leaving out the rows of the import
 /// whose journal is `own_journal`) or an earlier row of the file.
-pub(crate) fn repeats_in(
+fn repeats_in(
     file: &ParsedFile,
     created: &CreatedPets,
     own_journal: &str,
+    unsent: impl Fn(usize) -> bool,
 ) -> BTreeMap<usize, Repeat> {
     let rows = file
         .valid_rows()
         .map(|(row, pet)| (row.index, pet, row.line));
-    created.repeats(rows, Some(own_journal))
+    created.repeats(rows, Some(own_journal), unsent)
 }
 
-/// The rows of `file_bytes` (parsed as `file`) that an import to `base_url` would leave out as
-/// repeats unless the person allows them: for a preview or a dry run, before any journal is
-/// opened.
+/// What a preview or a dry run says of the rows that repeat a pet, before any journal is
+/// locked.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Repeats {
+    /// Every valid row that repeats a pet, and why: also those an earlier run of this same
+    /// content created (they were added: the journal skips them).
+    pub rows: BTreeMap<usize, Repeat>,
+    /// Of those, the rows a run would send if the person allows repeats (the others are the
+    /// journal's, never sent again).
+    pub sendable: usize,
+}
+
+/// The rows of `file_bytes` (parsed as `file`) that an import to `base_url` would not send
+/// because they repeat a pet.
 pub fn repeats_of(
     data_dir: &Path,
     file_bytes: &[u8],
     file: &ParsedFile,
     base_url: &str,
-) -> Result<BTreeMap<usize, Repeat>, CreatedError> {
+) -> Result<Repeats, CreatedError> {
     let created = CreatedPets::open(data_dir, base_url)?;
     let id = JournalId::new(file_bytes, base_url);
-    Ok(repeats_in(file, &created, id.name()))
+    let states = crate::journal::states(data_dir, &id);
+    let unsent = |row: usize| {
+        matches!(
+            states.get(&row),
+            None | Some(RowState::Pending | RowState::Failed { .. })
+        )
+    };
+    let rows = repeats_in(file, &created, id.name(), unsent);
+    let sendable = rows.keys().filter(|row| unsent(**row)).count();
+    Ok(Repeats { rows, sendable })
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -1,6 +1,5 @@
 //! `petstore-bulk`'s types into the IPC types of `dto::imports`.
 
-use std::collections::BTreeMap;
 use std::path::Path;
 
 use petstore_bulk::{Estimate, ImportReport, Outcome, Phase, Progress, UnknownReason};
@@ -23,17 +22,20 @@ pub(super) fn preview(
     estimate: &Estimate,
     resumable: Option<&petstore_bulk::UnfinishedImport>,
     category_names: Option<CategoryMerge>,
-    repeats: &BTreeMap<usize, petstore_bulk::Repeat>,
+    repeats: &petstore_bulk::Repeats,
 ) -> ImportPreview {
     let file = &preview.file;
     let invalid = file.invalid_rows().count();
     let valid = file.rows.len() - invalid;
     // Every row that needs the person's eye first (invalid, then repeats), then the others.
-    let repeated = repeats.keys().filter_map(|index| file.rows.get(*index));
+    let repeated = repeats
+        .rows
+        .keys()
+        .filter_map(|index| file.rows.get(*index));
     let others = file
         .valid_rows()
         .map(|(row, _)| row)
-        .filter(|row| !repeats.contains_key(&row.index))
+        .filter(|row| !repeats.rows.contains_key(&row.index))
         .take(PREVIEW_VALID_ROWS);
     let rows = file
         .invalid_rows()
@@ -54,7 +56,7 @@ pub(super) fn preview(
                     problem: problem.into(),
                 })
                 .collect(),
-            repeat: repeats.get(&row.index).map(repeat),
+            repeat: repeats.rows.get(&row.index).map(repeat),
         })
         .collect();
     ImportPreview {
@@ -82,7 +84,7 @@ pub(super) fn preview(
             unknown: n(u.unknown),
         }),
         category_names,
-        repeats: n(repeats.len()),
+        repeats: n(repeats.sendable),
     }
 }
 
@@ -116,8 +118,7 @@ pub(super) fn progress(progress: &Progress, job: &Job, cancelling: bool) -> Impo
             Phase::Resending => ImportPhase::Resending,
             Phase::Finished => ImportPhase::Finished,
         },
-        // Repeats left out are no part of what this run does.
-        total: n(progress.total.saturating_sub(progress.repeated)),
+        total: n(progress.total),
         created: n(progress.created),
         skipped: n(progress.skipped),
         failed: n(progress.failed),

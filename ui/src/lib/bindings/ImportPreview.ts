@@ -41,7 +41,8 @@ resumable: ResumableImport | null,
  */
 categoryNames: CategoryMerge | null, 
 /**
- * Valid rows that repeat a pet (`PreviewRow.repeat`): skipped unless the person chooses
- * to create them again (`start_import`'s `allowRepeats`).
+ * Valid rows that repeat a pet and that `start_import`'s `allowRepeats` would create again
+ * (skipped without it). Rows an earlier run of this same content added are marked too
+ * (`PreviewRow.repeat`) but never counted here: they are never sent again.
  */
 repeats: number, };

@@ -1,0 +1,133 @@
+//! The first promise through the real binary: a file fixed and imported again, repeats only on
+//! `--allow-repeats`, and a server that offers no paging named as such by `list` and `export`.
+
+mod support;
+
+use petstore_sandbox::{Plan, SandboxConfig};
+use support::{KEY, TestSandbox, text};
+
+fn sandbox(page_links: bool) -> TestSandbox {
+    let mut config = SandboxConfig::default().with_key(KEY, Plan::Pro);
+    config.page_size_links = page_links;
+    config.seed_demo_data = false;
+    TestSandbox::with_config(config, None)
+}
+
+fn import(sandbox: &TestSandbox, path: &std::path::Path, extra: &[&str]) -> (Option<i32>, String) {
+    let out = sandbox
+        .petstore(Some(KEY))
+        .arg("import")
+        .arg(path)
+        .args(extra)
+        .output()
+        .unwrap();
+    (out.status.code(), text(&out.stderr))
+}
+
+#[test]
+fn fixing_a_row_and_importing_again_creates_only_that_row_and_names_the_rest() {
+    let sandbox = sandbox(true);
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("shelter.csv");
+    std::fs::write(
+        &path,
+        "name,categoryId,status\nAlpha,1,available\nBravo,2,\nCharlie,x,sold\nDelta,4,pending\n",
+    )
+    .unwrap();
+    let (code, stderr) = import(&sandbox, &path, &[]);
+    assert_eq!(code, Some(0), "{stderr}");
+    let creates = sandbox.sandbox.create_count();
+    assert_eq!(creates, 3);
+
+    std::fs::write(
+        &path,
+        "name,categoryId,status\nDelta,4,pending\nAlpha,1,available\nBravo,2,\nCharlie,3,sold\n",
+    )
+    .unwrap();
+    // A dry run says what a run would skip, and sends nothing.
+    let (code, stderr) = import(&sandbox, &path, &["--dry-run"]);
+    assert_eq!(code, Some(0), "{stderr}");
+    assert!(
+        stderr.contains("line 3: already added on")
+            && stderr.contains("from shelter.csv line 2, pet"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("3 rows repeat pets already added"),
+        "{stderr}"
+    );
+    assert_eq!(sandbox.sandbox.create_count(), creates);
+
+    let (code, stderr) = import(&sandbox, &path, &["--yes"]);
+    assert_eq!(code, Some(0), "{stderr}");
+    assert_eq!(
+        sandbox.sandbox.create_count(),
+        creates + 1,
+        "only Charlie, fixed, was sent; --yes never implies repeats: {stderr}"
+    );
+    assert!(
+        stderr.contains("Created 1, skipped (already created) 0, invalid 0, failed 0, unknown 0, already added (not sent) 3."),
+        "{stderr}"
+    );
+    assert!(stderr.contains("--allow-repeats"), "{stderr}");
+
+    // The explicit choice creates them again, and says so first.
+    let (code, stderr) = import(&sandbox, &path, &["--allow-repeats"]);
+    assert_eq!(code, Some(0), "{stderr}");
+    assert!(
+        stderr.contains("--allow-repeats creates them again"),
+        "{stderr}"
+    );
+    assert_eq!(sandbox.sandbox.create_count(), creates + 1 + 3);
+}
+
+#[test]
+fn a_server_without_paging_is_never_called_complete_by_list_or_export() {
+    let sandbox = sandbox(false);
+    for i in 0..108 {
+        sandbox
+            .sandbox
+            .insert_pet(&format!("pet-{i}"), 1, "available", None);
+    }
+    let out = sandbox
+        .petstore(Some(KEY))
+        .args(["list", "--limit", "100"])
+        .output()
+        .unwrap();
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    assert!(
+        stderr.contains("There may be more pets: the service answered a full page of 100"),
+        "{stderr}"
+    );
+
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("all.csv");
+    let out = sandbox
+        .petstore(Some(KEY))
+        .arg("export")
+        .arg("--output")
+        .arg(&file)
+        .output()
+        .unwrap();
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(12), "{stderr}");
+    assert!(stderr.contains("Exported 100 pets to"), "{stderr}");
+    assert!(stderr.contains("The file may be incomplete"), "{stderr}");
+    let written = std::fs::read_to_string(&file).unwrap();
+    assert_eq!(written.lines().count(), 101, "what could be read is kept");
+
+    // Pets of the other statuses are read through their own lists: the export is whole again
+    // once each status's list ends.
+    let spread = self::sandbox(false);
+    for i in 0..108 {
+        let status = ["available", "pending", "sold"][i % 3];
+        spread
+            .sandbox
+            .insert_pet(&format!("pet-{i}"), 1, status, None);
+    }
+    let out = spread.petstore(Some(KEY)).arg("export").output().unwrap();
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    assert!(stderr.contains("Exported 108 pets."), "{stderr}");
+}
