@@ -131,3 +131,41 @@ fn a_server_without_paging_is_never_called_complete_by_list_or_export() {
     assert_eq!(out.status.code(), Some(0), "{stderr}");
     assert!(stderr.contains("Exported 108 pets."), "{stderr}");
 }
+
+#[test]
+fn a_lost_answer_the_server_cannot_show_is_unchecked_and_never_resent() {
+    let sandbox = sandbox(false);
+    for i in 0..120 {
+        sandbox
+            .sandbox
+            .insert_pet(&format!("old-{i}"), 1, "available", None);
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("lost.csv");
+    let text = "name,categoryId,status\nLost,9,available\n";
+    std::fs::write(&path, text).unwrap();
+    // An earlier run sent the row and was killed before the answer; the pet is the 121st.
+    let data_dir = sandbox.config_dir.path().join("data");
+    let id = petstore_bulk::JournalId::new(text.as_bytes(), &sandbox.url());
+    let mut journal = petstore_bulk::Journal::open(&data_dir, &id, 1).unwrap();
+    journal
+        .record_before(&(1..=120).collect::<std::collections::BTreeSet<i64>>())
+        .unwrap();
+    journal.record(0, petstore_bulk::RowState::Sent).unwrap();
+    drop(journal);
+    sandbox.sandbox.insert_pet("Lost", 9, "available", None);
+    let creates = sandbox.sandbox.create_count();
+
+    let (code, stderr) = import(&sandbox, &path, &["--resend-unknown"]);
+    assert_eq!(code, Some(8), "{stderr}");
+    assert!(
+        stderr
+            .contains("1 rows may or may not have been created and could not be checked (lines 2)"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("never sent again by --resend-unknown"),
+        "{stderr}"
+    );
+    assert_eq!(sandbox.sandbox.create_count(), creates, "not resent");
+}
