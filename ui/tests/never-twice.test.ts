@@ -133,6 +133,20 @@ const why = (dialog: HTMLElement, line: number) =>
   dialog.querySelector(`tr[data-line="${line}"] [data-testid="import-repeat"]`)?.textContent?.replace(/\s+/g, ' ').trim();
 
 describe('import: repeats', () => {
+  test('a file whose every row was already added says there is nothing new to import', async () => {
+    const csv = ['name,categoryId,status', 'Pepper,3,available', 'Toffee,4,'].join('\n');
+    const fake = await startApp({ importCsv: csv, createdBefore: EARLIER });
+    await screen.findByText('Biscuit');
+    const dialog = await openPreview(fake);
+    expect(within(dialog).getByTestId('import-nothing-new').textContent).toBe(
+      'Every valid row is already added here: there is nothing new to import.',
+    );
+    expect((within(dialog).getByTestId('import-start') as HTMLButtonElement).disabled).toBe(true);
+    // Choosing to add them again makes it something to import.
+    await fireEvent.click(within(dialog).getByRole('checkbox', { name: 'Also add the 2 repeated rows (they would be created again)' }));
+    expect(within(dialog).queryByTestId('import-nothing-new')).toBeNull();
+  });
+
   test('the preview marks each repeat with why; they are skipped unless the person chooses, and the end screen lists them', async () => {
     const fake = await startApp({ importCsv: CSV, importStepMs: 15, createdBefore: EARLIER });
     await screen.findByText('Biscuit');
@@ -144,7 +158,7 @@ describe('import: repeats', () => {
     expect(why(dialog, 6)).toBe('Repeat Same pet as line 3 of this file.');
     expect(why(dialog, 3)).toBeUndefined();
     expect(why(dialog, 7)).toBeUndefined();
-    expect(within(dialog).getByTestId('import-repeats').textContent).toBe('4 repeated (not imported unless you choose to)');
+    expect(within(dialog).getByTestId('import-repeats').textContent).toBe('4 of them already added or repeated (not imported unless you choose to)');
 
     const allow = within(dialog).getByRole('checkbox', { name: 'Also add the 4 repeated rows (they would be created again)' }) as HTMLInputElement;
     expect(allow.checked).toBe(false);

@@ -161,3 +161,277 @@ fn import_with_a_row_fixed_in_place_paused_resumed_reported_and_highlighted() {
         sandbox.shutdown().await;
     });
 }
+
+/// Issue 26: four good rows, and two whose category id is not a number (lines 3 and 7), fixed
+/// in place to 3 and 6 on the first import.
+const STOCK_FILE: &str = "name,categoryId,status\n\
+    Stock Pepper,3,available\n\
+    Stock Juniper,three,pending\n\
+    Stock Toffee,4,\n\
+    Stock Basil,2,available\n\
+    Stock Clover,5,sold\n\
+    Stock Olive,6 cats,pending\n";
+
+/// The rows of [`STOCK_FILE`] that are valid as the file stands, by line.
+const STOCK_VALID: [(u64, &str); 4] = [
+    (2, "Stock Pepper"),
+    (4, "Stock Toffee"),
+    (5, "Stock Basil"),
+    (6, "Stock Clover"),
+];
+
+/// The rows with a problem in the file, the name on them and the category id a clerk fixes them to.
+const STOCK_FIXES: [(u64, &str, &str); 2] = [(3, "Stock Juniper", "3"), (7, "Stock Olive", "6")];
+
+/// Every pet in the sandbox, as (name, id), asked over HTTP.
+async fn stored_pets(sandbox: &Sandbox, key: &str) -> Vec<(String, i64)> {
+    let pets: Vec<serde_json::Value> = reqwest::Client::new()
+        .get(format!("{}/pets?limit=100", sandbox.base_url()))
+        .bearer_auth(key)
+        .send()
+        .await
+        .expect("the staging sandbox answers")
+        .json()
+        .await
+        .expect("a list of pets");
+    pets.iter()
+        .map(|p| {
+            (
+                p["name"].as_str().unwrap_or_default().to_owned(),
+                p["id"].as_i64().expect("a pet has an id"),
+            )
+        })
+        .collect()
+}
+
+/// The row of the preview on `line` fixed in place: its category id typed, then Check row.
+async fn fix_category(app: &App, line: u64, category_id: &str) {
+    app.type_into(
+        &format!("input[aria-label='Category id on line {line}']"),
+        category_id,
+    )
+    .await;
+    app.click(By::XPath(format!(
+        "//tr[@data-line='{line}']//button[normalize-space(.)='Check row']"
+    )))
+    .await;
+    app.wait_text(&format!("tr[data-line='{line}']"), |t| {
+        !t.contains("Check row")
+    })
+    .await;
+}
+
+/// Whether the element `css` is a disabled control (None: not in the page).
+async fn disabled(app: &App, css: &str) -> Option<bool> {
+    let script = format!("return document.querySelector({css:?})?.disabled ?? null;");
+    app.js(&script).await.ok()?.as_bool()
+}
+
+/// Issue 26, "never twice, for real": a file with two rows fixed in the preview is imported, then
+/// the same unchanged file is picked again. Every row created the first time is marked as already
+/// added (where, when, which pet), the repeated rows are skipped unless the clerk ticks the
+/// counted checkbox, Import offers nothing to send, also once the same two fixes are made again,
+/// and the service holds each pet once. Before rows were remembered, the second import created
+/// every pet again; when the rows of an earlier run of the same content were not marked, the same
+/// fixes made again unmarked every row and offered to import all six.
+#[test]
+fn the_same_file_picked_again_after_a_fix_in_the_preview_adds_no_pet_twice() {
+    scenario(|setup, config| async move {
+        let files = scratch_dir("import-again");
+        let file = files.path().join("stock.csv");
+        std::fs::write(&file, STOCK_FILE).expect("the CSV file is written");
+        let data = files.path().join("data");
+
+        let key = staging::fresh_key();
+        let sandbox = staging::start(&key, Plan::Pro, Duration::from_secs(60)).await;
+        let app = Launch::new(&setup, config.path())
+            .staging_at(&sandbox.base_url())
+            .env("PETSTORE_DATA_DIR", &data.display().to_string())
+            .env("PETSTORE_TEST_HOOK_OPEN_FILE", &file.display().to_string())
+            .start()
+            .await;
+        app.wait_rows("the demo pets", |rows| rows.len() == 20)
+            .await;
+        app.set_key_in_settings("staging", &key).await;
+        app.switch_to("staging").await;
+        app.wait_rows("the staging pets", shows_staging_pets).await;
+
+        // The first import: the two rows with a problem fixed in place, then all six imported.
+        app.click(By::Css("[data-testid='import-button']")).await;
+        app.wait_text("[data-testid='import-counts']", |t| {
+            t == "4 valid, 2 with a problem (not imported unless fixed)"
+        })
+        .await;
+        for (line, _, category_id) in STOCK_FIXES {
+            app.wait_text(&format!("tr.invalid[data-line='{line}']"), |t| {
+                t.contains("Check row")
+            })
+            .await;
+            fix_category(&app, line, category_id).await;
+        }
+        app.wait_text("[data-testid='import-counts']", |t| t == "6 valid")
+            .await;
+        app.wait_text("[data-testid='import-start']", |t| t == "Import 6 pets")
+            .await;
+        app.click(By::Css("[data-testid='import-start']")).await;
+        let totals = app
+            .wait_text("[data-testid='import-totals']", |t| t.contains("6 created"))
+            .await;
+        assert!(
+            !totals.contains("already added"),
+            "nothing was a repeat the first time: {totals}"
+        );
+        assert_eq!(sandbox.create_count(), 6, "each row sent once");
+        let first = stored_pets(&sandbox, &key).await;
+        let id_of = |name: &str| {
+            first
+                .iter()
+                .find(|(n, _)| n == name)
+                .map(|(_, id)| *id)
+                .unwrap_or_else(|| panic!("{name} was created: {first:?}"))
+        };
+        // The day the pets were added, as the preview names it ("26 Nov").
+        let today = chrono::Local::now().format("%-d %b").to_string();
+        app.click_button("Done").await;
+        app.wait_dialog_closed().await;
+
+        // The same file again: Import… shows the last end screen, then another file is chosen.
+        app.click(By::Css("[data-testid='import-button']")).await;
+        app.wait_text("[data-testid='import-ended']", |t| t.contains("stock.csv"))
+            .await;
+        app.click_button("Import another file").await;
+        app.click_button("Choose a file").await;
+        app.wait_text("[data-testid='import-counts']", |t| {
+            t == "4 valid, 4 of them already added or repeated (not imported unless you choose \
+                  to), 2 with a problem (not imported unless fixed)"
+        })
+        .await;
+        for (line, name) in STOCK_VALID {
+            let why = app
+                .wait_text(
+                    &format!("tr[data-line='{line}'][data-repeat='earlier'] [data-testid='import-repeat']"),
+                    |t| t.starts_with("Repeat Already added on "),
+                )
+                .await;
+            let id = id_of(name);
+            assert_eq!(
+                why,
+                format!("Repeat Already added on {today} from stock.csv line {line}, pet {id}."),
+                "line {line} ({name}) names when, where and which pet"
+            );
+        }
+        for (line, _, _) in STOCK_FIXES {
+            app.wait_text(&format!("tr.invalid[data-line='{line}']"), |t| {
+                t.contains("Check row")
+            })
+            .await;
+        }
+        app.wait_text("[data-testid='import-allow-repeats']", |t| {
+            t == "Also add the 4 repeated rows (they would be created again)"
+        })
+        .await;
+        let checkbox = "[data-testid='import-allow-repeats'] input[type='checkbox']";
+        assert_eq!(
+            app.js(&format!(
+                "return document.querySelector({checkbox:?}).checked;"
+            ))
+            .await
+            .expect("the checkbox is read"),
+            serde_json::Value::Bool(false),
+            "repeats are skipped unless the clerk chooses otherwise"
+        );
+        app.wait_text("[data-testid='import-start']", |t| t == "Import 0 pets")
+            .await;
+        assert_eq!(
+            disabled(&app, "[data-testid='import-start']").await,
+            Some(true),
+            "nothing to send: Import is off"
+        );
+        app.wait_text("[data-testid='import-nothing-new']", |t| {
+            t == "Every valid row is already added here: there is nothing new to import."
+        })
+        .await;
+        app.screenshot("26-import-same-file-again").await;
+
+        // The checkbox is the explicit, counted choice: ticked, Import would send the repeats.
+        app.click(By::Css(checkbox)).await;
+        app.wait_text("[data-testid='import-start']", |t| t == "Import 4 pets")
+            .await;
+        app.click(By::Css(checkbox)).await;
+        app.wait_text("[data-testid='import-start']", |t| t == "Import 0 pets")
+            .await;
+
+        // The same two fixes again, as the clerk made them the first time: those rows are the
+        // pets already added from the fixed copy, and say so too; still nothing to send.
+        for (line, _, category_id) in STOCK_FIXES {
+            fix_category(&app, line, category_id).await;
+        }
+        for (line, name) in STOCK_VALID
+            .into_iter()
+            .chain(STOCK_FIXES.map(|(line, name, _)| (line, name)))
+        {
+            let id = id_of(name);
+            app.wait_text(
+                &format!(
+                    "tr[data-line='{line}'][data-repeat='earlier'] [data-testid='import-repeat']"
+                ),
+                |t| {
+                    t == format!(
+                        "Repeat Already added on {today} from stock.csv line {line}, pet {id}."
+                    )
+                },
+            )
+            .await;
+        }
+        app.wait_text("[data-testid='import-start']", |t| t == "Import 0 pets")
+            .await;
+        assert_eq!(
+            disabled(&app, "[data-testid='import-start']").await,
+            Some(true),
+            "the fixed rows again: still nothing to send"
+        );
+        // They are this very import's rows (its journal skips them): counted, never offered.
+        app.wait_text("[data-testid='import-counts']", |t| {
+            t == "6 valid, 6 of them already added by this import (never sent again)"
+        })
+        .await;
+        app.screenshot("26-import-same-file-again-fixed-again")
+            .await;
+
+        // Closed without importing: nothing was sent again, and each pet is there once.
+        app.close_dialog().await;
+        assert_eq!(
+            sandbox.create_count(),
+            6,
+            "no create sent for the same file"
+        );
+        let stored = stored_pets(&sandbox, &key).await;
+        let rows = app
+            .wait_rows("the staging pets with the imported ones", |rows| {
+                rows.iter().any(|r| r.name == "Stock Olive")
+            })
+            .await;
+        for (_, name) in STOCK_VALID {
+            assert_stored_once(&stored, &rows, name);
+        }
+        for (_, name, _) in STOCK_FIXES {
+            assert_stored_once(&stored, &rows, name);
+        }
+        app.quit().await;
+        sandbox.shutdown().await;
+    });
+}
+
+/// `name` is one pet in the service and one row in the app's table.
+fn assert_stored_once(stored: &[(String, i64)], rows: &[app_support::page::Row], name: &str) {
+    assert_eq!(
+        stored.iter().filter(|(n, _)| n == name).count(),
+        1,
+        "{name} once in the service: {stored:?}"
+    );
+    assert_eq!(
+        rows.iter().filter(|r| r.name == name).count(),
+        1,
+        "{name} once in the table: {rows:?}"
+    );
+}
