@@ -348,7 +348,8 @@ fn the_same_file_picked_again_after_a_fix_in_the_preview_adds_no_pet_twice() {
             "nothing to send: Import is off"
         );
         app.wait_text("[data-testid='import-nothing-new']", |t| {
-            t == "Every valid row is already added here: there is nothing new to import."
+            t == "Every valid row is already added here: only the rows with a problem could \
+                  still be imported, once fixed."
         })
         .await;
         app.screenshot("26-import-same-file-again").await;
@@ -390,9 +391,10 @@ fn the_same_file_picked_again_after_a_fix_in_the_preview_adds_no_pet_twice() {
             Some(true),
             "the fixed rows again: still nothing to send"
         );
-        // They are this very import's rows (its journal skips them): counted, never offered.
+        // An earlier run of this very content added them (its journal skips them): counted,
+        // never offered.
         app.wait_text("[data-testid='import-counts']", |t| {
-            t == "6 valid, 6 of them already added by this import (never sent again)"
+            t == "6 valid, 6 of them already added from this very content (never sent again)"
         })
         .await;
         app.screenshot("26-import-same-file-again-fixed-again")
