@@ -47,6 +47,17 @@ async fn ended(backend: &Backend) -> ImportResult {
     panic!("the import did not end in 30 s");
 }
 
+/// The first unconfirmed create, once the history has it.
+async fn unconfirmed(backend: &Backend) -> String {
+    loop {
+        let list = backend.unconfirmed_creates().await.unwrap();
+        if let Some(entry) = list.first() {
+            return entry.id.clone();
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
 const FILE: &str =
     "name,categoryId,status\nRex,3,available\nMia,,\nBo,4,sold\nIvy,5,pending\nKai,6,\n";
 
@@ -185,13 +196,7 @@ async fn check_now_beyond_what_a_server_without_paging_lists_could_not_be_checke
             .is_err()
     );
     server.set_faults(Faults::default());
-    let id = loop {
-        let list = backend.unconfirmed_creates().await.unwrap();
-        if let Some(entry) = list.first() {
-            break entry.id.clone();
-        }
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    };
+    let id = unconfirmed(&backend).await;
     let checked = backend.check_unconfirmed(&id).await.unwrap();
     assert!(checked.found.is_none());
     assert!(
@@ -236,13 +241,7 @@ async fn add_again_asked_twice_at_once_adds_once() {
         latency: Duration::from_millis(200),
         ..Faults::default()
     });
-    let id = loop {
-        let list = backend.unconfirmed_creates().await.unwrap();
-        if let Some(entry) = list.first() {
-            break entry.id.clone();
-        }
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    };
+    let id = unconfirmed(&backend).await;
     let creates = server.create_count();
     let (one, two) = tokio::join!(
         backend.retry_unconfirmed(&id),

@@ -130,6 +130,13 @@ pub enum RowState {
     },
 }
 
+impl RowState {
+    /// Never sent, or refused by the service (provably not created): a run may send it.
+    pub fn may_send(&self) -> bool {
+        matches!(self, RowState::Pending | RowState::Failed { .. })
+    }
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub enum UnknownReason {

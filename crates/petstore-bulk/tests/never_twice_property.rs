@@ -97,14 +97,7 @@ async fn run_steps(steps: Vec<(Vec<RowSpec>, Option<usize>)>) {
     let client = client(&sandbox);
     let dir = tempfile::tempdir().unwrap();
     for (rows, kill_after) in &steps {
-        let text = csv(rows);
-        let import = Import::prepare(
-            dir.path(),
-            text.as_bytes(),
-            parse(text.as_bytes()).unwrap(),
-            &client,
-        )
-        .unwrap();
+        let import = prepare(dir.path(), rows, &client);
         let mut progress = import.progress();
         let run = tokio::spawn(import.run(ImportOptions::default()));
         if let Some(after) = kill_after {
@@ -118,17 +111,25 @@ async fn run_steps(steps: Vec<(Vec<RowSpec>, Option<usize>)>) {
     }
     // Every version once more, to the end: what a killed run left is settled, nothing twice.
     for (rows, _) in &steps {
-        let text = csv(rows);
-        let import = Import::prepare(
-            dir.path(),
-            text.as_bytes(),
-            parse(text.as_bytes()).unwrap(),
-            &client,
-        )
-        .unwrap();
+        let import = prepare(dir.path(), rows, &client);
         import.run(ImportOptions::default()).await.unwrap();
         assert_each_pet_once(&client, &steps).await;
     }
+}
+
+fn prepare(
+    dir: &std::path::Path,
+    rows: &[RowSpec],
+    client: &petstore_client::PetstoreClient,
+) -> Import {
+    let text = csv(rows);
+    Import::prepare(
+        dir,
+        text.as_bytes(),
+        parse(text.as_bytes()).unwrap(),
+        client,
+    )
+    .unwrap()
 }
 
 /// At most one pet on the server per name (as compared: trimmed, without case), category and

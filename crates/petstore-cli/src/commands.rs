@@ -114,39 +114,36 @@ async fn list(client: &PetstoreClient, json: bool, args: &ListArgs) -> Result<()
     Ok(())
 }
 
-/// The page came back full with no way to the next: never presented as the whole list.
-fn may_have_more_hint(args: &ListArgs, shown: usize) -> String {
+/// How to see more than this page: a bigger page (` --status S` kept, and the limit to ask), or
+/// none left (already 100, the most).
+fn bigger_page(args: &ListArgs) -> Option<(String, u8)> {
     let limit = args.limit.get();
     let status = args
         .status
         .as_ref()
         .map(|s| format!(" --status {s}"))
         .unwrap_or_default();
-    if limit < 100 {
-        let bigger = (limit * 2).min(100);
-        let values: [(&str, &dyn std::fmt::Display); 3] =
-            [("n", &shown), ("status", &status), ("limit", &bigger)];
-        say(Msg::MayHaveMoreBigger, &values)
-    } else if args.status.is_some() {
-        say(Msg::MayHaveMoreOfStatus, &[("n", &shown)])
-    } else {
-        say(Msg::MayHaveMoreNarrow, &[("n", &shown)])
+    (limit < 100).then(|| (status, (limit * 2).min(100)))
+}
+
+/// The page came back full with no way to the next: never presented as the whole list.
+fn may_have_more_hint(args: &ListArgs, shown: usize) -> String {
+    match bigger_page(args) {
+        Some((status, bigger)) => {
+            let values: [(&str, &dyn std::fmt::Display); 3] =
+                [("n", &shown), ("status", &status), ("limit", &bigger)];
+            say(Msg::MayHaveMoreBigger, &values)
+        }
+        None if args.status.is_some() => say(Msg::MayHaveMoreOfStatus, &[("n", &shown)]),
+        None => say(Msg::MayHaveMoreNarrow, &[("n", &shown)]),
     }
 }
 
 /// There is no paging option: the way to see more is a bigger page or a narrower filter.
 fn more_hint(args: &ListArgs) -> String {
-    let limit = args.limit.get();
-    let status = args
-        .status
-        .as_ref()
-        .map(|s| format!(" --status {s}"))
-        .unwrap_or_default();
-    if limit < 100 {
-        let bigger = (limit * 2).min(100);
-        say(Msg::MoreBigger, &[("status", &status), ("limit", &bigger)])
-    } else {
-        say(Msg::MoreNarrow, &[])
+    match bigger_page(args) {
+        Some((status, bigger)) => say(Msg::MoreBigger, &[("status", &status), ("limit", &bigger)]),
+        None => say(Msg::MoreNarrow, &[]),
     }
 }
 

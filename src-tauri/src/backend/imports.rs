@@ -20,9 +20,7 @@ use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::time::Duration;
 
 use chrono::Utc;
-use petstore_bulk::{
-    Cells, Estimate, ImportOptions, JournalId, MAX_FILE_BYTES, ParsedFile, RowState,
-};
+use petstore_bulk::{Cells, Estimate, ImportOptions, JournalId, MAX_FILE_BYTES, ParsedFile};
 use petstore_client::Environment;
 
 use super::Backend;
@@ -193,17 +191,7 @@ impl Backend {
             .map_err(|error| file_error(&error.into()))?;
         // Rows an earlier run of this content settled are never sent again; repeats only when
         // the person chooses.
-        let states = petstore_bulk::journal::states(data_dir, &id);
-        let to_send = preview
-            .file
-            .valid_rows()
-            .filter(|(row, _)| {
-                matches!(
-                    states.get(&row.index),
-                    None | Some(RowState::Pending | RowState::Failed { .. })
-                ) && !repeats.rows.contains_key(&row.index)
-            })
-            .count();
+        let to_send = repeats.to_send;
         let estimate = Estimate::new(to_send as u64, client.rate_limit().as_ref(), Utc::now());
         Ok(convert::preview(
             preview,

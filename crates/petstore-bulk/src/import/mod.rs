@@ -130,17 +130,9 @@ impl Import {
         let created = CreatedPets::open(data_dir, client.base_url().as_str())?;
         // Only rows this run might send can be left out as repeats; the rest are the journal's.
         let mut repeats = repeats_in(&file, &created, id.name(), |row| {
-            matches!(
-                journal.state(row),
-                RowState::Pending | RowState::Failed { .. }
-            )
+            journal.state(row).may_send()
         });
-        repeats.retain(|row, _| {
-            matches!(
-                journal.state(*row),
-                RowState::Pending | RowState::Failed { .. }
-            )
-        });
+        repeats.retain(|row, _| journal.state(*row).may_send());
         let at_start = (0..file.rows.len()).map(|i| journal.state(i)).collect();
         let mut import = Import {
             client: client.clone(),
@@ -216,10 +208,7 @@ impl Import {
         self.file
             .valid_rows()
             .filter(|(row, _)| {
-                matches!(
-                    self.journal.state(row.index),
-                    RowState::Pending | RowState::Failed { .. }
-                ) && !self.repeats.contains_key(&row.index)
+                self.journal.state(row.index).may_send() && !self.repeats.contains_key(&row.index)
             })
             .count()
     }
@@ -560,6 +549,9 @@ pub struct Repeats {
     /// Of those, the rows a run would send if the person allows repeats (the others are the
     /// journal's, never sent again).
     pub sendable: usize,
+    /// The valid rows a run would send without repeats: neither settled by an earlier run of
+    /// this content nor repeats.
+    pub to_send: usize,
 }
 
 /// The rows of `file_bytes` (parsed as `file`) that an import to `base_url` would not send
@@ -573,15 +565,18 @@ pub fn repeats_of(
     let created = CreatedPets::open(data_dir, base_url)?;
     let id = JournalId::new(file_bytes, base_url);
     let states = crate::journal::states(data_dir, &id);
-    let unsent = |row: usize| {
-        matches!(
-            states.get(&row),
-            None | Some(RowState::Pending | RowState::Failed { .. })
-        )
-    };
+    let unsent = |row: usize| states.get(&row).is_none_or(RowState::may_send);
     let rows = repeats_in(file, &created, id.name(), unsent);
     let sendable = rows.keys().filter(|row| unsent(**row)).count();
-    Ok(Repeats { rows, sendable })
+    let to_send = file
+        .valid_rows()
+        .filter(|(row, _)| unsent(row.index) && !rows.contains_key(&row.index))
+        .count();
+    Ok(Repeats {
+        rows,
+        sendable,
+        to_send,
+    })
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
