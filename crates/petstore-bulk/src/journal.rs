@@ -403,14 +403,16 @@ fn replay(
 /// when there is none or it cannot be read.
 pub fn states(data_dir: &Path, id: &JournalId) -> BTreeMap<usize, RowState> {
     let path = data_dir.join(JOURNAL_FOLDER).join(id.file_name());
-    let Ok(mut file) = File::open(&path) else {
-        return BTreeMap::new();
-    };
-    let Ok(text) = read_bounded(&mut file) else {
-        return BTreeMap::new();
-    };
+    read_unlocked(&path).map_or_else(BTreeMap::new, |replayed| replayed.rows)
+}
+
+/// A journal read without its lock, up to its last whole line; `None` when it cannot be read
+/// or is damaged (then it is left as it is).
+fn read_unlocked(path: &Path) -> Option<Replayed> {
+    let mut file = File::open(path).ok()?;
+    let text = read_bounded(&mut file).ok()?;
     let whole = text.rfind('\n').map_or(0, |end| end + 1);
-    replay(&text[..whole], &path, None).map_or_else(|_| BTreeMap::new(), |r| r.rows)
+    replay(&text[..whole], path, None).ok()
 }
 
 /// An import a run began and did not finish, for the app to offer to resume after a restart.
@@ -439,14 +441,7 @@ pub fn unfinished(data_dir: &Path) -> Vec<UnfinishedImport> {
         if path.extension().is_none_or(|ext| ext != "journal") {
             continue;
         }
-        let Ok(mut file) = File::open(&path) else {
-            continue;
-        };
-        let Ok(text) = read_bounded(&mut file) else {
-            continue;
-        };
-        let whole = text.rfind('\n').map_or(0, |end| end + 1);
-        let Ok(replayed) = replay(&text[..whole], &path, None) else {
+        let Some(replayed) = read_unlocked(&path) else {
             continue;
         };
         if replayed.finished {

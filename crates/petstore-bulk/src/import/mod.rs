@@ -424,17 +424,15 @@ impl Import {
             .filter(|(_, pet)| coverage.covers(pet.status.as_ref()))
             .map(|(index, pet)| (*index, pet))
             .collect();
-        let found = reconcile::match_rows(&covered, &candidates);
-        for (index, id) in &found {
-            self.record(*index, RowState::Created { id: *id })?;
-            let key = row_key(&self.journal_name, *index);
-            if let Some((_, pet)) = unknown.iter().find(|(i, _)| i == index) {
-                let source = self.source(*index);
-                self.created.record_created(Some(&key), pet, *id, source)?;
-            }
-        }
+        let found: BTreeMap<usize, i64> = reconcile::match_rows(&covered, &candidates)
+            .into_iter()
+            .collect();
         for (index, pet) in &unknown {
-            if found.iter().any(|(i, _)| i == index) {
+            if let Some(&id) = found.get(index) {
+                self.record(*index, RowState::Created { id })?;
+                let key = row_key(&self.journal_name, *index);
+                let source = self.source(*index);
+                self.created.record_created(Some(&key), pet, id, source)?;
                 continue;
             }
             let reason = if coverage.covers(pet.status.as_ref()) {
