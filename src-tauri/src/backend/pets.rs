@@ -74,7 +74,8 @@ impl Backend {
     ) -> Result<CreatedPet, CommandError> {
         let client = self.client(env).await?;
         let created = client.create_pet(pet).await?;
-        self.remember_created(client.base_url().as_str(), pet, created.value.id, source);
+        self.remember_created(client.base_url().as_str(), pet, created.value.id, source)
+            .await;
         Ok(CreatedPet {
             pet: Pet::from(&created.value),
             environment: env,
@@ -82,15 +83,23 @@ impl Backend {
         })
     }
 
-    /// The pet exists whatever happens here: a record that cannot be written is logged.
-    fn remember_created(&self, base_url: &str, pet: &NewPet, id: i64, source: CreateSource) {
-        let Some(data_dir) = self.data_dir.as_deref() else {
+    /// The pet exists whatever happens here: a record that cannot be written is logged. File
+    /// work (reading the record, a synced append) runs on the blocking pool, off the threads
+    /// that carry the requests.
+    async fn remember_created(&self, base_url: &str, pet: &NewPet, id: i64, source: CreateSource) {
+        let Some(data_dir) = self.data_dir.clone() else {
             return;
         };
-        let recorded = CreatedPets::open(data_dir, base_url)
-            .and_then(|mut created| created.record_created(None, pet, id, source));
-        if let Err(error) = recorded {
-            log::warn!("pet {id} created, not recorded: {error}");
+        let (base_url, pet) = (base_url.to_owned(), pet.clone());
+        let recorded = tokio::task::spawn_blocking(move || {
+            CreatedPets::open(&data_dir, &base_url)
+                .and_then(|mut created| created.record_created(None, &pet, id, source))
+        })
+        .await;
+        match recorded {
+            Ok(Ok(())) => {}
+            Ok(Err(error)) => log::warn!("pet {id} created, not recorded: {error}"),
+            Err(error) => log::warn!("pet {id} created, not recorded: {error}"),
         }
     }
 
