@@ -38,6 +38,7 @@ pub use clock::{Clock, ManualClock, SystemClock};
 pub use config::{DEFAULT_PORT, DEMO_KEY, Faults, KeySpec, Plan, PlanParseError, SandboxConfig};
 pub use demo::{CATEGORIES, DEMO_PETS};
 pub use errors::ApiError;
+pub use ratelimit::LimitCounts;
 pub use routes::{DEPRECATION, SUNSET};
 pub use store::Pet;
 
@@ -136,6 +137,12 @@ impl Sandbox {
     /// like [`Sandbox::request_count`], so a request refused for its `Host` is not among them.
     pub fn create_count(&self) -> u64 {
         self.shared.create_count()
+    }
+
+    /// The 429s answered and the requests that came while their key was told to wait, since the
+    /// start (every key): what pacing tests and benchmarks hold at zero.
+    pub fn limit_counts(&self) -> LimitCounts {
+        self.shared.limiter.counts()
     }
 
     /// Adds a pet directly, for tests. `status` is kept as given, even outside the spec's values.

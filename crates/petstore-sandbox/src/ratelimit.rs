@@ -13,6 +13,7 @@
 
 use std::collections::HashMap;
 use std::net::IpAddr;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Mutex, PoisonError};
 use std::time::Duration;
 
@@ -121,6 +122,20 @@ pub(crate) struct RateLimiter {
     ban_after: u32,
     ban_duration: Duration,
     buckets: Mutex<Buckets>,
+    /// Answers 429 (told to wait, or banned), for tests and benchmarks.
+    limited: AtomicU64,
+    /// Requests that arrived while their key was told to wait after a 429, or banned: what
+    /// earns a ban.
+    during_wait: AtomicU64,
+}
+
+/// What the rate limiter refused since the sandbox started, over every key.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct LimitCounts {
+    /// Answers 429.
+    pub limited: u64,
+    /// Requests that arrived while their key was told to wait after a 429, or was banned.
+    pub during_wait: u64,
 }
 
 impl RateLimiter {
@@ -131,12 +146,30 @@ impl RateLimiter {
             ban_after,
             ban_duration,
             buckets: Mutex::new(Buckets::default()),
+            limited: AtomicU64::new(0),
+            during_wait: AtomicU64::new(0),
         }
+    }
+
+    pub fn counts(&self) -> LimitCounts {
+        LimitCounts {
+            limited: self.limited.load(Ordering::Relaxed),
+            during_wait: self.during_wait.load(Ordering::Relaxed),
+        }
+    }
+
+    /// [`RateLimiter::decide`], counted.
+    pub fn check(&self, id: BucketId, plan: Plan, now: Duration) -> Decision {
+        let decision = self.decide(id, plan, now);
+        if !matches!(decision, Decision::Allowed(_)) {
+            self.limited.fetch_add(1, Ordering::Relaxed);
+        }
+        decision
     }
 
     /// Counts one request of `id` at `now` (time since the epoch) and decides whether it may go on.
     /// Only keyed buckets can be banned; an anonymous client is only ever told to wait.
-    pub fn check(&self, id: BucketId, plan: Plan, now: Duration) -> Decision {
+    fn decide(&self, id: BucketId, plan: Plan, now: Duration) -> Decision {
         let can_ban = matches!(id, BucketId::Key(_));
         let mut buckets = self.buckets.lock().unwrap_or_else(PoisonError::into_inner);
         self.evict_quiet_buckets(&mut buckets, now);
@@ -147,6 +180,7 @@ impl RateLimiter {
 
         if let Some(until) = bucket.banned_until {
             if now < until {
+                self.during_wait.fetch_add(1, Ordering::Relaxed);
                 return Decision::Banned {
                     quota: Quota {
                         limit: plan.per_minute(),
@@ -209,6 +243,7 @@ impl RateLimiter {
         let reset_at = Duration::from_secs(quota.reset);
 
         if bucket.wait_until.is_some() {
+            self.during_wait.fetch_add(1, Ordering::Relaxed);
             bucket.strikes += 1;
             if can_ban && bucket.strikes > self.ban_after {
                 let until = now + self.ban_duration;

@@ -5,7 +5,8 @@
 //! - [`TlsFront`]: a TLS server on 127.0.0.1 presenting such a certificate, relaying the plain
 //!   bytes to a backend (the sandbox), so an https API can be tested offline;
 //! - [`ConnectProxy`]: an HTTP CONNECT proxy that counts tunnels, checks Basic credentials and
-//!   records every byte it relayed (to prove what a proxy can and cannot see).
+//!   records every byte it relayed (to prove what a proxy can and cannot see);
+//! - [`Fleet`]: several desks sharing one key, each a `petstore` process with folders of its own.
 //!
 //! The binary `petstore-testnet-api` puts the sandbox behind such a front for checks that are not
 //! Rust tests (the installer check's Debian root).
@@ -14,9 +15,11 @@
 //! (which run the CLI as a child process) and asynchronous ones alike, and lives until the test
 //! process ends.
 
+mod fleet;
 mod proxy;
 mod tls;
 
+pub use fleet::{Fleet, FleetRun};
 pub use proxy::{ConnectProxy, ProxyStats};
 pub use tls::{PrivateCa, ServerCert, TlsFront};
 

@@ -62,7 +62,11 @@ impl Backend {
     /// entry "could not be checked" (`covered: false`), never "not found".
     pub async fn check_unconfirmed(&self, id: &str) -> Result<CheckResult, CommandError> {
         let (record, pet) = self.unconfirmed_entry(id).await?;
-        let client = self.client(record.record.environment).await?;
+        // Every page of the store: bulk work, which leaves people's clicks the window's end.
+        let client = self
+            .client(record.record.environment)
+            .await?
+            .with_priority(petstore_client::Priority::Background);
         let mut best: Option<ClientPet> = None;
         let surveyed = petstore_bulk::survey::<std::convert::Infallible>(&client, None, |page| {
             for candidate in page {

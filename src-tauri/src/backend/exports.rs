@@ -24,7 +24,11 @@ impl Backend {
         category_names: bool,
     ) -> Result<SavedFile, CommandError> {
         let env = self.selected();
-        let client = self.client(env).await?;
+        // Bulk work: people's clicks, on this desk or another, go first.
+        let client = self
+            .client(env)
+            .await?
+            .with_priority(petstore_client::Priority::Background);
         let names = category_names.then(|| self.category_map(env));
         let format = match format {
             ExportFormat::Csv => petstore_bulk::ExportFormat::Csv,

@@ -21,7 +21,7 @@ use std::time::Duration;
 
 use chrono::Utc;
 use petstore_bulk::{Cells, Estimate, ImportOptions, JournalId, MAX_FILE_BYTES, ParsedFile};
-use petstore_client::Environment;
+use petstore_client::{Environment, Priority};
 
 use super::Backend;
 use crate::dto::{
@@ -291,7 +291,9 @@ impl Backend {
             .with_environment(job.env));
         }
         let data_dir = self.data_dir()?.to_owned();
-        let import = run::prepare(&data_dir, &job, &client)?;
+        // Bulk work: people's clicks, on this desk or another, go first.
+        let background = client.with_priority(Priority::Background);
+        let import = run::prepare(&data_dir, &job, &background)?;
         let control = import.control();
         let progress = convert::progress(&import.progress().borrow(), &job, false);
         {

@@ -4,6 +4,7 @@
 //! The rules themselves live in `state` (a plain state machine); this module waits on them.
 
 mod registry;
+mod sharing;
 mod state;
 #[cfg(test)]
 mod tests;
@@ -18,7 +19,7 @@ use super::RateLimitSnapshot;
 use crate::clock::Clock;
 use crate::events::{ClientEvent, WaitReason};
 use crate::retry::{RetryBudget, RetryPolicy};
-pub use state::{BACKGROUND_RESERVE, Priority};
+pub use state::{Priority, reserve};
 use state::{State, Step, Ticket};
 
 /// Whose quota: the base address and a fingerprint of the key (never the key itself).

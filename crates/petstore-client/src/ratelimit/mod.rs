@@ -8,9 +8,7 @@ mod props;
 mod snapshot;
 mod store;
 
-pub use governor::{
-    BACKGROUND_RESERVE, Governor, GovernorKey, Observation, Permit, Priority, RateLimited,
-};
+pub use governor::{Governor, GovernorKey, Observation, Permit, Priority, RateLimited, reserve};
 pub use headers::parse_retry_after;
 pub use snapshot::{Plan, QuotaWindow, RateLimitSnapshot};
 pub use store::WaitStore;

@@ -5,6 +5,7 @@ use std::time::Duration;
 
 use chrono::{DateTime, TimeDelta, Utc};
 
+use super::sharing::Sharing;
 use crate::events::WaitReason;
 use crate::ratelimit::RateLimitSnapshot;
 use crate::retry::{self, RetryPolicy};
@@ -32,6 +33,8 @@ pub(super) struct State {
     /// The wait last reported as `Waiting`, so eight waiters make one event.
     announced: Option<(DateTime<Utc>, WaitReason)>,
     pub(super) latest: Option<RateLimitSnapshot>,
+    /// Other computers spending the same key, as the headers tell.
+    sharing: Sharing,
 }
 
 /// Whether requests may flow, or one must go first and the rest wait for its answer.
@@ -83,16 +86,25 @@ pub(super) enum Step {
 pub enum Priority {
     #[default]
     Interactive,
-    /// An import in a program people also click in: goes only when no interactive request is
-    /// asking, spreads itself evenly over the quota window (so a request a person makes finds
-    /// room at any moment, not only after the reset), and leaves the last
-    /// [`BACKGROUND_RESERVE`] requests of a window to interactive calls.
+    /// Bulk work in a program people also click in (the app's import, export, checks): goes
+    /// only when no interactive request is asking, spreads itself evenly over the quota window
+    /// (so a request a person makes finds room at any moment, not only after the reset), and
+    /// leaves the window's last requests ([`reserve`]) to interactive calls, on any desk.
     Background,
+    /// Bulk work in a program nobody clicks in meanwhile (the CLI's import and export): while
+    /// the key seems to be this computer's alone, at full speed up to half a window ahead of the
+    /// even pace, and never into the reserve; once other desks are seen spending the key, paced
+    /// exactly as [`Priority::Background`].
+    Batch,
 }
 
-/// Requests of each quota window that background work leaves to interactive calls, so a clerk
-/// browsing during an import is answered within one request instead of after the reset.
-pub const BACKGROUND_RESERVE: u64 = 1;
+/// Requests of each quota window that bulk work leaves to interactive calls, so a clerk browsing
+/// during an import, on this desk or another, is answered at once instead of after the reset:
+/// a twentieth of the limit (at least one), plus one for each other desk seen spending the key,
+/// since each of them may send its next request at the same moment as this one.
+pub fn reserve(limit: u64, peers: u64) -> u64 {
+    (limit / 20).max(1) + peers
+}
 
 impl Default for State {
     fn default() -> Self {
@@ -109,6 +121,7 @@ impl Default for State {
             window_len: None,
             announced: None,
             latest: None,
+            sharing: Sharing::default(),
         }
     }
 }
@@ -132,8 +145,8 @@ impl State {
         if let Some(step) = self.exhausted(now, policy) {
             return step;
         }
-        if priority == Priority::Background
-            && let Some(step) = self.background_yields(now, policy)
+        if priority != Priority::Interactive
+            && let Some(step) = self.background_yields(now, policy, priority)
         {
             return step;
         }
@@ -187,19 +200,35 @@ impl State {
         None
     }
 
-    /// `Some` when a background request must let interactive ones go first: one is asking;
-    /// or it is ahead of an even pace over the window (its share of what is left of the budget,
-    /// spent at the window's full rate, would end before the reset); or only the reserved slots
-    /// of the window are left (then until its reset, after which the whole new window is
-    /// assumed, as for a spent one).
-    fn background_yields(&mut self, now: DateTime<Utc>, policy: &RetryPolicy) -> Option<Step> {
+    /// `Some` when a bulk request must let interactive ones go first: one is asking in this
+    /// process; or it is ahead of an even pace over the window (what is left of the key's budget
+    /// beyond the reserve, spent at the window's full rate, would end before the reset: every
+    /// desk reads the same `remaining`, so together they spend the window evenly); or only the
+    /// reserved slots of the window are left (then until its reset, after which the whole new
+    /// window is assumed, as for a spent one). A [`Priority::Batch`] request alone on the key
+    /// may be half a window ahead of the even pace.
+    fn background_yields(
+        &mut self,
+        now: DateTime<Utc>,
+        policy: &RetryPolicy,
+        priority: Priority,
+    ) -> Option<Step> {
         if self.interactive_waiting > 0 {
             return Some(Step::AwaitChange);
         }
         let window_len = self.window_len;
         let in_flight = self.in_flight;
+        let peers = self.sharing.peers(now, window_len);
         let quota = self.quota.as_mut().filter(|quota| quota.budget > 0)?;
-        if quota.budget > BACKGROUND_RESERVE {
+        let reserve = reserve(quota.limit, peers);
+        if quota.budget > reserve {
+            // Alone on the key, batch work may run ahead of the even pace by half a window: an
+            // import smaller than that goes at full speed, a larger one still leaves half of
+            // each window's time for a desk that starts browsing after it began.
+            let lead = match (priority, peers) {
+                (Priority::Batch, 0) => quota.limit / 2,
+                _ => 0,
+            };
             // Only over a minute-like window: spread over a day, an import would crawl.
             let (Some(reset), Some(window)) = (
                 quota.reset_at,
@@ -208,7 +237,7 @@ impl State {
                 return None;
             };
             let slot = window / i32::try_from(quota.limit.max(1)).unwrap_or(i32::MAX);
-            let spare = i32::try_from(quota.budget - BACKGROUND_RESERVE).unwrap_or(i32::MAX);
+            let spare = i32::try_from(quota.budget - reserve + lead).unwrap_or(i32::MAX);
             let pace_from = reset - slot * spare;
             return (pace_from > now).then_some(Step::Yield { until: pace_from });
         }
@@ -251,6 +280,12 @@ impl State {
         self.in_flight = self.in_flight.saturating_sub(1);
         if let Some(snapshot) = snapshot {
             self.track_quota(snapshot);
+            if let (Some(limit), Some(remaining), Some(reset)) =
+                (snapshot.limit, snapshot.remaining, snapshot.reset_at)
+            {
+                self.sharing
+                    .observe(limit, remaining, reset, self.in_flight, now);
+            }
             self.latest = Some(snapshot.clone());
         }
         let current_episode = ticket.epoch == self.epoch;
