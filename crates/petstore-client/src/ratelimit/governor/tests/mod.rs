@@ -12,6 +12,7 @@ use tokio::sync::mpsc;
 use super::*;
 
 mod after_429;
+mod fleet_sim;
 mod lifecycle;
 mod priority;
 mod props;
