@@ -11,16 +11,38 @@ const WINDOWS_REMEMBERED: i32 = 2;
 /// The most other desks assumed at once (a margin per desk: more would starve bulk work).
 pub(super) const MAX_PEERS: u64 = 16;
 
+/// What the headers tell of the other desks on the key.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub(super) struct Others {
+    /// Other desks spending the key (an estimate, 0 when alone).
+    pub(super) desks: u64,
+    /// Their requests per second together, as measured in the window.
+    pub(super) per_second: f64,
+}
+
 #[derive(Debug, Default)]
 pub(super) struct Sharing {
-    /// The window being watched (its reset) and `remaining` at this process's first answer in it.
-    window: Option<(DateTime<Utc>, u64)>,
-    /// This process's answers in that window after the first.
-    own_since_first: u64,
-    /// Other desks seen spending the key lately (an estimate, 0 when alone).
-    peers: u64,
+    watch: Option<Watch>,
+    /// The last estimate, from this window or an earlier one.
+    seen: Others,
     seen_at: Option<DateTime<Utc>>,
+    /// A window was watched long enough to tell that nobody else spent the key in it.
+    watched_alone: bool,
 }
+
+/// One window watched from this process's first answer in it.
+#[derive(Debug)]
+struct Watch {
+    reset: DateTime<Utc>,
+    first_remaining: u64,
+    first_at: DateTime<Utc>,
+    /// This process's answers in the window after the first.
+    own_since_first: u64,
+}
+
+/// Own answers in a window before its count of desks replaces the last window's: fewer are
+/// mostly noise (two answers close together, or one after a pause).
+const ANSWERS_FOR_A_COUNT: u64 = 3;
 
 impl Sharing {
     /// One answer of this process: `remaining` of the window ending at `reset`, with
@@ -33,35 +55,58 @@ impl Sharing {
         in_flight: u64,
         now: DateTime<Utc>,
     ) {
-        match self.window {
-            Some((current, first)) if current == reset => {
-                self.own_since_first += 1;
-                let spent = first.saturating_sub(remaining);
-                let explained = self.own_since_first + in_flight;
-                if spent > explained {
-                    // Others sent `spent - explained` while we sent `own_since_first`: about
-                    // that many desks for each of ours (at least one).
-                    let others = spent - explained;
-                    let desks = others.div_ceil(self.own_since_first.max(1)).max(1);
-                    self.peers = self.peers.max(desks).min(MAX_PEERS);
-                    self.seen_at = Some(now);
-                }
-            }
-            Some((current, _)) if reset < current => {}
+        let watch = match &mut self.watch {
+            Some(watch) if watch.reset == reset => watch,
+            Some(watch) if reset < watch.reset => return,
             _ => {
-                self.window = Some((reset, remaining.min(limit)));
-                self.own_since_first = 0;
+                self.watch = Some(Watch {
+                    reset,
+                    first_remaining: remaining.min(limit),
+                    first_at: now,
+                    own_since_first: 0,
+                });
+                return;
             }
+        };
+        watch.own_since_first += 1;
+        let spent = watch.first_remaining.saturating_sub(remaining);
+        let own = watch.own_since_first + in_flight;
+        let others = spent.saturating_sub(own);
+        let elapsed = (now - watch.first_at).num_milliseconds();
+        if others == 0 || elapsed <= 0 {
+            if watch.own_since_first >= ANSWERS_FOR_A_COUNT {
+                self.watched_alone = true;
+            }
+            return;
         }
+        self.watched_alone = false;
+        let per_second = others as f64 * 1000.0 / elapsed as f64;
+        // Others sent `others` while we sent `own`: about that many desks for each of ours.
+        let desks = (others as f64 / own.max(1) as f64).round().max(1.0) as u64;
+        let desks = match watch.own_since_first >= ANSWERS_FOR_A_COUNT {
+            true => desks,
+            false => desks.max(self.current(now, None).desks),
+        };
+        self.seen = Others {
+            desks: desks.min(MAX_PEERS),
+            per_second,
+        };
+        self.seen_at = Some(now);
     }
 
-    /// Other desks spending the key, as far as the last `WINDOWS_REMEMBERED` windows of
-    /// `window_len` tell (0: alone, or nobody seen lately).
-    pub(super) fn peers(&self, now: DateTime<Utc>, window_len: Option<TimeDelta>) -> u64 {
+    /// Whether this process has seen enough answers to tell that nobody else spends the key
+    /// (a process just started does not know yet, and assumes nothing).
+    pub(super) fn known_alone(&self, now: DateTime<Utc>, window_len: Option<TimeDelta>) -> bool {
+        self.watched_alone && self.current(now, window_len).desks == 0
+    }
+
+    /// The other desks on the key, as far as the last `WINDOWS_REMEMBERED` windows of
+    /// `window_len` tell (none: alone, or nobody seen lately).
+    pub(super) fn current(&self, now: DateTime<Utc>, window_len: Option<TimeDelta>) -> Others {
         let remembered = window_len.unwrap_or(TimeDelta::minutes(1)) * WINDOWS_REMEMBERED;
         match self.seen_at {
-            Some(seen) if now - seen <= remembered => self.peers,
-            _ => 0,
+            Some(seen) if now - seen <= remembered => self.seen,
+            _ => Others::default(),
         }
     }
 }
@@ -81,7 +126,10 @@ mod tests {
         for (i, remaining) in (20..30).rev().enumerate() {
             sharing.observe(30, remaining, reset, 0, at(i as i64));
         }
-        assert_eq!(sharing.peers(at(10), Some(TimeDelta::seconds(60))), 0);
+        assert_eq!(
+            sharing.current(at(10), Some(TimeDelta::seconds(60))),
+            Others::default()
+        );
     }
 
     #[test]
@@ -89,17 +137,19 @@ mod tests {
         let mut sharing = Sharing::default();
         let reset = at(6);
         // Each of our answers finds three fewer: two other desks send as often as we do.
-        sharing.observe(30, 29, reset, 0, at(0));
-        sharing.observe(30, 26, reset, 0, at(1));
-        sharing.observe(30, 23, reset, 0, at(2));
+        for (i, remaining) in [29, 26, 23, 20].into_iter().enumerate() {
+            sharing.observe(30, remaining, reset, 0, at(i as i64));
+        }
         let window = Some(TimeDelta::seconds(6));
-        assert_eq!(sharing.peers(at(2), window), 2);
+        let others = sharing.current(at(3), window);
+        assert_eq!(others.desks, 2);
+        assert!((others.per_second - 2.0).abs() < 1e-9, "{others:?}");
         // Two quiet windows later they are gone.
-        assert_eq!(sharing.peers(at(15), window), 0);
+        assert_eq!(sharing.current(at(16), window), Others::default());
         // A request of ours still out explains one more.
         let mut own = Sharing::default();
         own.observe(30, 29, reset, 1, at(0));
         own.observe(30, 27, reset, 1, at(1));
-        assert_eq!(own.peers(at(1), window), 0);
+        assert_eq!(own.current(at(1), window), Others::default());
     }
 }

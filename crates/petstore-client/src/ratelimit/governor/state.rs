@@ -218,15 +218,16 @@ impl State {
         }
         let window_len = self.window_len;
         let in_flight = self.in_flight;
-        let peers = self.sharing.peers(now, window_len);
+        let others = self.sharing.current(now, window_len);
+        let peers = others.desks;
         let quota = self.quota.as_mut().filter(|quota| quota.budget > 0)?;
         let reserve = reserve(quota.limit, peers);
         if quota.budget > reserve {
             // Alone on the key, batch work may run ahead of the even pace by half a window: an
             // import smaller than that goes at full speed, a larger one still leaves half of
             // each window's time for a desk that starts browsing after it began.
-            let lead = match (priority, peers) {
-                (Priority::Batch, 0) => quota.limit / 2,
+            let lead = match (priority, self.sharing.known_alone(now, window_len)) {
+                (Priority::Batch, true) => quota.limit / 2,
                 _ => 0,
             };
             // Only over a minute-like window: spread over a day, an import would crawl.
