@@ -11,20 +11,11 @@ const WINDOWS_REMEMBERED: i32 = 2;
 /// The most other desks assumed at once (a margin per desk: more would starve bulk work).
 pub(super) const MAX_PEERS: u64 = 16;
 
-/// What the headers tell of the other desks on the key.
-#[derive(Debug, Clone, Copy, Default, PartialEq)]
-pub(super) struct Others {
-    /// Other desks spending the key (an estimate, 0 when alone).
-    pub(super) desks: u64,
-    /// Their requests per second together, as measured in the window.
-    pub(super) per_second: f64,
-}
-
 #[derive(Debug, Default)]
 pub(super) struct Sharing {
     watch: Option<Watch>,
-    /// The last estimate, from this window or an earlier one.
-    seen: Others,
+    /// Other desks spending the key, as last estimated (in this window or an earlier one).
+    desks: u64,
     seen_at: Option<DateTime<Utc>>,
     /// A window was watched long enough to tell that nobody else spent the key in it.
     watched_alone: bool,
@@ -35,7 +26,6 @@ pub(super) struct Sharing {
 struct Watch {
     reset: DateTime<Utc>,
     first_remaining: u64,
-    first_at: DateTime<Utc>,
     /// This process's answers in the window after the first.
     own_since_first: u64,
 }
@@ -62,7 +52,6 @@ impl Sharing {
                 self.watch = Some(Watch {
                     reset,
                     first_remaining: remaining.min(limit),
-                    first_at: now,
                     own_since_first: 0,
                 });
                 return;
@@ -72,41 +61,36 @@ impl Sharing {
         let spent = watch.first_remaining.saturating_sub(remaining);
         let own = watch.own_since_first + in_flight;
         let others = spent.saturating_sub(own);
-        let elapsed = (now - watch.first_at).num_milliseconds();
-        if others == 0 || elapsed <= 0 {
+        if others == 0 {
             if watch.own_since_first >= ANSWERS_FOR_A_COUNT {
                 self.watched_alone = true;
             }
             return;
         }
         self.watched_alone = false;
-        let per_second = others as f64 * 1000.0 / elapsed as f64;
         // Others sent `others` while we sent `own`: about that many desks for each of ours.
         let desks = (others as f64 / own.max(1) as f64).round().max(1.0) as u64;
         let desks = match watch.own_since_first >= ANSWERS_FOR_A_COUNT {
             true => desks,
-            false => desks.max(self.current(now, None).desks),
+            false => desks.max(self.desks(now, None)),
         };
-        self.seen = Others {
-            desks: desks.min(MAX_PEERS),
-            per_second,
-        };
+        self.desks = desks.min(MAX_PEERS);
         self.seen_at = Some(now);
     }
 
     /// Whether this process has seen enough answers to tell that nobody else spends the key
     /// (a process just started does not know yet, and assumes nothing).
     pub(super) fn known_alone(&self, now: DateTime<Utc>, window_len: Option<TimeDelta>) -> bool {
-        self.watched_alone && self.current(now, window_len).desks == 0
+        self.watched_alone && self.desks(now, window_len) == 0
     }
 
     /// The other desks on the key, as far as the last `WINDOWS_REMEMBERED` windows of
     /// `window_len` tell (none: alone, or nobody seen lately).
-    pub(super) fn current(&self, now: DateTime<Utc>, window_len: Option<TimeDelta>) -> Others {
+    pub(super) fn desks(&self, now: DateTime<Utc>, window_len: Option<TimeDelta>) -> u64 {
         let remembered = window_len.unwrap_or(TimeDelta::minutes(1)) * WINDOWS_REMEMBERED;
         match self.seen_at {
-            Some(seen) if now - seen <= remembered => self.seen,
-            _ => Others::default(),
+            Some(seen) if now - seen <= remembered => self.desks,
+            _ => 0,
         }
     }
 }
@@ -126,10 +110,8 @@ mod tests {
         for (i, remaining) in (20..30).rev().enumerate() {
             sharing.observe(30, remaining, reset, 0, at(i as i64));
         }
-        assert_eq!(
-            sharing.current(at(10), Some(TimeDelta::seconds(60))),
-            Others::default()
-        );
+        assert_eq!(sharing.desks(at(10), Some(TimeDelta::seconds(60))), 0);
+        assert!(sharing.known_alone(at(10), Some(TimeDelta::seconds(60))));
     }
 
     #[test]
@@ -141,15 +123,16 @@ mod tests {
             sharing.observe(30, remaining, reset, 0, at(i as i64));
         }
         let window = Some(TimeDelta::seconds(6));
-        let others = sharing.current(at(3), window);
-        assert_eq!(others.desks, 2);
-        assert!((others.per_second - 2.0).abs() < 1e-9, "{others:?}");
+        assert_eq!(sharing.desks(at(3), window), 2);
+        assert!(!sharing.known_alone(at(3), window));
         // Two quiet windows later they are gone.
-        assert_eq!(sharing.current(at(16), window), Others::default());
+        assert_eq!(sharing.desks(at(16), window), 0);
         // A request of ours still out explains one more.
         let mut own = Sharing::default();
         own.observe(30, 29, reset, 1, at(0));
         own.observe(30, 27, reset, 1, at(1));
-        assert_eq!(own.current(at(1), window), Others::default());
+        assert_eq!(own.desks(at(1), window), 0);
+        // Two answers are too few to know the key is this process's alone.
+        assert!(!own.known_alone(at(1), window));
     }
 }

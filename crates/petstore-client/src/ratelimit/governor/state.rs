@@ -218,8 +218,7 @@ impl State {
         }
         let window_len = self.window_len;
         let in_flight = self.in_flight;
-        let others = self.sharing.current(now, window_len);
-        let peers = others.desks;
+        let peers = self.sharing.desks(now, window_len);
         let quota = self.quota.as_mut().filter(|quota| quota.budget > 0)?;
         let reserve = reserve(quota.limit, peers);
         if quota.budget > reserve {
