@@ -12,8 +12,9 @@ use crate::values::{
 
 #[derive(Debug, Parser)]
 // Every help text (and the exit codes after it) comes from `words::usage`, put in place by
-// `usage::command`.
-#[command(name = "petstore", version)]
+// `usage::command`. The name people type, also on Windows (where the program is `petstore.exe`
+// and clap would show that in every "Usage:" line).
+#[command(name = "petstore", bin_name = "petstore", version)]
 pub struct Cli {
     #[arg(long, global = true, value_name = "production|staging|sandbox", value_parser = parse_env)]
     pub env: Option<Environment>,

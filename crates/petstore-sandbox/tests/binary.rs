@@ -106,7 +106,6 @@ fn help_tells_about_fault_control_and_accepted_hosts() {
     }
 }
 
-#[cfg(unix)]
 #[tokio::test]
 async fn faults_flag_prints_a_control_token_that_the_control_route_needs() {
     let mut child = Command::new(BIN)
@@ -157,11 +156,7 @@ async fn faults_flag_prints_a_control_token_that_the_control_route_needs() {
         .await
         .unwrap();
     assert_eq!(failing.status(), 503, "the faults switched over HTTP apply");
-
-    let killed = Command::new("kill")
-        .args(["-TERM", &child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(killed.success());
-    assert!(child.wait().unwrap().success());
+    // Windows has no SIGTERM (the first test checks the clean stop on Unix).
+    child.kill().unwrap();
+    child.wait().unwrap();
 }

@@ -3,13 +3,11 @@
 
 mod common;
 
-use std::net::SocketAddr;
-
 use common::{
     Api, KEY, RawResponse, big_plan, config, error_body, quota, raw_request, start,
     start_with_clock,
 };
-use petstore_sandbox::{DEMO_PETS, Sandbox, SandboxConfig};
+use petstore_sandbox::{DEMO_PETS, SandboxConfig};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 
@@ -149,12 +147,13 @@ async fn loopback_names_are_answered_with_or_without_a_port() {
 }
 
 /// 127.0.0.2 is a loopback address but not one of the loopback names: a sandbox bound there stands for
-/// one bound to a network address with --allow-remote (Linux routes all of 127/8 to loopback).
-#[cfg(target_os = "linux")]
+/// one bound to a network address with --allow-remote (Linux and Windows route all of 127/8 to
+/// loopback; macOS only 127.0.0.1).
+#[cfg(any(target_os = "linux", windows))]
 #[tokio::test]
 async fn a_sandbox_bound_to_another_address_accepts_that_address() {
-    let bound = SocketAddr::from(([127, 0, 0, 2], 0));
-    let sandbox = Sandbox::start_on(bound, config(big_plan()))
+    let bound = std::net::SocketAddr::from(([127, 0, 0, 2], 0));
+    let sandbox = petstore_sandbox::Sandbox::start_on(bound, config(big_plan()))
         .await
         .expect("sandbox starts on 127.0.0.2");
     let api = Api::new(&sandbox);

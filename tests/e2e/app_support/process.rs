@@ -1,7 +1,6 @@
 //! tauri-driver (and through it WebKitWebDriver and the app) as a child process group of the test.
 
 use std::net::{Ipv4Addr, SocketAddr, TcpListener, TcpStream};
-use std::os::unix::process::CommandExt;
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
@@ -166,8 +165,10 @@ impl<'a> Launch<'a> {
             .args(["--native-port", &native_port.to_string()])
             .envs(self.env.iter().map(|(k, v)| (k, v)))
             .stdin(Stdio::null())
-            .stdout(Stdio::null())
-            .process_group(0);
+            .stdout(Stdio::null());
+        // Its own process group, so the WebKitWebDriver it starts is stopped with it.
+        #[cfg(unix)]
+        std::os::unix::process::CommandExt::process_group(&mut command, 0);
         let child = command.spawn().unwrap_or_else(|e| {
             panic!(
                 "tauri-driver at {} did not start: {e}",
