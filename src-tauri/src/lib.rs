@@ -14,6 +14,7 @@ pub mod dto;
 pub mod errors;
 pub mod events;
 mod logging;
+mod no_webview;
 mod notify;
 pub mod pickers;
 pub mod reasons;
@@ -64,6 +65,8 @@ impl<R: Runtime> EventSink for TauriEvents<R> {
 
 /// Starts the desktop app; returns when it exits.
 pub fn run() {
+    // Before anything else: without a web view there is nothing to show (Windows only).
+    no_webview::require_runtime();
     let mut builder = tauri::Builder::default();
     // First: a second launch hands over to the first window and exits before anything else
     // starts (one pacing state per key on this computer).
@@ -82,7 +85,7 @@ pub fn run() {
         .plugin(updates::plugin())
         .manage(updates::Pending::default());
     // Quota alerts (Linux: the freedesktop service, `notify`).
-    #[cfg(not(target_os = "linux"))]
+    #[cfg(all(not(target_os = "linux"), feature = "native-notifications"))]
     {
         builder = builder.plugin(tauri_plugin_notification::init());
     }

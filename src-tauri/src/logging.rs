@@ -11,7 +11,7 @@ use crate::backend::BackendConfig;
 /// `petstore-admin.log` in the OS log folder: on Linux `$XDG_DATA_HOME/dev.petstore.admin/logs`
 /// (`~/.local/share/...`), on macOS `~/Library/Logs/dev.petstore.admin`, on Windows
 /// `%LOCALAPPDATA%\dev.petstore.admin\logs`.
-const FILE_NAME: &str = "petstore-admin";
+pub(crate) const FILE_NAME: &str = "petstore-admin";
 /// A file is renamed `petstore-admin_<UTC time>.log` once it would grow past this...
 const MAX_FILE_BYTES: u128 = 1024 * 1024;
 /// ...and this many renamed files are kept besides the current one (at most 5 MiB in all).
