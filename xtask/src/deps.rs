@@ -44,6 +44,17 @@ pub const NODE_PACKAGES: &[&str] = &["nodejs", "npm"];
 /// To show the app on a Linux desktop (`run`): only the build packages.
 pub const RUN_PACKAGES: &[&str] = BUILD_PACKAGES;
 
+/// Makes sure rustup has the standard library for `target` (a cross stage's), skipping it when
+/// it has.
+pub fn ensure_rust_target(target: &str) -> Result {
+    let installed = cmd::capture(Command::new("rustup").args(["target", "list", "--installed"]))?;
+    if installed.lines().any(|line| line.trim() == target) {
+        return Ok(());
+    }
+    step(&format!("rustup target add {target}"));
+    cmd::run(Command::new("rustup").args(["target", "add", target]))
+}
+
 /// tauri-driver (the WebDriver bridge to the app's web view), installed with `cargo install`
 /// into target/tools/cargo; returns its binary.
 pub fn ensure_tauri_driver(target: &Path) -> Result<PathBuf> {

@@ -61,6 +61,7 @@ pub fn for_stages(stages: &[Stage]) -> Result<Tools> {
         Stage::Unit,
         Stage::E2e,
         Stage::Installers,
+        Stage::Windows,
     ]) {
         deps::ensure_node_modules(&root.join("ui"), "the UI's packages")?;
     }
@@ -114,6 +115,8 @@ fn system_packages(stage: Stage) -> Vec<&'static str> {
         Stage::Installers => &[deps::BUILD_PACKAGES],
         // The sandbox and the client only: a C compiler for ring, no WebKit.
         Stage::Api => &[deps::C_COMPILER_PACKAGES, deps::PYTHON_PACKAGES],
+        // Build scripts and proc macros run on Linux (WebKit not linked, but C compiled).
+        Stage::Windows => &[deps::C_COMPILER_PACKAGES, crate::test::windows::PACKAGES],
     };
     lists.iter().flat_map(|list| list.iter().copied()).collect()
 }

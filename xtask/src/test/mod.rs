@@ -1,8 +1,12 @@
 //! `cargo xtask test [STAGE…]`: the named stages of the suite (all of them, as CI runs it, when
 //! none is named). Each stage installs what it needs and runs alone from a clean checkout.
 
+// Writes shell scripts for zig: a Unix host's.
+#[cfg(unix)]
+mod macos;
 pub mod stage;
 mod targets;
+pub mod windows;
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -52,6 +56,7 @@ struct Suite {
     root: PathBuf,
     target: PathBuf,
     /// Whether the installer stage runs after this one (so its Debian root can be made early).
+    #[cfg_attr(not(target_os = "linux"), allow(dead_code))]
     installers_follow: bool,
     tools: Tools,
     /// ui/dist is fresh: rebuilding it would make cargo rebuild the release app (minutes of LTO).
@@ -71,6 +76,7 @@ impl Suite {
             Stage::E2e => self.e2e(),
             Stage::Installers => self.installers(),
             Stage::Api => self.api(),
+            Stage::Windows => self.windows(),
         }
     }
 
@@ -114,7 +120,66 @@ impl Suite {
             "--",
             "-D",
             "warnings",
-        ]))
+        ]))?;
+        #[cfg(unix)]
+        macos::clippy(&self.target)?;
+        Ok(())
+    }
+
+    fn windows(&mut self) -> Result {
+        let started = std::time::Instant::now();
+        crate::deps::ensure_rust_target(windows::TARGET)?;
+        let wine = windows::Wine::prepare(&self.root, &self.target)?;
+        self.ensure_ui_built()?;
+        step("cargo clippy for Windows (every cfg(windows) line; warnings are errors)");
+        cmd::run(wine.cargo("clippy").args(WORKSPACE).args([
+            "--all-targets",
+            "--",
+            "-D",
+            "warnings",
+        ]))?;
+        step("The Tauri-free crates' tests, as Windows programs under Wine");
+        for (test, reason) in windows::NOT_UNDER_WINE {
+            println!("not under Wine: {test}: {reason}");
+        }
+        for (test, reason) in windows::UNIX_ONLY {
+            println!("Unix only: {test}: {reason}");
+        }
+        let mut tests = wine.cargo("test");
+        tests.arg("--locked").args(windows::wine_tested());
+        // Exact names: a skip never hides a test whose name merely contains another's.
+        tests.args(["--", "--exact"]);
+        for (test, _) in windows::NOT_UNDER_WINE {
+            tests.args(["--skip", test]);
+        }
+        cmd::run(&mut tests)?;
+        step("The app, the CLI and the sandbox built for Windows");
+        cmd::run(wine.cargo("build").args([
+            "--locked",
+            "-p",
+            "petstore-admin",
+            "-p",
+            "petstore-cli",
+            "-p",
+            "petstore-sandbox",
+        ]))?;
+        let out = self.target.join(windows::TARGET).join("debug");
+        for file in ["petstore-admin.exe", "WebView2Loader.dll", "petstore.exe"] {
+            if !out.join(file).is_file() {
+                return cmd::fail(format!(
+                    "the Windows build has no {file} in {}",
+                    out.display()
+                ));
+            }
+        }
+        step("The app on a PC without WebView2: its message box, closed by Enter");
+        let display = self.display()?.to_owned();
+        windows::check_no_webview_box(&wine, &out.join("petstore-admin.exe"), &display)?;
+        println!(
+            "Stage windows took {:.0} s",
+            started.elapsed().as_secs_f64()
+        );
+        Ok(())
     }
 
     fn unit(&mut self) -> Result {

@@ -7,7 +7,8 @@ use std::fmt;
 pub enum Stage {
     /// svelte-check, Vitest and the UI's production build.
     Ui,
-    /// actionlint (with shellcheck) on the workflows, cargo fmt --check, clippy.
+    /// actionlint (with shellcheck) on the workflows, cargo fmt --check, clippy for Linux and
+    /// (without Apple's SDK) for both Mac targets.
     Lint,
     /// Every cargo test but the real app's WebDriver tests and Prism, in the keyring session.
     Unit,
@@ -17,18 +18,22 @@ pub enum Stage {
     Installers,
     /// The interface both ways: the client's requests against Prism, the sandbox with schemathesis.
     Api,
+    /// The Windows build (mingw-w64): clippy for Windows, the Tauri-free crates' tests under Wine,
+    /// the app's message box on a PC without WebView2.
+    Windows,
 }
 
 impl Stage {
     /// Every stage, in the order `cargo xtask test` (and CI) runs them: the UI first, since the
     /// app embeds its build; the release app before the installers made from it.
-    pub const ALL: [Stage; 6] = [
+    pub const ALL: [Stage; 7] = [
         Stage::Ui,
         Stage::Lint,
         Stage::Unit,
         Stage::E2e,
         Stage::Installers,
         Stage::Api,
+        Stage::Windows,
     ];
 
     pub fn name(self) -> &'static str {
@@ -39,19 +44,25 @@ impl Stage {
             Stage::E2e => "e2e",
             Stage::Installers => "installers",
             Stage::Api => "api",
+            Stage::Windows => "windows",
         }
     }
 
     pub fn what(self) -> &'static str {
         match self {
             Stage::Ui => "svelte-check, Vitest, the UI's production build",
-            Stage::Lint => "actionlint on the workflows, cargo fmt --check, cargo clippy",
+            Stage::Lint => {
+                "actionlint on the workflows, cargo fmt --check, cargo clippy (Linux and macOS)"
+            }
             Stage::Unit => {
                 "every cargo test but the app's WebDriver and Prism tests (keyring session)"
             }
             Stage::E2e => "the release app through tauri-driver on Xvfb",
             Stage::Installers => ".deb and .rpm; the .deb installed and run in a clean Debian root",
             Stage::Api => "the client against Prism, the sandbox with schemathesis (openapi.yaml)",
+            Stage::Windows => {
+                "the Windows build: clippy, the Tauri-free crates' tests under Wine, no-WebView2 box"
+            }
         }
     }
 
@@ -117,7 +128,8 @@ mod tests {
                 Stage::Unit,
                 Stage::E2e,
                 Stage::Installers,
-                Stage::Api
+                Stage::Api,
+                Stage::Windows
             ]
         );
     }
@@ -145,7 +157,7 @@ mod tests {
         let message = error.to_string();
         assert!(message.contains("`unitt`"), "{message}");
         assert!(
-            message.contains("ui, lint, unit, e2e, installers, api"),
+            message.contains("ui, lint, unit, e2e, installers, api, windows"),
             "{message}"
         );
         // Names are exact: no case folding, no prefixes.
