@@ -148,7 +148,8 @@ async fn manifest(State(shared): State<Arc<Shared>>) -> axum::response::Response
         "url": format!("http://{}/bundle", shared.address.get().expect("set at start")),
         "signature": offer.signature,
     });
-    // The plain binary's key, and the .deb's (the bundler marks an installed app as a .deb).
+    // The plain binary's key, and the .deb's (the bundler marks an installed app as a .deb); on
+    // Windows (these tests run under Wine too) the plain build's and the NSIS installer's.
     axum::Json(serde_json::json!({
         "version": offer.version,
         "notes": offer.notes,
@@ -156,6 +157,8 @@ async fn manifest(State(shared): State<Arc<Shared>>) -> axum::response::Response
         "platforms": {
             "linux-x86_64": platform,
             "linux-x86_64-deb": platform,
+            "windows-x86_64": platform,
+            "windows-x86_64-nsis": platform,
         }
     }))
     .into_response()

@@ -131,50 +131,10 @@ impl Suite {
         crate::deps::ensure_rust_target(windows::TARGET)?;
         let wine = windows::Wine::prepare(&self.root, &self.target)?;
         self.ensure_ui_built()?;
-        step("cargo clippy for Windows (every cfg(windows) line; warnings are errors)");
-        cmd::run(wine.cargo("clippy").args(WORKSPACE).args([
-            "--all-targets",
-            "--",
-            "-D",
-            "warnings",
-        ]))?;
-        step("The Tauri-free crates' tests, as Windows programs under Wine");
-        for (test, reason) in windows::NOT_UNDER_WINE {
-            println!("not under Wine: {test}: {reason}");
-        }
-        for (test, reason) in windows::UNIX_ONLY {
-            println!("Unix only: {test}: {reason}");
-        }
-        let mut tests = wine.cargo("test");
-        tests.arg("--locked").args(windows::wine_tested());
-        // Exact names: a skip never hides a test whose name merely contains another's.
-        tests.args(["--", "--exact"]);
-        for (test, _) in windows::NOT_UNDER_WINE {
-            tests.args(["--skip", test]);
-        }
-        cmd::run(&mut tests)?;
-        step("The app, the CLI and the sandbox built for Windows");
-        cmd::run(wine.cargo("build").args([
-            "--locked",
-            "-p",
-            "petstore-admin",
-            "-p",
-            "petstore-cli",
-            "-p",
-            "petstore-sandbox",
-        ]))?;
-        let out = self.target.join(windows::TARGET).join("debug");
-        for file in ["petstore-admin.exe", "WebView2Loader.dll", "petstore.exe"] {
-            if !out.join(file).is_file() {
-                return cmd::fail(format!(
-                    "the Windows build has no {file} in {}",
-                    out.display()
-                ));
-            }
-        }
+        let app = windows::build_and_test(&wine, &self.target, &WORKSPACE)?;
         step("The app on a PC without WebView2: its message box, closed by Enter");
         let display = self.display()?.to_owned();
-        windows::check_no_webview_box(&wine, &out.join("petstore-admin.exe"), &display)?;
+        windows::check_no_webview_box(&wine, &app, &display)?;
         println!(
             "Stage windows took {:.0} s",
             started.elapsed().as_secs_f64()

@@ -112,6 +112,11 @@ pub const NOT_UNDER_WINE: &[(&str, &str)] = &[
         "the_settings_file_sets_the_proxy_and_the_ca_and_refuses_a_password_in_the_address",
         WINE_CRYPT32,
     ),
+    // src-tauri tests/updates.rs
+    (
+        "behind_a_company_proxy_the_check_uses_its_credentials_and_the_company_ca",
+        WINE_CRYPT32,
+    ),
     // petstore-cli tests/failures.rs
     (
         "a_machine_without_root_certificates_is_told_so_by_name",
@@ -225,9 +230,86 @@ fn newer(source: &Path, made: &Path) -> bool {
     }
 }
 
+/// The app's tests of what runs before any web view exists: its settings file, its keys in the
+/// Windows Credential Manager, the start-up sequence of the backend, the window state file and
+/// the updater's check against a local server. (Single instance needs a first instance running,
+/// and that needs the WebView2 runtime Wine lacks.)
+pub const APP_TESTS_UNDER_WINE: &[&str] = &[
+    "backend_setup",
+    "keys",
+    "settings_file",
+    "updates",
+    "window_state",
+];
+
 /// The `-p` arguments for the crates tested under Wine.
 pub fn wine_tested() -> Vec<&'static str> {
     WINE_TESTED.iter().flat_map(|name| ["-p", name]).collect()
+}
+
+/// Clippy for Windows, the Tauri-free crates' tests and the app's pre-web-view tests under Wine,
+/// and the debug build of the app, the CLI and the sandbox; returns the app's program.
+pub fn build_and_test(wine: &Wine, target: &Path, workspace: &[&str]) -> Result<PathBuf> {
+    step("cargo clippy for Windows (every cfg(windows) line; warnings are errors)");
+    cmd::run(
+        wine.cargo("clippy")
+            .args(workspace)
+            .args(["--all-targets", "--", "-D", "warnings"]),
+    )?;
+    step("The Tauri-free crates' tests, as Windows programs under Wine");
+    for (test, reason) in NOT_UNDER_WINE {
+        println!("not under Wine: {test}: {reason}");
+    }
+    for (test, reason) in UNIX_ONLY {
+        println!("Unix only: {test}: {reason}");
+    }
+    let mut tests = wine.cargo("test");
+    tests.arg("--locked").args(wine_tested());
+    // Exact names: a skip never hides a test whose name merely contains another's.
+    tests.args(["--", "--exact"]);
+    for (test, _) in NOT_UNDER_WINE {
+        tests.args(["--skip", test]);
+    }
+    cmd::run(&mut tests)?;
+    step("The app's tests of what runs before a web view, under Wine");
+    let app_tests = || {
+        let mut command = wine.cargo("test");
+        command.args(["--locked", "-p", "petstore-admin"]);
+        for test in APP_TESTS_UNDER_WINE {
+            command.args(["--test", test]);
+        }
+        command
+    };
+    // Building these tests builds the app's program too (as the crates' tests built the CLI's
+    // and the sandbox's): one build of Tauri for Windows, not two.
+    cmd::run(app_tests().arg("--no-run"))?;
+    let out = target.join(TARGET).join("debug");
+    for file in [
+        "petstore-admin.exe",
+        "WebView2Loader.dll",
+        "petstore.exe",
+        "petstore-sandbox.exe",
+    ] {
+        if !out.join(file).is_file() {
+            return cmd::fail(format!(
+                "the Windows build has no {file} in {}",
+                out.display()
+            ));
+        }
+    }
+    // The test programs link the WebView2 loader as the app does: it must be beside them.
+    std::fs::copy(
+        out.join("WebView2Loader.dll"),
+        out.join("deps").join("WebView2Loader.dll"),
+    )
+    .map_err(|e| cmd::StepError(format!("WebView2Loader.dll beside the tests: {e}")))?;
+    let mut run_app_tests = app_tests();
+    run_app_tests.args(["--", "--exact"]);
+    for (test, _) in NOT_UNDER_WINE {
+        run_app_tests.args(["--skip", test]);
+    }
+    cmd::run(&mut run_app_tests)?;
+    Ok(out.join("petstore-admin.exe"))
 }
 
 /// The app without a WebView2 runtime (Wine has none): started on `display`, its message box
@@ -240,6 +322,10 @@ pub fn check_no_webview_box(wine: &Wine, app: &Path, display: &str) -> Result {
         .local_app_data()?
         .join("dev.petstore.admin/logs/petstore-admin.log");
     let _ = fs::remove_file(&logs);
+    // A wineserver left by the tests (started without a display) would give the app no display
+    // to put its box on: stop it, and let the app start one with the virtual display.
+    let _ = wine.command("wineserver").arg("-k").status();
+    let _ = wine.command("wineserver").arg("-w").status();
     let mut child = wine
         .command("wine")
         .arg(app)

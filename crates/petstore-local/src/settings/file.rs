@@ -87,7 +87,9 @@ impl SettingsFile {
                 return Err(self.unreadable(None, None, e.to_string(), fault));
             }
         };
-        serde_json::from_slice(&bytes).map(Some).map_err(|e| {
+        // Notepad on Windows 10 saves "UTF-8" with a byte-order mark, which JSON does not allow.
+        let json = bytes.strip_prefix("\u{feff}".as_bytes()).unwrap_or(&bytes);
+        serde_json::from_slice(json).map(Some).map_err(|e| {
             let (line, column) = match e.line() {
                 0 => (None, None),
                 line => (Some(line), Some(e.column())),
