@@ -329,7 +329,14 @@ fn with_drops_and_503s_unknown_rows_are_reconciled_and_resent_only_when_asked() 
     let missing = (0..rows)
         .filter(|i| !counts.contains_key(&format!("faulty-{i}")))
         .count();
-    assert!(missing > 0, "the 503s left some rows uncreated");
+    if missing == 0 {
+        // The faults are random: when no 503 fell on a create (drops happen after the pet is
+        // made), nothing is left to settle, and the second run says so.
+        assert_eq!(json["counts"]["unknown"], 0, "{}", text(&second.stderr));
+        assert_eq!(second.status.code(), Some(0), "{}", text(&second.stderr));
+        exactly_once(&counts, "faulty", rows);
+        return;
+    }
     assert_eq!(
         json["counts"]["unknown"],
         missing,

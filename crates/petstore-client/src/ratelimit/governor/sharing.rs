@@ -28,6 +28,9 @@ struct Watch {
     first_remaining: u64,
     /// This process's answers in the window after the first.
     own_since_first: u64,
+    /// This process's requests since the first answer that never got one (a dropped
+    /// connection, a timeout): the server may have counted them.
+    unanswered: u64,
 }
 
 /// Own answers in a window before its count of desks replaces the last window's: fewer are
@@ -53,13 +56,14 @@ impl Sharing {
                     reset,
                     first_remaining: remaining.min(limit),
                     own_since_first: 0,
+                    unanswered: 0,
                 });
                 return;
             }
         };
         watch.own_since_first += 1;
         let spent = watch.first_remaining.saturating_sub(remaining);
-        let own = watch.own_since_first + in_flight;
+        let own = watch.own_since_first + watch.unanswered + in_flight;
         let others = spent.saturating_sub(own);
         if others == 0 {
             if watch.own_since_first >= ANSWERS_FOR_A_COUNT {
@@ -76,6 +80,13 @@ impl Sharing {
         };
         self.desks = desks.min(MAX_PEERS);
         self.seen_at = Some(now);
+    }
+
+    /// A request of this process that will get no answer: still one the server may count.
+    pub(super) fn unanswered(&mut self) {
+        if let Some(watch) = &mut self.watch {
+            watch.unanswered += 1;
+        }
     }
 
     /// Whether this process has seen enough answers to tell that nobody else spends the key
@@ -127,6 +138,12 @@ mod tests {
         assert!(!sharing.known_alone(at(3), window));
         // Two quiet windows later they are gone.
         assert_eq!(sharing.desks(at(16), window), 0);
+        // A request of ours that never got an answer explains one more.
+        let mut dropped = Sharing::default();
+        dropped.observe(30, 29, reset, 0, at(0));
+        dropped.unanswered();
+        dropped.observe(30, 27, reset, 0, at(1));
+        assert_eq!(dropped.desks(at(1), window), 0);
         // A request of ours still out explains one more.
         let mut own = Sharing::default();
         own.observe(30, 29, reset, 1, at(0));

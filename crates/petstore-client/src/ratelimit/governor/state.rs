@@ -391,6 +391,8 @@ impl State {
     /// A permit dropped without an answer: the request may or may not have counted.
     pub(super) fn abandon(&mut self, ticket: Ticket) {
         self.in_flight = self.in_flight.saturating_sub(1);
+        // The server may have counted it: it is ours, not another desk's.
+        self.sharing.unanswered();
         if self.is_probe(ticket) {
             // Let the next waiter be the probe instead of waiting for an answer that never comes.
             self.gate = Gate::NeedProbe;
