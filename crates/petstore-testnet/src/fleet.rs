@@ -141,27 +141,11 @@ impl Fleet {
     /// `petstore` as one desk: its own settings, cache (remembered waits) and data folders.
     fn command(&self, home: &Path) -> Command {
         let mut command = Command::new(&self.petstore);
+        crate::isolate_desk(&mut command, home);
         command
             .arg("--base-url")
             .arg(&self.base_url)
-            .env("PETSTORE_API_KEY", &self.key)
-            .env("PETSTORE_CONFIG_DIR", home.join("config"))
-            .env("PETSTORE_CACHE_DIR", home.join("cache"))
-            .env("PETSTORE_DATA_DIR", home.join("data"))
-            .env("XDG_CONFIG_HOME", home.join("config"))
-            .env("LANG", "C.UTF-8")
-            .env_remove("LC_ALL")
-            .env_remove("LC_MESSAGES");
-        for var in [
-            "HTTPS_PROXY",
-            "https_proxy",
-            "HTTP_PROXY",
-            "http_proxy",
-            "ALL_PROXY",
-            "all_proxy",
-        ] {
-            command.env_remove(var);
-        }
+            .env("PETSTORE_API_KEY", &self.key);
         command
     }
 }

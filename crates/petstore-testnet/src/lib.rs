@@ -6,7 +6,8 @@
 //!   bytes to a backend (the sandbox), so an https API can be tested offline;
 //! - [`ConnectProxy`]: an HTTP CONNECT proxy that counts tunnels, checks Basic credentials and
 //!   records every byte it relayed (to prove what a proxy can and cannot see);
-//! - [`Fleet`]: several desks sharing one key, each a `petstore` process with folders of its own.
+//! - [`Fleet`]: several desks sharing one key, each a `petstore` process with folders of its own
+//!   ([`isolate_desk`], which the CLI's tests use for every process they start).
 //!
 //! The binary `petstore-testnet-api` puts the sandbox behind such a front for checks that are not
 //! Rust tests (the installer check's Debian root).
@@ -15,10 +16,12 @@
 //! (which run the CLI as a child process) and asynchronous ones alike, and lives until the test
 //! process ends.
 
+mod desk;
 mod fleet;
 mod proxy;
 mod tls;
 
+pub use desk::isolate_desk;
 pub use fleet::{Fleet, FleetRun};
 pub use proxy::{ConnectProxy, ProxyStats};
 pub use tls::{PrivateCa, ServerCert, TlsFront};

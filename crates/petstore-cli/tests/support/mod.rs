@@ -131,30 +131,9 @@ pub fn petstore_std(config_dir: &Path, key: Option<&str>) -> StdCommand {
 }
 
 fn configure(cmd: &mut StdCommand, config_dir: &Path, key: Option<&str>) {
-    cmd.env("PETSTORE_CONFIG_DIR", config_dir)
-        .env("XDG_CONFIG_HOME", config_dir)
-        .env("PETSTORE_CACHE_DIR", config_dir.join("cache"))
-        .env("PETSTORE_DATA_DIR", config_dir.join("data"))
-        .env_remove("PETSTORE_PRODUCTION_URL")
-        .env_remove("PETSTORE_STAGING_URL")
-        .env_remove("PETSTORE_API_KEY")
-        // English words whatever the machine's language (tests/language.rs sets German).
-        .env("LANG", "C.UTF-8")
-        .env_remove("LC_ALL")
-        .env_remove("LC_MESSAGES");
-    // The host's proxy must not decide a test's path (tests/network.rs sets its own).
-    for var in [
-        "HTTPS_PROXY",
-        "https_proxy",
-        "HTTP_PROXY",
-        "http_proxy",
-        "ALL_PROXY",
-        "all_proxy",
-        "NO_PROXY",
-        "no_proxy",
-    ] {
-        cmd.env_remove(var);
-    }
+    // Its own folders, English words (tests/language.rs sets German), no host proxy (tests/network.rs
+    // sets its own), no key or address from the host.
+    petstore_testnet::isolate_desk(cmd, config_dir);
     if let Some(key) = key {
         cmd.env("PETSTORE_API_KEY", key);
     }
