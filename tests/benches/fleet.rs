@@ -13,7 +13,7 @@ use std::collections::HashMap;
 use std::time::Duration;
 
 use petstore_client::{ApiKey, BaseUrl, ClientConfig, Environment, PetstoreClient};
-use petstore_sandbox::{Plan, Sandbox, SandboxConfig};
+use petstore_sandbox::Sandbox;
 use petstore_testnet::Fleet;
 
 #[path = "support/cli_process.rs"]
@@ -48,16 +48,7 @@ fn main() {
 }
 
 async fn run(bin: &std::path::Path, desks: usize) -> bool {
-    let mut config = SandboxConfig::default().with_key(
-        KEY,
-        Plan::Enterprise {
-            per_minute: PER_WINDOW,
-            per_day: 1_000_000,
-        },
-    );
-    config.minute_window = Duration::from_secs(WINDOW_SECS);
-    config.page_size_links = true;
-    config.seed_demo_data = false;
+    let config = Fleet::sandbox_config(KEY, PER_WINDOW, Duration::from_secs(WINDOW_SECS));
     let sandbox = Sandbox::start(config).await.expect("sandbox starts");
     let fleet = Fleet {
         petstore: bin.to_owned(),

@@ -7,7 +7,6 @@ mod support;
 use std::collections::HashMap;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
-use petstore_sandbox::{Plan, SandboxConfig};
 use petstore_testnet::Fleet;
 use support::{KEY, TestSandbox};
 
@@ -16,16 +15,7 @@ const PER_WINDOW: u64 = 30;
 
 #[test]
 fn three_desks_importing_and_one_browsing_share_a_key_without_a_429() {
-    let mut config = SandboxConfig::default().with_key(
-        KEY,
-        Plan::Enterprise {
-            per_minute: PER_WINDOW,
-            per_day: 100_000,
-        },
-    );
-    config.minute_window = Duration::from_secs(WINDOW_SECS);
-    config.page_size_links = true;
-    config.seed_demo_data = false;
+    let config = Fleet::sandbox_config(KEY, PER_WINDOW, Duration::from_secs(WINDOW_SECS));
     let sandbox = TestSandbox::with_config(config, None);
     let fleet = Fleet {
         petstore: env!("CARGO_BIN_EXE_petstore").into(),

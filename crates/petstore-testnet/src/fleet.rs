@@ -9,6 +9,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+use petstore_sandbox::{Plan, SandboxConfig};
+
 /// What to run.
 #[derive(Debug, Clone)]
 pub struct Fleet {
@@ -51,6 +53,22 @@ impl FleetRun {
 }
 
 impl Fleet {
+    /// The sandbox a fleet shares: `key` on a fixed window of `per_window` requests per `window`
+    /// (a day limit never reached), `Link` paging, no demo pets (the rows counted are the desks').
+    pub fn sandbox_config(key: &str, per_window: u64, window: Duration) -> SandboxConfig {
+        let mut config = SandboxConfig::default().with_key(
+            key,
+            Plan::Enterprise {
+                per_minute: per_window,
+                per_day: 1_000_000,
+            },
+        );
+        config.minute_window = window;
+        config.page_size_links = true;
+        config.seed_demo_data = false;
+        config
+    }
+
     /// The file desk `desk` imports: `desk{desk}-{row}` pets.
     pub fn file(&self, dir: &Path, desk: usize) -> PathBuf {
         let mut text = String::from("name,categoryId,status\n");
