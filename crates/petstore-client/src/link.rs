@@ -30,35 +30,49 @@ fn parse_links(value: &str) -> Vec<(String, Vec<String>)> {
 
 /// The parameters of one link (up to a comma outside quotes), and what follows.
 fn split_params(text: &str) -> (&str, &str) {
+    match first_unquoted(text, ',') {
+        Some(at) => (&text[..at], &text[at + 1..]),
+        None => (text, ""),
+    }
+}
+
+/// The values of every `rel` parameter. Parameters end at a `;` outside quotes: a quoted title
+/// may hold `; rel=next` without being one.
+fn rel_values(params: &str) -> Vec<String> {
+    let mut rels = Vec::new();
+    let mut rest = params;
+    loop {
+        let (param, next) = match first_unquoted(rest, ';') {
+            Some(at) => (&rest[..at], Some(&rest[at + 1..])),
+            None => (rest, None),
+        };
+        if let Some((name, value)) = param.split_once('=')
+            && name.trim().eq_ignore_ascii_case("rel")
+        {
+            let value = value.trim().trim_matches('"');
+            rels.extend(value.split_whitespace().map(str::to_owned));
+        }
+        match next {
+            Some(next) => rest = next,
+            None => return rels,
+        }
+    }
+}
+
+/// Where the first `separator` outside a quoted string is (`\` escapes a character inside one).
+fn first_unquoted(text: &str, separator: char) -> Option<usize> {
     let mut quoted = false;
     let mut escaped = false;
-    for (i, c) in text.char_indices() {
+    for (at, c) in text.char_indices() {
         match c {
             _ if escaped => escaped = false,
             '\\' if quoted => escaped = true,
             '"' => quoted = !quoted,
-            ',' if !quoted => return (&text[..i], &text[i + 1..]),
+            c if c == separator && !quoted => return Some(at),
             _ => {}
         }
     }
-    (text, "")
-}
-
-fn rel_values(params: &str) -> Vec<String> {
-    params
-        .split(';')
-        .filter_map(|param| {
-            let (name, value) = param.split_once('=')?;
-            name.trim()
-                .eq_ignore_ascii_case("rel")
-                .then(|| value.trim().trim_matches('"').to_owned())
-        })
-        .flat_map(|rels| {
-            rels.split_whitespace()
-                .map(str::to_owned)
-                .collect::<Vec<_>>()
-        })
-        .collect()
+    None
 }
 
 #[cfg(test)]
@@ -110,6 +124,58 @@ mod tests {
         assert_eq!(next(&["garbage; rel=next"]), None);
         assert_eq!(next(&["<unterminated; rel=next"]), None);
         assert_eq!(next(&[r#"<https://a.example/p>; rel="nextpage""#]), None);
+    }
+
+    /// Edge cases of the kinds the `link_header` fuzz target's corpus holds (fuzz/README.md).
+    #[test]
+    fn fuzzed_links_resolve_exactly() {
+        let cases: [(&[&'static str], Option<&str>); 8] = [
+            // An empty target is the request itself (a loop `pages::for_each_page` stops).
+            (
+                &["<>; rel=next"],
+                Some("https://api.example.com/v1/pets?limit=2"),
+            ),
+            // Scheme-relative: another host (`next_page` refuses a foreign origin).
+            (&["<//b.example/p>;rel=next"], Some("https://b.example/p")),
+            // A quote left open still names the relation; spaces around `=` are allowed.
+            (
+                &[r#"<a>; rel = "next"#],
+                Some("https://api.example.com/v1/a"),
+            ),
+            // An escaped quote inside a quoted title does not end it, nor do its comma and its
+            // `; rel=next` (which once made `<p>` the next page).
+            (
+                &[r#"<p>; title="x\", <q>; rel=next", <r>; rel=next"#],
+                Some("https://api.example.com/v1/r"),
+            ),
+            // The first `next` decides: a target no URL can be made of ends the search.
+            (&["<http://[::1>; rel=next, <s>; rel=next"], None),
+            // Tabs and newlines inside a target are dropped by URL parsing.
+            (&["<a\tb>; rel=next"], Some("https://api.example.com/v1/ab")),
+            // A second `rel` parameter counts too.
+            (
+                &["<t>; rel=prev; rel=next"],
+                Some("https://api.example.com/v1/t"),
+            ),
+            // A `<` inside the parameters starts no link.
+            (&["<u>; title=<x>; rel=prev"], None),
+        ];
+        for (values, expected) in cases {
+            assert_eq!(next(values).as_deref(), expected, "{values:?}");
+        }
+        // A value that is not text (obs-text bytes) is skipped; the next header is read.
+        let mut headers = http::HeaderMap::new();
+        let raw = http::HeaderValue::from_bytes(b"<\xff>; rel=next").unwrap();
+        headers.append(http::header::LINK, raw);
+        headers.append(
+            http::header::LINK,
+            http::HeaderValue::from_static("<v>; rel=next"),
+        );
+        let base = Url::parse("https://api.example.com/v1/pets?limit=2").unwrap();
+        assert_eq!(
+            next_link(&headers, &base).map(String::from).as_deref(),
+            Some("https://api.example.com/v1/v")
+        );
     }
 }
 

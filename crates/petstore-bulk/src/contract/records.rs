@@ -80,7 +80,9 @@ fn malformed(err: &csv::Error) -> ContractError {
 
 /// Physical line numbers of records, counted once through the file. The `csv` crate reports a
 /// record after blank lines as starting on the first of them; a person wants the line the
-/// record's text is on.
+/// record's text is on. A line ends as a record does: `\n`, `\r\n`, or a lone `\r` (the old Mac
+/// line end that Excel's "CSV (Macintosh)" still writes), which the `csv` crate's own line count
+/// does not see.
 struct LineCounter<'a> {
     text: &'a [u8],
     offset: usize,
@@ -106,8 +108,7 @@ impl<'a> LineCounter<'a> {
             at += 1;
         }
         if at > self.offset {
-            let breaks = self.text[self.offset..at].iter().filter(|b| **b == b'\n');
-            self.line += breaks.count() as u64;
+            self.line += line_breaks(self.text, self.offset, at);
             self.offset = at;
         }
         self.line
@@ -116,6 +117,13 @@ impl<'a> LineCounter<'a> {
 
 /// The 1-based line holding byte `offset`.
 fn line_of(bytes: &[u8], offset: usize) -> u64 {
-    let before = &bytes[..offset.min(bytes.len())];
-    1 + before.iter().filter(|b| **b == b'\n').count() as u64
+    1 + line_breaks(bytes, 0, offset.min(bytes.len()))
+}
+
+/// How many lines end in `text[from..to]`: each `\n`, and each `\r` that no `\n` follows.
+fn line_breaks(text: &[u8], from: usize, to: usize) -> u64 {
+    let lone_cr = |at: usize| text[at] == b'\r' && text.get(at + 1) != Some(&b'\n');
+    (from..to)
+        .filter(|&at| text[at] == b'\n' || lone_cr(at))
+        .count() as u64
 }

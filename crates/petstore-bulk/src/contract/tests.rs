@@ -204,6 +204,71 @@ fn blank_lines_are_skipped_but_counted() {
 }
 
 #[test]
+fn a_lone_carriage_return_ends_a_line() {
+    // Excel's "CSV (Macintosh)" ends lines with \r alone; the csv crate ends records there but
+    // counts only \n, so every row was reported on line 1.
+    let file = ok("name,categoryId\rRex,1\r\rMia,x\r\nTom,2\r");
+    let lines: Vec<u64> = file.rows.iter().map(|r| r.line).collect();
+    assert_eq!(lines, vec![2, 4, 5]);
+    assert_eq!(
+        file.rows[1].problems,
+        vec![RowProblem::CategoryIdNotANumber { given: "x".into() }]
+    );
+    assert_eq!(
+        parse(b"name,categoryId\rRex,1\r\xff").unwrap_err(),
+        ContractError::NotUtf8 { line: 3 }
+    );
+}
+
+/// Found by the `import_csv` fuzz target (fuzz/README.md): a header ended by a lone \r, and a
+/// row on the next line read as line 1, the header's own.
+#[test]
+fn fuzzed_header_ended_by_a_carriage_return() {
+    let file = parse(b"\xef\xbb\xbfName;Category;crgyNoegory;categoryName;e\x01\0\0\0\0\0\0\0\x01line\";1!!!!!!!!!;;\r~\n").unwrap();
+    assert_eq!(file.delimiter, b';');
+    assert_eq!(file.rows.len(), 1);
+    assert_eq!(
+        (file.rows[0].line, file.rows[0].cells.name.as_str()),
+        (2, "~")
+    );
+    assert_eq!(file.rows[0].problems, vec![RowProblem::CategoryIdEmpty]);
+}
+
+/// Edge cases from the `import_csv` fuzz target's corpus, read exactly.
+#[test]
+fn fuzzed_files_read_exactly() {
+    // \n then a lone \r: two line ends, so the row is on line 3.
+    let file = ok("\u{feff}Name;Category\n\r@i;3\r\n");
+    assert_eq!((file.delimiter, file.rows[0].line), (b';', 3));
+    assert_eq!(pets(&file), vec![("@i".into(), 3, None)]);
+    // A BOM inside a cell is no whitespace: it is not a number.
+    let file = ok("name,categoryId,status\nRex,\u{feff},avh\n");
+    assert_eq!(
+        file.rows[0].problems,
+        vec![
+            RowProblem::CategoryIdNotANumber {
+                given: "\u{feff}".into()
+            },
+            RowProblem::StatusUnknown {
+                given: "avh".into()
+            }
+        ]
+    );
+    // Quotes inside an unquoted cell are text, and a semicolon in a comma file too.
+    let file = ok("name,categoryId,st\",at\"\"\",2,sol\r\n\r\nR;2;");
+    assert_eq!(file.ignored_columns, ["st\"", "at\"\"\"", "2", "sol"]);
+    assert_eq!(
+        (file.rows[0].line, file.rows[0].cells.name.as_str()),
+        (3, "R;2;")
+    );
+    assert_eq!(file.rows[0].problems, vec![RowProblem::CategoryIdEmpty]);
+    // A header cell left empty is named by its position.
+    let file = ok("name,,categoryId,a,0");
+    assert_eq!(file.ignored_columns, ["column 2", "a", "0"]);
+    assert_eq!((file.columns.category_id, file.rows.len()), (2, 0));
+}
+
+#[test]
 fn short_rows_read_missing_cells_as_empty() {
     let file = ok("name,categoryId,status\nRex\n");
     assert_eq!(file.rows[0].problems, vec![RowProblem::CategoryIdEmpty]);
@@ -273,6 +338,7 @@ mod props {
                 Just("\"".to_owned()),
                 Just("\n".to_owned()),
                 Just("\r\n".to_owned()),
+                Just("\r".to_owned()),
                 Just("\u{feff}".to_owned()),
                 "[a-z0-9 =@+-]{0,6}",
                 "\\PC{0,3}",

@@ -103,6 +103,19 @@ mod tests {
         assert_eq!(parse(&text), Some(future));
     }
 
+    /// Edge cases from the `rate_limit_headers` fuzz target's corpus (fuzz/README.md).
+    #[test]
+    fn fuzzed_delays_read_exactly() {
+        assert_eq!(parse("-0 "), secs(0));
+        assert_eq!(parse("+5"), secs(5));
+        assert_eq!(parse("-.6"), Some(now() - TimeDelta::milliseconds(600)));
+        assert_eq!(parse("9991999991."), secs(9_991_999_991));
+        // Past the end of chrono's time in milliseconds: saturates, as a huge integer does.
+        assert_eq!(parse("9999199999991.5"), Some(DateTime::<Utc>::MAX_UTC));
+        assert_eq!(parse("Sun, 99"), None);
+        assert_eq!(parse("120R4"), None);
+    }
+
     #[test]
     fn missing_or_garbage_is_none() {
         assert_eq!(parse_retry_after(&http::HeaderMap::new(), now()), None);

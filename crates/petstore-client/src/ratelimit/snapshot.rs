@@ -85,12 +85,13 @@ fn parse_count(value: &http::HeaderValue) -> Option<u64> {
     text(value)?.parse().ok()
 }
 
-/// A negative remaining count (a server that counts past the limit) means none left.
+/// A negative remaining count (a server that counts past the limit) means none left. Whatever
+/// `i64` reads is taken from it ("-0" too, which `u64` refuses); `u64` reads the rest.
 fn parse_remaining(value: &http::HeaderValue) -> Option<u64> {
     let text = text(value)?;
     match text.parse::<i64>() {
-        Ok(n) if n < 0 => Some(0),
-        _ => text.parse().ok(),
+        Ok(n) => Some(u64::try_from(n).unwrap_or(0)),
+        Err(_) => text.parse().ok(),
     }
 }
 
@@ -107,8 +108,12 @@ fn parse_reset(value: &http::HeaderValue) -> Option<DateTime<Utc>> {
     if !seconds.is_finite() || seconds <= 0.0 {
         return None;
     }
-    // `as` saturates; an out-of-range instant is then rejected by chrono.
-    DateTime::from_timestamp_millis((seconds * 1000.0).round() as i64)
+    // `as` saturates; an out-of-range instant is then rejected by chrono. A fraction that rounds
+    // to the epoch itself is no usable instant either.
+    let millis = (seconds * 1000.0).round() as i64;
+    (millis > 0)
+        .then(|| DateTime::from_timestamp_millis(millis))
+        .flatten()
 }
 
 fn infer_window(reset_at: Option<DateTime<Utc>>, now: DateTime<Utc>) -> QuotaWindow {
@@ -240,6 +245,32 @@ mod tests {
         assert_eq!((s.limit, s.remaining), (Some(u64::MAX), Some(u64::MAX)));
         let s = full("0", "0", 30);
         assert_eq!((s.limit, s.remaining, s.plan), (Some(0), Some(0), None));
+        // Zero written negatively is still none left (u64 alone refuses to read it).
+        let s = full("+60", "-0", 30);
+        assert_eq!((s.limit, s.remaining), (Some(60), Some(0)));
+    }
+
+    /// Edge cases from the `rate_limit_headers` fuzz target's corpus (fuzz/README.md).
+    #[test]
+    fn fuzzed_headers_read_exactly() {
+        let s = full("60", "060", 30);
+        assert_eq!(s.remaining, Some(60), "leading zeros");
+        // An exponent is a number of seconds: 100 s after 1970, in the past, so no window.
+        let s = snapshot(&[("X-RateLimit-Limit", "60"), ("X-RateLimit-Reset", "1e0002")]).unwrap();
+        assert_eq!(s.reset_at, DateTime::from_timestamp(100, 0));
+        assert_eq!((s.window, s.plan), (QuotaWindow::Unknown, None));
+        // The first of several values is the one read.
+        let s = snapshot(&[("X-RateLimit-Limit", "60"), ("x-ratelimit-limit", "1000")]).unwrap();
+        assert_eq!(s.limit, Some(60));
+        // A reset that is not all number is none, and leaves the window unknown.
+        let s = snapshot(&[
+            ("X-RateLimit-Limit", "10001"),
+            ("X-RateLimit-Reset", "1900030+5"),
+        ]);
+        assert_eq!(
+            s.map(|s| (s.limit, s.reset_at, s.window)),
+            Some((Some(10001), None, QuotaWindow::Unknown))
+        );
     }
 
     #[test]
@@ -260,6 +291,9 @@ mod tests {
             "99999999999999999999",
             "NaN",
             "-1.5",
+            // A fraction that rounds to the epoch itself is no instant either.
+            "0.0001",
+            "1e-4",
         ] {
             let s = snapshot(&[("X-RateLimit-Limit", "60"), ("X-RateLimit-Reset", reset)]).unwrap();
             assert_eq!(s.reset_at, None, "{reset}");

@@ -87,9 +87,15 @@ impl SettingsFile {
                 return Err(self.unreadable(None, None, e.to_string(), fault));
             }
         };
+        self.parse(&bytes).map(Some)
+    }
+
+    /// The settings in a file's bytes (read whole, within `MAX_FILE_BYTES`); what is wrong with
+    /// them as `SettingsUnreadable`, naming this file.
+    pub(crate) fn parse(&self, bytes: &[u8]) -> Result<Settings, LocalError> {
         // Notepad on Windows 10 saves "UTF-8" with a byte-order mark, which JSON does not allow.
-        let json = bytes.strip_prefix("\u{feff}".as_bytes()).unwrap_or(&bytes);
-        serde_json::from_slice(json).map(Some).map_err(|e| {
+        let json = bytes.strip_prefix("\u{feff}".as_bytes()).unwrap_or(bytes);
+        serde_json::from_slice(json).map_err(|e| {
             let (line, column) = match e.line() {
                 0 => (None, None),
                 line => (Some(line), Some(e.column())),
@@ -113,9 +119,7 @@ impl SettingsFile {
     }
 
     fn write(&self, settings: &Settings) -> Result<(), LocalError> {
-        let mut text = serde_json::to_vec_pretty(settings)
-            .map_err(|e| self.unwritable(&e, std::io::ErrorKind::Other))?;
-        text.push(b'\n');
+        let text = self.text_of(settings)?;
         // A file this reader would refuse is never written: the settings would be lost with it.
         if text.len() as u64 > MAX_FILE_BYTES {
             return Err(LocalError::SettingsUnwritable {
@@ -131,6 +135,14 @@ impl SettingsFile {
         }
         localfile::write_atomically(&self.path, &text, Readers::Default)
             .map_err(|e| self.unwritable(&e, e.kind()))
+    }
+
+    /// The bytes [`SettingsFile::update`] writes for `settings`.
+    pub(crate) fn text_of(&self, settings: &Settings) -> Result<Vec<u8>, LocalError> {
+        let mut text = serde_json::to_vec_pretty(settings)
+            .map_err(|e| self.unwritable(&e, std::io::ErrorKind::Other))?;
+        text.push(b'\n');
+        Ok(text)
     }
 
     fn unreadable(

@@ -13,6 +13,8 @@ use crate::error::{ApiError, Error};
 use crate::model::{FieldError, Pet};
 
 pub(crate) use pets::pets;
+#[cfg(feature = "fuzzing")]
+pub(crate) use pets::pets_slowly;
 
 /// Longest body excerpt kept in an error.
 pub(crate) const SNIPPET_CHARS: usize = 200;

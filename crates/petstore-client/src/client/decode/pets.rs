@@ -166,9 +166,10 @@ impl<'de> Visitor<'de> for NamingPets<'_> {
     }
 }
 
-/// The naming path alone: the pets it read, or what it named.
-#[cfg(test)]
-pub(super) fn pets_slowly(status: u16, body: &[u8], limit: usize) -> Result<Vec<Pet>, Error> {
+/// The naming path alone: the pets it read, or what it named. The tests and the fuzz target
+/// check that it reads what the fast path reads.
+#[cfg(any(test, feature = "fuzzing"))]
+pub(crate) fn pets_slowly(status: u16, body: &[u8], limit: usize) -> Result<Vec<Pet>, Error> {
     let (read, named, pets) = read_naming(status, body, limit);
     match (named, read) {
         (Some(error), _) => Err(error),

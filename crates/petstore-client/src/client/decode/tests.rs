@@ -194,3 +194,78 @@ fn a_body_that_is_not_a_json_array_of_pets_says_what_it_is() {
         );
     }
 }
+
+/// Edge cases from the `pet_list` fuzz target's corpus (fuzz/README.md), read exactly.
+#[test]
+fn fuzzed_pages_read_exactly() {
+    // A key given twice: the last one counts, on both paths.
+    let body = br#"[{"id":0,"name":"Rhx","categoryId":2,"status":"cvx1","categoryId":1}]"#;
+    let page = pets(200, body, 3).unwrap();
+    assert_eq!(
+        (page.pets[0].category_id, &page.pets[0].status),
+        (1, &Some(PetStatus::Other("cvx1".into())))
+    );
+    assert_eq!(page.pets, pets_slowly(200, body, 3).unwrap());
+    // What lies past the limit is skipped unread, even a pet that is no pet.
+    let page = pets(
+        200,
+        b"[{\"id\":1,\"name\":\"Rex\",\"categoryId\":1},{\"id\":{\n}}]",
+        1,
+    )
+    .unwrap();
+    assert_eq!((page.pets.len(), page.dropped), (1, 1));
+    // A number too big for an integer in an unknown field is kept as a float.
+    let body = br#"[{"id":1,"name":"Rex","categoryId":2,"s":44444444444444444444444444}]"#;
+    assert_eq!(
+        all(200, body).unwrap()[0].extra["s"],
+        serde_json::json!(4.444444444444444e25)
+    );
+}
+
+#[test]
+fn fuzzed_refusals_name_what_they_can() {
+    let decode = |body: &[u8]| match all(200, body) {
+        Err(Error::Decode { path, message, .. }) => (path, message),
+        other => panic!("{other:?}"),
+    };
+    // -0 is a float to serde_json, so no int64.
+    assert_eq!(
+        decode(br#"[{"id":1,"name":"a","categoryId":-0}]"#),
+        (
+            "[0].categoryId".into(),
+            "expected a whole number (int64), found -0.0".into()
+        )
+    );
+    // A body cut off after an unclosed pet still names the field it lacks...
+    assert_eq!(
+        decode(br#"[{"id":9    }"#),
+        ("[0].name".into(), "required field is missing".into())
+    );
+    // ...but when the body goes bad inside the pet at fault, only the first reading's words are
+    // left.
+    assert_eq!(
+        decode(br#"[{"id":9E-424me"#),
+        (
+            String::new(),
+            "invalid type: floating point `0.0`, expected i64 at line 1 column 13".into()
+        )
+    );
+    assert_eq!(
+        decode(br#"[{"id":9407199555507199555"#),
+        (
+            String::new(),
+            "invalid value: integer `9407199555507199555`, expected i64 at line 1 column 26".into()
+        )
+    );
+    assert_eq!(
+        decode(b"[["),
+        (
+            String::new(),
+            "invalid type: sequence, expected a pet object at line 1 column 1".into()
+        )
+    );
+    assert_eq!(
+        decode(b"[[]"),
+        ("[0]".into(), "expected a pet object, found an array".into())
+    );
+}
