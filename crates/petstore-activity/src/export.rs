@@ -1,9 +1,9 @@
 //! The filtered history as CSV, streamed row by row (a whole history never sits in memory), with
 //! every text cell a spreadsheet could run as a formula guarded.
 
-use std::borrow::Cow;
 use std::io::Write;
 
+use petstore_client::spreadsheet::guard;
 use rusqlite::Connection;
 
 use crate::codec::{self, entry_columns_sql, error_kind_name, plan_name, window_name};
@@ -44,18 +44,6 @@ pub const CSV_HEADER: [&str; 29] = [
     "resolvedPetId",
     "resolvedAt",
 ];
-
-/// A cell starting with `=`, `+`, `-`, `@`, a tab or a carriage return is one a spreadsheet may
-/// run as a formula (CSV injection): it gets a leading `'`, which spreadsheets show as text. The
-/// same rule as `petstore_bulk::export::guard`, copied rather than depended on: that crate
-/// brings the async import machinery along.
-pub fn guard(cell: &str) -> Cow<'_, str> {
-    if cell.starts_with(['=', '+', '-', '@', '\t', '\r']) {
-        Cow::Owned(format!("'{cell}"))
-    } else {
-        Cow::Borrowed(cell)
-    }
-}
 
 /// Writes the header and every entry `filter` matches, newest first. Returns how many entries.
 pub(crate) fn export_csv(
@@ -151,20 +139,4 @@ fn cells(entry: &Entry) -> Vec<String> {
 
 fn write_error(error: csv::Error) -> ActivityError {
     ActivityError::Write(std::io::Error::other(error.to_string()))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::guard;
-
-    #[test]
-    fn formula_looking_cells_are_guarded_and_others_kept() {
-        assert_eq!(guard("=HYPERLINK(\"x\")"), "'=HYPERLINK(\"x\")");
-        assert_eq!(guard("+1"), "'+1");
-        assert_eq!(guard("-1"), "'-1");
-        assert_eq!(guard("@SUM(A1)"), "'@SUM(A1)");
-        assert_eq!(guard("\tx"), "'\tx");
-        assert_eq!(guard("Rex"), "Rex");
-        assert_eq!(guard(""), "");
-    }
 }

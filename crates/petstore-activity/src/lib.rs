@@ -33,7 +33,7 @@ mod store;
 mod writer;
 
 pub use error::ActivityError;
-pub use export::{CSV_HEADER, guard};
+pub use export::CSV_HEADER;
 pub use model::{
     DayUse, Entry, Filter, QuotaHistory, QuotaPoint, Resolution, ResolutionKind, Retention, Source,
     WindowSummary, WriterStats,

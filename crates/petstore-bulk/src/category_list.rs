@@ -10,9 +10,9 @@
 use std::io::{self, Write};
 
 use petstore_client::parse_category_id;
+use petstore_client::spreadsheet::guard;
 
 use crate::contract::{Column, ContractError, records};
-use crate::export::guard;
 
 /// The header a list is written with.
 pub const LIST_HEADER: [&str; 2] = ["categoryId", "name"];
@@ -196,6 +196,29 @@ mod tests {
                 .to_string()
                 .contains("categoryId, name"),
             "the words name the list's header"
+        );
+    }
+
+    /// Edge cases from the `category_list_csv` fuzz target's corpus (fuzz/README.md).
+    #[test]
+    fn fuzzed_lists_read_exactly() {
+        // A lone \r ends a line as \n does; an id that is no number is kept as written.
+        assert_eq!(
+            rows("Id,name\r\r-I"),
+            vec![(3, Err("-I".into()), String::new())]
+        );
+        assert_eq!(rows("categoryId,name,"), vec![]);
+        assert_eq!(
+            parse_list(b"id;category").unwrap_err(),
+            ContractError::DuplicateColumn {
+                column: Column::CategoryId,
+                first: "id".into(),
+                second: "category".into()
+            }
+        );
+        assert_eq!(
+            parse_list(b"Y\xff").unwrap_err(),
+            ContractError::NotUtf8 { line: 1 }
         );
     }
 }

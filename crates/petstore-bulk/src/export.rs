@@ -4,12 +4,12 @@
 //! file unasked (see [`SafeFile`]). On request each pet carries its category's name from this
 //! computer's list (`categoryName`, empty or null where the category has none).
 
-use std::borrow::Cow;
 use std::collections::BTreeMap;
 use std::fs::File;
 use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
 
+use petstore_client::spreadsheet::guard;
 use petstore_client::{Pet, PetStatus, PetstoreClient};
 use serde::Serialize;
 
@@ -39,16 +39,6 @@ pub enum ExportError {
         .path.display(), backup_path(.path).display()
     )]
     Exists { path: PathBuf },
-}
-
-/// A cell starting with `=`, `+`, `-`, `@`, a tab or a carriage return is one a spreadsheet may
-/// run as a formula (CSV injection): it gets a leading `'`, which spreadsheets show as text.
-pub fn guard(cell: &str) -> Cow<'_, str> {
-    if cell.starts_with(['=', '+', '-', '@', '\t', '\r']) {
-        Cow::Owned(format!("'{cell}"))
-    } else {
-        Cow::Borrowed(cell)
-    }
 }
 
 /// Writes every pet of `status` (all when `None`) that the service lets a client see to `out`,
@@ -232,16 +222,6 @@ impl Drop for SafeFile {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn formula_cells_are_guarded_and_others_kept() {
-        for risky in ["=1+1", "+1", "-1", "@SUM(A1)", "\tx", "\rx"] {
-            assert_eq!(guard(risky), format!("'{risky}"));
-        }
-        for plain in ["Rex", "", " =x", "'quoted"] {
-            assert!(matches!(guard(plain), Cow::Borrowed(_)), "{plain}");
-        }
-    }
 
     #[test]
     fn safe_file_refuses_then_keeps_the_old_file() {

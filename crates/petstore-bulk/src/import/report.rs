@@ -2,6 +2,7 @@
 
 use std::io::Write;
 
+use petstore_client::spreadsheet::guard;
 use petstore_client::{ErrorKind, PetStatus};
 use serde::Serialize;
 
@@ -260,15 +261,15 @@ impl ImportReport {
             };
             writer.write_record([
                 row.line.to_string(),
-                crate::export::guard(&row.name).into_owned(),
-                crate::export::guard(&row.category_id).into_owned(),
+                guard(&row.name).into_owned(),
+                guard(&row.category_id).into_owned(),
                 row.status
                     .as_ref()
                     .map(ToString::to_string)
                     .unwrap_or_default(),
                 row.outcome.word().to_owned(),
                 id,
-                crate::export::guard(&detail).into_owned(),
+                guard(&detail).into_owned(),
             ])?;
         }
         writer.flush()?;
