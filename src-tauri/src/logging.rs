@@ -2,6 +2,8 @@
 //! start-up, settings and keychain problems, environment switches. Never a key, never a pet's
 //! data beyond its id (README "Logs").
 
+use std::path::{Path, PathBuf};
+
 use tauri::Runtime;
 use tauri::plugin::TauriPlugin;
 use tauri_plugin_log::{RotationStrategy, Target, TargetKind, TimezoneStrategy};
@@ -16,6 +18,46 @@ pub(crate) const FILE_NAME: &str = "petstore-admin";
 const MAX_FILE_BYTES: u128 = 1024 * 1024;
 /// ...and this many renamed files are kept besides the current one (at most 5 MiB in all).
 const FILES_KEPT: usize = 4;
+
+/// The folder the plugin writes `FILE_NAME.log` to (its `LogDir` target, as Tauri resolves it
+/// for the identifier `petstore_local::APP_ID`), for lines written while the logger does not
+/// run: before it starts, and on a panic.
+pub(crate) fn log_dir() -> Option<PathBuf> {
+    #[cfg(target_os = "macos")]
+    let dir = dirs::home_dir().map(|home| home.join("Library/Logs").join(petstore_local::APP_ID));
+    #[cfg(not(target_os = "macos"))]
+    let dir = dirs::data_local_dir().map(|dir| dir.join(petstore_local::APP_ID).join("logs"));
+    dir
+}
+
+/// The current log file in `logs_dir`.
+pub(crate) fn log_file(logs_dir: &Path) -> PathBuf {
+    logs_dir.join(format!("{FILE_NAME}.log"))
+}
+
+/// One line in the log file's own format (the plugin's: UTC date and time, target, level).
+pub(crate) fn line(
+    now: chrono::DateTime<chrono::Utc>,
+    level: log::Level,
+    target: &str,
+    text: &str,
+) -> String {
+    format!(
+        "{}[{target}][{level}] {text}\n",
+        now.format("[%Y-%m-%d][%H:%M:%S]")
+    )
+}
+
+/// Appends `line` to the log file in `logs_dir` (made if need be), beside what the plugin wrote.
+pub(crate) fn append(logs_dir: &Path, line: &str) -> std::io::Result<()> {
+    use std::io::Write;
+    std::fs::create_dir_all(logs_dir)?;
+    std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(log_file(logs_dir))?
+        .write_all(line.as_bytes())
+}
 
 pub fn plugin<R: Runtime>() -> TauriPlugin<R> {
     tauri_plugin_log::Builder::new()

@@ -26,22 +26,16 @@ pub fn message() -> String {
 
 /// The log line, in the log file's own format (`logging.rs`: UTC, level, target).
 fn log_line(now: chrono::DateTime<chrono::Utc>) -> String {
-    format!(
-        "{}[petstore_admin][ERROR] the WebView2 runtime is not installed: {}\n",
-        now.format("[%Y-%m-%d][%H:%M:%S]"),
+    let text = format!(
+        "the WebView2 runtime is not installed: {}",
         message().replace("\n\n", " ")
-    )
+    );
+    crate::logging::line(now, log::Level::Error, "petstore_admin", &text)
 }
 
 /// Appends [`log_line`] to the app's log file in `logs_dir` (the logger is not running yet).
 fn append_to_log(logs_dir: &std::path::Path) -> std::io::Result<()> {
-    use std::io::Write;
-    std::fs::create_dir_all(logs_dir)?;
-    std::fs::OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(logs_dir.join(format!("{}.log", crate::logging::FILE_NAME)))?
-        .write_all(log_line(chrono::Utc::now()).as_bytes())
+    crate::logging::append(logs_dir, &log_line(chrono::Utc::now()))
 }
 
 /// Returns when the runtime is there; otherwise tells the person and exits.
@@ -50,12 +44,11 @@ pub fn require_runtime() {
     if runtime_version().is_some() {
         return;
     }
-    // The log folder tauri-plugin-log writes to on Windows: %LOCALAPPDATA%\<identifier>\logs.
-    if let Some(local) = dirs::data_local_dir() {
-        let logs = local.join(petstore_local::APP_ID).join("logs");
-        if let Err(error) = append_to_log(&logs) {
-            eprintln!("Petstore Admin: the log file could not be written: {error}");
-        }
+    // The log folder tauri-plugin-log writes to (on Windows %LOCALAPPDATA%\<identifier>\logs).
+    if let Some(logs) = crate::logging::log_dir()
+        && let Err(error) = append_to_log(&logs)
+    {
+        eprintln!("Petstore Admin: the log file could not be written: {error}");
     }
     eprintln!("{}", message());
     show_error_box(TITLE, &message());

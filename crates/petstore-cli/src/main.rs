@@ -4,6 +4,8 @@ mod args;
 mod bulk;
 mod categories;
 mod commands;
+mod crash;
+mod ctrl_c;
 mod exit;
 mod explain;
 mod history;
@@ -14,6 +16,7 @@ mod notices;
 mod output;
 mod progress;
 mod quota;
+mod secret_input;
 mod session;
 mod usage;
 mod values;
@@ -24,12 +27,16 @@ use std::process::ExitCode;
 use args::Command;
 
 fn main() -> ExitCode {
+    // First: a panic anywhere from here on is a short message and exit code 1.
+    crash::install();
     // Before the arguments: their refusals are worded in the run's language too.
     words::init();
     // Exits with 2 on a usage error, 0 for --help and --version.
     let cli = usage::parse();
     logging::init(cli.verbose);
     log::info!("petstore {} starting", env!("CARGO_PKG_VERSION"));
+    #[cfg(debug_assertions)]
+    crash::test_hook();
     let result = match &cli.command {
         Command::Key { action } => keycmd::run(&cli, *action),
         Command::Proxy { action } => keycmd::proxy(&cli, *action),
