@@ -9,7 +9,7 @@ use std::sync::Arc;
 use chrono::{TimeDelta, Utc};
 use common::{Collected, STAFF_KEY, sandbox, use_staging};
 use petstore_admin::backend::{Backend, BackendConfig};
-use petstore_admin::dto::{ClientErrorKind, Environment};
+use petstore_admin::dto::{AppErrorKind, ClientErrorKind, Environment};
 use petstore_client::ApiKey;
 use petstore_local::WaitMemory;
 use petstore_sandbox::SandboxConfig;
@@ -77,7 +77,12 @@ async fn a_wait_the_cli_remembered_holds_the_app_back_without_sending_until_clea
         .await
         .expect("sent once cleared");
     assert_eq!(server.request_count(), 1);
-    assert!(!backend.forget_wait().await.expect("answered"), "none left");
+    // Cleared a moment ago: the next Clear waits a minute (tests/forget_wait.rs).
+    let again = backend
+        .forget_wait()
+        .await
+        .expect_err("at most once a minute");
+    assert_eq!(again.kind, AppErrorKind::WaitKept, "{again:?}");
 }
 
 #[tokio::test]

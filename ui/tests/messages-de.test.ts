@@ -64,6 +64,7 @@ const BY_KIND = {
   file: commandError('file'),
   cancelled: commandError('cancelled'),
   activityUnavailable: commandError('activityUnavailable'),
+  waitKept: commandError('waitKept', { problem: 'waitClearedRecently', retryAt: RETRY_AT.toISOString() }),
 } satisfies Record<ErrorKind, CommandError>;
 
 /** More of each kind: every input field, every wait, with and without a server status. */
@@ -98,6 +99,8 @@ const KIND_OF: Partial<Record<Problem, ErrorKind>> = {
   importRunning: 'createInFlight',
   importElsewhere: 'createInFlight',
   sandboxNotStarted: 'network',
+  serviceWait: 'waitKept',
+  waitClearedRecently: 'waitKept',
 };
 
 /** Each problem twice: with every fact the backend can send, and with none. */

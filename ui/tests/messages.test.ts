@@ -55,6 +55,7 @@ const BY_KIND = {
   cancelled: commandError('cancelled', { environment: 'staging' }),
   file: commandError('file', { problem: 'fileNotWritten', detail: '/home/sam/pets.csv', reason: { code: 'io', io: 'diskFull' } }),
   activityUnavailable: commandError('activityUnavailable', { reason: { code: 'io', io: 'diskFull' } }),
+  waitKept: commandError('waitKept', { problem: 'waitClearedRecently', retryAt: RETRY_AT.toISOString() }),
 } satisfies Record<ErrorKind, CommandError>;
 
 const KEYCHAIN_PROBLEMS: Problem[] = ['keychainUnavailable', 'keychainLocked', 'keyTooLong', 'keyCorrupt', 'keychainFailed'];
@@ -63,12 +64,14 @@ const KEYCHAIN_PROBLEMS: Problem[] = ['keychainUnavailable', 'keychainLocked', '
 const FILE_PROBLEMS: Problem[] = ['noDataFolder', 'importJournal', 'fileNotRead', 'fileNotWritten', 'fileExists'];
 const BUSY_PROBLEMS: Problem[] = ['importRunning', 'importElsewhere'];
 const INPUT_PROBLEMS: Problem[] = ['noImportFile', 'importFileInvalid', 'importRowMissing', 'importTargetChanged', 'noImportReport'];
+const KEPT_PROBLEMS: Problem[] = ['serviceWait', 'waitClearedRecently'];
 
 function kindOf(problem: Problem): ErrorKind {
   if (KEYCHAIN_PROBLEMS.includes(problem)) return 'keychain';
   if (FILE_PROBLEMS.includes(problem)) return 'file';
   if (BUSY_PROBLEMS.includes(problem)) return 'createInFlight';
   if (INPUT_PROBLEMS.includes(problem)) return 'invalidInput';
+  if (KEPT_PROBLEMS.includes(problem)) return 'waitKept';
   return problem === 'sandboxNotStarted' ? 'network' : 'configuration';
 }
 
@@ -230,6 +233,20 @@ describe('every error, in words', () => {
     const quota = describeError({ ...BY_KIND.rateLimited, waitReason: 'quotaExhausted' }, { now: NOW });
     expect(quota.what).toBe('The request quota for this API key is used up.');
     expect(describeError(BY_KIND.rateLimited, { now: RETRY_AT.getTime() + 1000 }).next).toBe('You can try again now.');
+  });
+
+  test('a wait not cleared says why and when, in local time with a countdown', () => {
+    const recently = describeError(BY_KIND.waitKept, { now: NOW });
+    expect(recently.what).toContain('cleared less than a minute ago');
+    expect(recently.next).toBe(`You can clear it again at ${formatWhen(RETRY_AT.toISOString(), NOW)}.`);
+    const service = describeError(
+      commandError('waitKept', { problem: 'serviceWait', retryAt: RETRY_AT.toISOString(), waitReason: 'rateLimited' }),
+      { now: NOW },
+    );
+    expect(service.what).toContain('the service itself asked this app to wait');
+    expect(service.next).toBe('Requests go out again by themselves at 14:05:47 (in 0:32).');
+    expect(describeError(BY_KIND.waitKept, { now: RETRY_AT.getTime() + 1000 }).next).toBe('You can try again now.');
+    expect(describeError(commandError('waitKept'), { now: NOW }).what).toBe('The wait was not cleared, to spare the API key.');
   });
 
   test('a 400 keeps the server’s words and points to the field', () => {

@@ -14,9 +14,11 @@
 //! import.run(ImportOptions).await   -> ImportReport (per row outcome, counts, stop reason)
 //! export::export(client, status, format, names, writer).await; export::SafeFile for files
 //! category_list::parse_list(bytes) / write_list(names, writer): the shared list of names
+//! check::look_for(client, wanted, max_pages).await -> Checked: Check now, bounded
 //! ```
 
 pub mod category_list;
+pub mod check;
 pub mod contract;
 pub mod created;
 pub mod estimate;
@@ -25,6 +27,7 @@ pub mod import;
 pub mod journal;
 pub mod pages;
 
+pub use check::{CHECK_MAX_PAGES, Checked, Wanted, look_for};
 pub use contract::{
     Cells, Column, Columns, ContractError, MAX_FILE_BYTES, MAX_NAME_CHARS, MAX_ROWS, NamedCategory,
     ParsedFile, Row, RowProblem, parse,

@@ -48,16 +48,21 @@ pub fn spawn(mut events: broadcast::Receiver<ClientEvent>, state: WaitState) {
 }
 
 pub fn waiting_message(until: DateTime<Utc>, reason: WaitReason) -> String {
+    say(
+        Msg::Waiting,
+        &[("until", &when(until)), ("why", &why_waiting(reason))],
+    )
+}
+
+/// Why requests wait, as a clause.
+pub fn why_waiting(reason: WaitReason) -> String {
     let why = match reason {
         WaitReason::RateLimited => Msg::WhyRateLimited,
         WaitReason::QuotaExhausted => Msg::WhyQuotaExhausted,
         // After a 5xx or a connection that failed before any answer: say which could be the case.
         WaitReason::Backoff => Msg::WhyBackoff,
     };
-    say(
-        Msg::Waiting,
-        &[("until", &when(until)), ("why", &say(why, &[]))],
-    )
+    say(why, &[])
 }
 
 #[cfg(test)]

@@ -3,7 +3,7 @@
 
 use chrono::{DateTime, Utc};
 use log::info;
-use petstore_client::{Error as ApiError, Limit, ListQuery, PetstoreClient};
+use petstore_client::{Error as ApiError, ForgetError, Limit, ListQuery, PetstoreClient};
 use serde::Serialize;
 
 use crate::exit::CliError;
@@ -64,12 +64,20 @@ struct Forgotten {
     until: Option<String>,
 }
 
-/// Clears the wait remembered for the client's address and key. Sends nothing.
+/// Clears the wait remembered for the client's address and key. Sends nothing. Refused (exit 5)
+/// while the service's own wait runs, or within a minute of the last clearing: the client decides.
 pub fn forget(client: &PetstoreClient, json: bool) -> Result<(), CliError> {
     let until: Option<DateTime<Utc>> = client.remembered_wait();
-    let forgotten = client.forget_wait()?;
     let env = client.environment();
     let url = client.base_url();
+    let forgotten = client.forget_wait().map_err(|error| match error {
+        ForgetError::Kept(kept) => CliError::WaitKept {
+            env,
+            url: url.to_string(),
+            kept,
+        },
+        ForgetError::Configuration(config) => CliError::Config(config),
+    })?;
     info!("forgot a remembered rate-limit wait: {forgotten}");
     if json {
         return output::print_json(&Forgotten {

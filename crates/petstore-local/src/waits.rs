@@ -2,7 +2,9 @@
 //! when a key must not send. Without it, a script that runs `petstore` again during a 429 wait
 //! sends one request per run, which is exactly what earns a key a temporary ban.
 //!
-//! The file holds, per base address and key, only the time to wait until. The key is identified
+//! The file holds, per base address and key, only the time to wait until, and when a person last
+//! cleared that wait (so the client can allow it at most once a minute across processes: the CLI
+//! is a new one each run). The key is identified
 //! by a tag, HMAC-SHA256 of the key with a per-install secret ([`secret`]), never stored. Writes
 //! are read-modify-writes under the file's lock, so concurrent writers lose nothing; a file that
 //! cannot be read means "nothing remembered" to a reader and is kept aside before a new one is
@@ -14,12 +16,12 @@ use std::io;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, PoisonError};
 
-use chrono::{DateTime, Utc};
+use chrono::{DateTime, TimeDelta, Utc};
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
 use self::secret::{InstallSecret, SECRET_FILE, TAG_PREFIX};
-use petstore_client::{ApiKey, WaitStore};
+use petstore_client::{ApiKey, Forgetting, WaitStore};
 
 use crate::dirs::{CACHE_DIR_VAR, app_dir};
 use crate::localfile::{self, FileLock, MAX_FILE_BYTES, Readers};
@@ -52,6 +54,9 @@ struct State {
 struct Stored {
     #[serde(default)]
     waits: Vec<Wait>,
+    /// Left out while empty, as the versions before it wrote the file.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    cleared: Vec<Clearing>,
     /// Also keeps the former format's `salt`, so a file this version wrote stays readable by the
     /// versions before it.
     #[serde(flatten)]
@@ -66,6 +71,23 @@ struct Wait {
     until: DateTime<Utc>,
     #[serde(flatten)]
     unknown: Map<String, Value>,
+}
+
+/// When a person last cleared the wait of one (base address, key).
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct Clearing {
+    base_url: String,
+    key_tag: String,
+    at: DateTime<Utc>,
+    #[serde(flatten)]
+    unknown: Map<String, Value>,
+}
+
+/// `at` plus `spacing`, saturating: times come from a file anyone may have edited.
+fn after(at: DateTime<Utc>, spacing: TimeDelta) -> DateTime<Utc> {
+    at.checked_add_signed(spacing)
+        .unwrap_or(DateTime::<Utc>::MAX_UTC)
 }
 
 /// The file on disk, read for a change.
@@ -176,29 +198,61 @@ impl WaitMemory {
         self.write(&stored)
     }
 
-    /// Forgets the wait remembered for `key` at `base_url`; `true` when there was one. An
+    /// Forgets the wait remembered for `key` at `base_url`, unless one was cleared less than
+    /// `spacing` before `now` (by any process); a removal is remembered as a clearing at `now`.
+    /// Checked and changed under the file's lock, so two processes asking at once clear once. An
     /// unreadable file holds nothing to forget and is left as it is.
-    pub fn forget(&self, base_url: &str, key: &ApiKey) -> io::Result<bool> {
+    pub fn forget(
+        &self,
+        base_url: &str,
+        key: &ApiKey,
+        now: DateTime<Utc>,
+        spacing: TimeDelta,
+    ) -> io::Result<Forgetting> {
         let _lock = FileLock::acquire(self.path())?;
         let OnDisk::Readable(mut stored) = self.read_for_change()? else {
-            return Ok(false);
+            return Ok(Forgetting::Done(false));
         };
         let Some(secret) = InstallSecret::read(&self.inner.secret_path)? else {
-            return Ok(false);
+            return Ok(Forgetting::Done(false));
         };
         let tag = secret.tag(key);
+        let ours = |url: &str, key_tag: &str| url == base_url && key_tag == tag;
+        // A clearing stamped later than now (a clock set back) is no reason to refuse for ever.
+        let again_at = stored
+            .cleared
+            .iter()
+            .filter(|c| ours(&c.base_url, &c.key_tag) && c.at <= now)
+            .map(|c| after(c.at, spacing))
+            .max();
+        if let Some(again_at) = again_at.filter(|again_at| *again_at > now) {
+            return Ok(Forgetting::TooSoon { again_at });
+        }
         let before = stored.waits.len();
         stored
             .waits
-            .retain(|wait| !(wait.base_url == base_url && wait.key_tag == tag));
+            .retain(|wait| !ours(&wait.base_url, &wait.key_tag));
         if stored.waits.len() == before {
-            return Ok(false);
+            return Ok(Forgetting::Done(false));
         }
         stored
             .waits
             .retain(|wait| wait.key_tag.starts_with(TAG_PREFIX));
+        // Only clearings that still count are kept, ours replaced by this one.
+        stored.cleared.retain(|c| {
+            !ours(&c.base_url, &c.key_tag)
+                && c.key_tag.starts_with(TAG_PREFIX)
+                && c.at <= now
+                && after(c.at, spacing) > now
+        });
+        stored.cleared.push(Clearing {
+            base_url: base_url.to_owned(),
+            key_tag: tag,
+            at: now,
+            unknown: Map::new(),
+        });
         self.write(&stored)?;
-        Ok(true)
+        Ok(Forgetting::Done(true))
     }
 
     fn read_for_change(&self) -> io::Result<OnDisk> {
@@ -254,8 +308,14 @@ impl WaitStore for WaitMemory {
         WaitMemory::remember(self, base_url, key, until, now);
     }
 
-    fn forget(&self, base_url: &str, key: &ApiKey) -> io::Result<bool> {
-        WaitMemory::forget(self, base_url, key)
+    fn forget(
+        &self,
+        base_url: &str,
+        key: &ApiKey,
+        now: DateTime<Utc>,
+        spacing: TimeDelta,
+    ) -> io::Result<Forgetting> {
+        WaitMemory::forget(self, base_url, key, now, spacing)
     }
 
     fn location(&self) -> String {

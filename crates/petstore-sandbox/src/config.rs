@@ -117,6 +117,9 @@ pub struct SandboxConfig {
     pub seed_demo_data: bool,
     /// When true, list answers carry `Link: <...>; rel="next"` when more pets match.
     pub page_size_links: bool,
+    /// When true, lists are served newest first (ids falling) instead of in id order, as some
+    /// services do: the interface leaves the order open.
+    pub newest_first: bool,
     pub faults: Faults,
     /// Serves `/_sandbox/faults` (read and switch faults over HTTP) to clients that send
     /// `Authorization: Bearer <token>` with the token made at start ([`crate::Sandbox::control_token`]).
@@ -140,6 +143,7 @@ impl Default for SandboxConfig {
             ban_duration: Duration::from_secs(600),
             seed_demo_data: true,
             page_size_links: false,
+            newest_first: false,
             faults: Faults::default(),
             fault_control: false,
             also_answers: Vec::new(),

@@ -60,9 +60,12 @@ pub(crate) fn router(shared: Arc<Shared>) -> Router {
 }
 
 async fn list_pets(State(shared): State<Arc<Shared>>, query: ListQuery) -> Response {
-    let page = shared
-        .store
-        .list(query.status.as_deref(), query.limit, query.after);
+    let page = shared.store.list(
+        query.status.as_deref(),
+        query.limit,
+        query.after,
+        shared.newest_first,
+    );
     let next = page
         .pets
         .last()

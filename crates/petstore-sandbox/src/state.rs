@@ -18,6 +18,7 @@ pub(crate) struct Shared {
     pub faults: Arc<FaultSwitch>,
     pub clock: Arc<dyn Clock>,
     pub page_links: bool,
+    pub newest_first: bool,
     /// Base URL (ending in /v1) used in absolute links such as `rel="next"`.
     pub base_url: String,
     /// The token the control routes need; `None` when they are off.
@@ -60,6 +61,7 @@ impl Shared {
             faults: Arc::new(FaultSwitch::new(config.faults.clone())),
             clock,
             page_links: config.page_size_links,
+            newest_first: config.newest_first,
             base_url,
             control_token: control_token.map(Arc::new),
             also_answers: config.also_answers.clone().into(),

@@ -59,13 +59,23 @@ impl PetStore {
         self.lock().pets.get(&id).cloned()
     }
 
-    /// Pets with an id above `after` (if given) and the given status (if given), in id order.
-    pub fn list(&self, status: Option<&str>, limit: usize, after: Option<i64>) -> Page {
+    /// Pets after `after` (if given) with the given status (if given): in id order, or newest
+    /// first (ids falling, `after` then the last id of the page before).
+    pub fn list(
+        &self,
+        status: Option<&str>,
+        limit: usize,
+        after: Option<i64>,
+        newest_first: bool,
+    ) -> Page {
         let inner = self.lock();
-        let start = after.map_or(Bound::Unbounded, Bound::Excluded);
-        let mut matching = inner
-            .pets
-            .range((start, Bound::Unbounded))
+        let after = after.map_or(Bound::Unbounded, Bound::Excluded);
+        let pets: Box<dyn Iterator<Item = (&i64, &Pet)>> = if newest_first {
+            Box::new(inner.pets.range((Bound::Unbounded, after)).rev())
+        } else {
+            Box::new(inner.pets.range((after, Bound::Unbounded)))
+        };
+        let mut matching = pets
             .map(|(_, pet)| pet)
             .filter(|pet| status.is_none_or(|status| pet.status == status));
         let pets: Vec<Pet> = matching.by_ref().take(limit).cloned().collect();
@@ -100,15 +110,30 @@ mod tests {
                 None,
             );
         }
-        let page = store.list(Some("available"), 2, None);
+        let page = store.list(Some("available"), 2, None, false);
         assert_eq!(
             page.pets.iter().map(|p| p.id).collect::<Vec<_>>(),
             vec![1, 3]
         );
         assert!(page.more);
-        let page = store.list(Some("available"), 2, Some(3));
+        let page = store.list(Some("available"), 2, Some(3), false);
         assert_eq!(page.pets.iter().map(|p| p.id).collect::<Vec<_>>(), vec![5]);
         assert!(!page.more);
-        assert_eq!(store.list(None, 10, None).pets.len(), 5);
+        assert_eq!(store.list(None, 10, None, false).pets.len(), 5);
+    }
+
+    #[test]
+    fn newest_first_pages_down_from_the_newest() {
+        let store = PetStore::default();
+        for n in 0..5 {
+            store.insert(&format!("p{n}"), 1, "available", None);
+        }
+        let ids = |page: Page| page.pets.iter().map(|p| p.id).collect::<Vec<_>>();
+        let first = store.list(None, 2, None, true);
+        assert!(first.more);
+        assert_eq!(ids(first), vec![5, 4]);
+        let last = store.list(None, 3, Some(4), true);
+        assert!(!last.more);
+        assert_eq!(ids(last), vec![3, 2, 1]);
     }
 }

@@ -12,16 +12,16 @@ use chrono::{DateTime, DurationRound, TimeDelta, Utc};
 use petstore_activity::{
     self as activity, ActivityStore, Entry, ResolutionKind as StoreResolution,
 };
-use petstore_client::{Environment, NewPet, Operation, Pet as ClientPet};
+use petstore_client::{Environment, NewPet, Operation};
 
 use super::Backend;
 use super::exports::write_file;
 use crate::convert::instant;
 use crate::dto::{
     ActivityEntry, ActivityFilter, ActivityPage, ActivityPet, ActivityQuota, ActivityResolution,
-    ActivitySettings, ActivitySource, ActivityStatus, AppErrorKind, CheckResult, ClientErrorKind,
-    CommandError, CreatedPet, DayUse, OperationCount, Pet, QuotaHistory, QuotaPoint, QuotaRange,
-    ResolutionKind, SavedFile,
+    ActivitySettings, ActivitySource, ActivityStatus, AppErrorKind, ClientErrorKind, CommandError,
+    CreatedPet, DayUse, OperationCount, QuotaHistory, QuotaPoint, QuotaRange, ResolutionKind,
+    SavedFile,
 };
 
 /// The most entries one `list_activity` call returns (the view asks for windows of rows).
@@ -54,56 +54,6 @@ impl Backend {
     pub async fn unconfirmed_creates(&self) -> Result<Vec<ActivityEntry>, CommandError> {
         self.on_store(|store| Ok(store.unconfirmed()?.iter().map(entry).collect()))
             .await
-    }
-
-    /// Lists every page of the entry's environment looking for a pet of the same name and
-    /// category; found, the entry is settled with its id. Where the list stops at a full page
-    /// with no way on, its status lists are read too; not found in lists that did not end, the
-    /// entry "could not be checked" (`covered: false`), never "not found".
-    pub async fn check_unconfirmed(&self, id: &str) -> Result<CheckResult, CommandError> {
-        let (record, pet) = self.unconfirmed_entry(id).await?;
-        // Every page of the store: bulk work, which leaves people's clicks the window's end.
-        let client = self
-            .client(record.record.environment)
-            .await?
-            .with_priority(petstore_client::Priority::Background);
-        let mut best: Option<ClientPet> = None;
-        let surveyed = petstore_bulk::survey::<std::convert::Infallible>(&client, None, |page| {
-            for candidate in page {
-                if candidate.name == pet.name && candidate.category_id == pet.category_id {
-                    // The newest match: the create in doubt came after any older namesake.
-                    if best.as_ref().is_none_or(|b| candidate.id > b.id) {
-                        best = Some(candidate.clone());
-                    }
-                }
-            }
-            Ok(())
-        })
-        .await
-        .map_err(|error| match error {
-            petstore_bulk::PagesError::Client(error) => CommandError::from(error),
-            _ => CommandError::new(ClientErrorKind::Decode),
-        })?;
-        let entry_id = record.id;
-        let updated = match &best {
-            Some(found) => {
-                let pet_id = found.id;
-                self.on_store(move |store| {
-                    store.resolve(entry_id, resolution(StoreResolution::Found, Some(pet_id)))
-                })
-                .await?
-            }
-            None => Some(record),
-        };
-        let updated =
-            updated.ok_or_else(|| CommandError::new(AppErrorKind::ActivityUnavailable))?;
-        Ok(CheckResult {
-            entry: entry(&updated),
-            found: best.as_ref().map(Pet::from),
-            // The entry keeps no status: only a list of every pet, or all three status lists,
-            // read to the end can say it is not there.
-            covered: best.is_some() || surveyed.coverage.covers(None),
-        })
     }
 
     /// "Try again": an explicit new create of the same pet in the entry's environment; the old
@@ -229,7 +179,7 @@ impl Backend {
         Ok(self.activity_settings())
     }
 
-    async fn on_store<T: Send + 'static>(
+    pub(super) async fn on_store<T: Send + 'static>(
         &self,
         work: impl FnOnce(&ActivityStore) -> Result<T, activity::ActivityError> + Send + 'static,
     ) -> Result<T, CommandError> {
@@ -244,7 +194,10 @@ impl Backend {
     }
 
     /// The entry `id`, which must be a create still unconfirmed, and the pet it sent.
-    async fn unconfirmed_entry(&self, id: &str) -> Result<(Entry, NewPet), CommandError> {
+    pub(super) async fn unconfirmed_entry(
+        &self,
+        id: &str,
+    ) -> Result<(Entry, NewPet), CommandError> {
         let entry_id = parse_id(id)?;
         let found = self.on_store(move |store| store.get(entry_id)).await?;
         let not_found = || CommandError::new(ClientErrorKind::NotFound).with_detail(id.to_owned());
@@ -260,7 +213,7 @@ impl Backend {
     }
 }
 
-fn parse_id(id: &str) -> Result<i64, CommandError> {
+pub(super) fn parse_id(id: &str) -> Result<i64, CommandError> {
     id.parse().map_err(|_| {
         CommandError::new(ClientErrorKind::InvalidInput)
             .with_field("id")
@@ -268,7 +221,7 @@ fn parse_id(id: &str) -> Result<i64, CommandError> {
     })
 }
 
-fn resolution(kind: StoreResolution, pet_id: Option<i64>) -> activity::Resolution {
+pub(super) fn resolution(kind: StoreResolution, pet_id: Option<i64>) -> activity::Resolution {
     activity::Resolution {
         kind,
         pet_id,

@@ -18,11 +18,15 @@ impl Backend {
     }
 
     /// Forgets the selected environment's remembered wait, on disk and in this process, so the
-    /// next request goes out. True when there was one.
+    /// next request goes out. True when there was one. Refused (`waitKept`) while the service's
+    /// own wait for this app runs, and within a minute of the last clearing: the client decides,
+    /// for the CLI alike, so a compromised web view cannot clear its way into a ban either.
     pub async fn forget_wait(&self) -> Result<bool, CommandError> {
         let env = self.selected();
         let client = self.client(env).await?;
-        let forgotten = client.forget_wait()?;
+        let forgotten = client.forget_wait().inspect_err(|error| {
+            log::info!("the rate-limit wait for {env} was not cleared: {error}");
+        })?;
         log::info!(
             "rate-limit wait for {env} cleared in the app (one was remembered: {forgotten})"
         );

@@ -13,7 +13,7 @@ import { formatCount, formatWhen, STATUS_LABEL } from './format';
 import { t, type TextKey } from './i18n/index.svelte';
 import { MAX_ENTRIES, RETENTION_DAYS } from './validation';
 import { describeReason } from './reasons';
-import { because, bounded, byProblem, PROBLEM, restart, trimStop, type Describe, type Facts, type Parts } from './problem-words';
+import { because, bounded, byProblem, PROBLEM, restart, trimStop, whenAgain, type Describe, type Facts, type Parts } from './problem-words';
 
 export { CATEGORY_PROBLEMS, describeCategoryRefusal } from './problem-words';
 
@@ -241,6 +241,8 @@ const KIND = {
     what: t('error.kind.activityUnavailable', { because: because(error) }),
     next: t('error.kind.activityUnavailableNext'),
   }),
+  waitKept: (facts) =>
+    byProblem(facts, () => ({ what: t('error.kind.waitKept'), next: whenAgain(facts, 'error.againAt') })),
 } satisfies Record<ErrorKind, Describe>;
 
 /** Every kind the UI can word, for tests and for checking what arrives. */

@@ -62,9 +62,16 @@ impl WaitStore for InMemoryWaits {
         *wait = (*wait).max(until);
     }
 
-    fn forget(&self, base_url: &str, key: &ApiKey) -> io::Result<bool> {
+    fn forget(
+        &self,
+        base_url: &str,
+        key: &ApiKey,
+        _now: DateTime<Utc>,
+        _spacing: TimeDelta,
+    ) -> io::Result<crate::ratelimit::Forgetting> {
         let mut waits = self.waits.lock().unwrap();
-        Ok(waits.remove(&Self::entry(base_url, key)).is_some())
+        let removed = waits.remove(&Self::entry(base_url, key)).is_some();
+        Ok(crate::ratelimit::Forgetting::Done(removed))
     }
 
     fn location(&self) -> String {
@@ -130,4 +137,36 @@ async fn a_429_seen_by_one_process_holds_the_other_without_sending_in_memory_sto
         "the other process sent nothing during the wait the first one remembered"
     );
     assert!(other.remembered_wait().is_some_and(|w| w >= remembered));
+}
+
+/// The in-memory store keeps no time of clearing: the process's own memory of it still limits
+/// clearing to once a minute (what holds when a file could not record it).
+#[tokio::test]
+async fn a_process_clears_a_wait_learnt_elsewhere_at_most_once_a_minute_in_memory_store() {
+    let sandbox = tiny_quota().await;
+    let memory = Arc::new(InMemoryWaits::default());
+    let client = process(&sandbox, &memory);
+    let key = ApiKey::new(KEY.to_owned()).unwrap();
+    let until = Utc::now() + TimeDelta::minutes(10);
+    assert!(
+        !client.forget_wait().unwrap(),
+        "nothing to clear is no clearing"
+    );
+
+    memory.remember(&sandbox.base_url(), &key, until, Utc::now());
+    client.honour_remembered_wait();
+    let cleared_at = Utc::now();
+    assert!(client.forget_wait().unwrap());
+    assert_eq!(client.remembered_wait(), None);
+
+    memory.remember(&sandbox.base_url(), &key, until, Utc::now());
+    match client.forget_wait() {
+        Err(ForgetError::Kept(WaitKept::ClearedRecently { again_at })) => {
+            assert!(again_at >= cleared_at + CLEAR_SPACING, "{again_at}");
+            assert!(again_at <= Utc::now() + CLEAR_SPACING, "{again_at}");
+        }
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(client.remembered_wait(), Some(until), "the wait stays");
+    assert_eq!(sandbox.request_count(), 0);
 }

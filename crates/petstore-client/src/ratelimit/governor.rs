@@ -73,6 +73,8 @@ struct Core {
     changed: watch::Sender<()>,
     events: broadcast::Sender<ClientEvent>,
     retries: RetryBudget,
+    /// When a person last cleared this key's wait in this process (see `Governor::clearing`).
+    cleared: Mutex<Option<DateTime<Utc>>>,
 }
 
 /// Events a slow UI may fall behind on before it starts missing the oldest.
@@ -95,6 +97,7 @@ impl Governor {
                 changed: watch::Sender::new(()),
                 events: broadcast::Sender::new(EVENT_BUFFER),
                 retries: RetryBudget::default(),
+                cleared: Mutex::new(None),
             }),
         })
     }
@@ -206,14 +209,32 @@ impl Governor {
         changed
     }
 
-    /// Lifts every wait in force (a 429's, a server's Retry-After, a spent quota's, a
-    /// remembered one): for an admin clearing a stale wait. The next request then goes first,
-    /// alone, and its answer says what really holds. Returns whether a wait was in force.
+    /// Lifts the waits in force that were learnt elsewhere (remembered by another run or
+    /// program): for an admin clearing a stale wait. The next request then goes first, alone,
+    /// and its answer says what really holds. Returns whether a wait was lifted; while the
+    /// service's own wait for this process runs ([`Governor::received_hold`]), nothing is.
     pub fn release_hold(&self) -> bool {
         let core = &self.core;
         let released = core.lock().release(core.clock.now(), &core.policy);
         core.changed.send_replace(());
         released
+    }
+
+    /// The wait the service itself gave this process, while it lasts (a 429's or a busy
+    /// server's Retry-After, the reset of a quota its answers showed spent), and why. Never
+    /// lifted by [`Governor::release_hold`]: only waits learnt elsewhere are a person's to clear.
+    pub fn received_hold(&self) -> Option<(DateTime<Utc>, WaitReason)> {
+        let core = &self.core;
+        core.lock().received_hold(core.clock.now(), &core.policy)
+    }
+
+    /// When a wait of this key was last cleared in this process. Held while clearing, so two
+    /// clearings (two windows, a double click) never overlap and the second sees the first.
+    pub fn clearing(&self) -> MutexGuard<'_, Option<DateTime<Utc>>> {
+        self.core
+            .cleared
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
     }
 
     /// When the wait in force ends (a 429's, a server's Retry-After, a spent quota's reset),

@@ -11,4 +11,4 @@ mod store;
 pub use governor::{Governor, GovernorKey, Observation, Permit, Priority, RateLimited, reserve};
 pub use headers::parse_retry_after;
 pub use snapshot::{Plan, QuotaWindow, RateLimitSnapshot};
-pub use store::WaitStore;
+pub use store::{Forgetting, WaitStore};

@@ -5,9 +5,19 @@
 use std::fmt;
 use std::io;
 
-use chrono::{DateTime, Utc};
+use chrono::{DateTime, TimeDelta, Utc};
 
 use crate::secret::ApiKey;
+
+/// What a store did when asked to forget a wait.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Forgetting {
+    /// Whether a wait was removed. A removal is remembered as a clearing at `now`.
+    Done(bool),
+    /// A wait for this address and key was cleared (by any process) less than `spacing` ago:
+    /// nothing changed, and it may be asked again at `again_at`.
+    TooSoon { again_at: DateTime<Utc> },
+}
 
 /// Waits that outlive the process that learnt them, per (base address, key).
 pub trait WaitStore: Send + Sync + fmt::Debug {
@@ -21,8 +31,17 @@ pub trait WaitStore: Send + Sync + fmt::Debug {
     /// that cannot be written loses the wait, never the request's answer.
     fn remember(&self, base_url: &str, key: &ApiKey, until: DateTime<Utc>, now: DateTime<Utc>);
 
-    /// Forgets the wait remembered for `key` at `base_url`; `true` when there was one.
-    fn forget(&self, base_url: &str, key: &ApiKey) -> io::Result<bool>;
+    /// Forgets the wait remembered for `key` at `base_url`, unless one was cleared less than
+    /// `spacing` before `now`; a removal is remembered (its time, never the key) so that every
+    /// process sharing the store sees it. The check and the change are one step: two processes
+    /// asking at once clear once.
+    fn forget(
+        &self,
+        base_url: &str,
+        key: &ApiKey,
+        now: DateTime<Utc>,
+        spacing: TimeDelta,
+    ) -> io::Result<Forgetting>;
 
     /// Where the waits are kept (a file's path), for a person reading an error.
     fn location(&self) -> String;

@@ -19,6 +19,21 @@ fn memory() -> (tempfile::TempDir, WaitMemory) {
     (dir, memory)
 }
 
+const SPACING: TimeDelta = TimeDelta::minutes(1);
+
+fn forget(memory: &WaitMemory, base_url: &str, secret: &str, now: DateTime<Utc>) -> Forgetting {
+    memory
+        .forget(base_url, &key(secret), now, SPACING)
+        .expect("forget")
+}
+
+fn forgot(memory: &WaitMemory, base_url: &str, secret: &str, now: DateTime<Utc>) -> bool {
+    match forget(memory, base_url, secret, now) {
+        Forgetting::Done(removed) => removed,
+        Forgetting::TooSoon { again_at } => panic!("refused until {again_at}"),
+    }
+}
+
 fn on_disk(memory: &WaitMemory) -> Value {
     serde_json::from_slice(&fs::read(memory.path()).expect("read")).expect("valid JSON")
 }
@@ -92,7 +107,10 @@ fn no_file_in_the_folder_holds_the_key() {
     let now = Utc::now();
     let secret = "very-secret-key-456";
     memory.remember("b", &key(secret), now + TimeDelta::seconds(5), now);
-    memory.forget("c", &key(secret)).expect("forget");
+    memory.remember("c", &key(secret), now + TimeDelta::seconds(5), now);
+    // The clearing is kept by the key's tag too.
+    assert!(forgot(&memory, "c", secret, now));
+    assert_eq!(on_disk(&memory)["cleared"][0]["baseUrl"], json!("c"));
     let folder = memory.path().parent().expect("folder");
     let mut names = Vec::new();
     for entry in fs::read_dir(folder).expect("list") {
@@ -337,16 +355,12 @@ fn forget_removes_only_that_wait() {
     let (_dir, memory) = memory();
     let now = Utc::now();
     let until = now + TimeDelta::minutes(5);
-    assert!(
-        !memory
-            .forget("a", &key("secret-key-1"))
-            .expect("nothing yet")
-    );
+    assert!(!forgot(&memory, "a", "secret-key-1", now), "nothing yet");
     memory.remember("a", &key("secret-key-1"), until, now);
     memory.remember("a", &key("secret-key-2"), until, now);
     memory.remember("b", &key("secret-key-1"), until, now);
 
-    assert!(memory.forget("a", &key("secret-key-1")).expect("forget"));
+    assert!(forgot(&memory, "a", "secret-key-1", now));
     assert_eq!(memory.not_before("a", &key("secret-key-1"), now), None);
     assert_eq!(
         memory.not_before("a", &key("secret-key-2"), now),
@@ -356,12 +370,86 @@ fn forget_removes_only_that_wait() {
         memory.not_before("b", &key("secret-key-1"), now),
         Some(until)
     );
-    assert!(
-        !memory
-            .forget("a", &key("secret-key-1"))
-            .expect("already gone")
-    );
+    let later = now + SPACING;
+    assert!(!forgot(&memory, "a", "secret-key-1", later), "already gone");
     assert_eq!(tags(&memory).len(), 2);
+}
+
+#[test]
+fn a_wait_is_cleared_at_most_once_a_spacing_by_all_processes_together() {
+    let (_dir, memory) = memory();
+    let other = WaitMemory::at(memory.path());
+    let now = Utc::now();
+    let until = now + TimeDelta::minutes(5);
+    memory.remember("a", &key("secret-key-1"), until, now);
+    assert!(forgot(&memory, "a", "secret-key-1", now));
+
+    // Remembered again (a new 429), and another process asks to clear it half a minute later.
+    let soon = now + TimeDelta::seconds(30);
+    other.remember("a", &key("secret-key-1"), until, soon);
+    assert_eq!(
+        forget(&other, "a", "secret-key-1", soon),
+        Forgetting::TooSoon {
+            again_at: now + SPACING
+        }
+    );
+    assert_eq!(
+        other.not_before("a", &key("secret-key-1"), soon),
+        Some(until),
+        "the wait stays"
+    );
+    // Even with nothing left to clear, the answer is the same: at most once a minute.
+    assert!(matches!(
+        forget(&memory, "a", "secret-key-1", soon),
+        Forgetting::TooSoon { .. }
+    ));
+    // Other keys and addresses have their own minute.
+    other.remember("a", &key("secret-key-2"), until, soon);
+    assert!(forgot(&other, "a", "secret-key-2", soon));
+    assert!(!forgot(&other, "b", "secret-key-1", soon));
+
+    let next_minute = now + SPACING;
+    assert!(forgot(&other, "a", "secret-key-1", next_minute));
+    let cleared = on_disk(&memory)["cleared"]
+        .as_array()
+        .expect("cleared")
+        .len();
+    assert_eq!(cleared, 2, "one per address and key: {}", on_disk(&memory));
+}
+
+#[test]
+fn a_clearing_stamped_ahead_of_the_clock_refuses_nothing() {
+    let (_dir, memory) = memory();
+    let now = Utc::now();
+    let until = now + TimeDelta::minutes(5);
+    memory.remember("a", &key("secret-key-1"), until, now);
+    // Cleared by a clock that ran a day ahead, since set right.
+    assert!(forgot(
+        &memory,
+        "a",
+        "secret-key-1",
+        now + TimeDelta::days(1)
+    ));
+    memory.remember("a", &key("secret-key-1"), until, now);
+    assert!(forgot(&memory, "a", "secret-key-1", now));
+}
+
+#[test]
+fn a_file_with_clearings_is_still_read_and_kept_by_every_version() {
+    let (_dir, memory) = memory();
+    let now = Utc::now();
+    let until = now + TimeDelta::minutes(5);
+    memory.remember("a", &key("secret-key-1"), until, now);
+    assert!(forgot(&memory, "a", "secret-key-1", now));
+    memory.remember("b", &key("secret-key-1"), until, now);
+    // The versions before this one read `waits` and keep any other field as it is.
+    let file = on_disk(&memory);
+    assert_eq!(file["waits"].as_array().map(Vec::len), Some(1));
+    assert_eq!(file["cleared"].as_array().map(Vec::len), Some(1));
+    assert_eq!(
+        memory.not_before("b", &key("secret-key-1"), now),
+        Some(until)
+    );
 }
 
 /// `not_before` runs before every request. Measured here in a debug build: see the printed figure

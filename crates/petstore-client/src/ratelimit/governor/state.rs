@@ -19,6 +19,10 @@ pub(super) struct State {
     /// Why `blocked_until` holds: a 429 (or a wait remembered from elsewhere), or a server
     /// that said when it will be back.
     blocked_reason: WaitReason,
+    /// The latest wait the service itself gave this process's answers (a 429's, a busy
+    /// server's Retry-After), apart from waits learnt elsewhere: a person may clear those, never
+    /// this one.
+    received: Option<(DateTime<Utc>, WaitReason)>,
     /// 429 episodes in a row; lengthens the backoff when a 429 names no Retry-After.
     consecutive_429: u32,
     /// Bumped at each 429 episode, so the stragglers of one episode count once.
@@ -113,6 +117,7 @@ impl Default for State {
             gate: Gate::NeedProbe,
             blocked_until: None,
             blocked_reason: WaitReason::RateLimited,
+            received: None,
             consecutive_429: 0,
             epoch: 0,
             next_probe: 0,
@@ -298,6 +303,7 @@ impl State {
                 // 429 (within the same clamps), then one request goes first.
                 let until = clamp_given(at, now, policy);
                 self.block(until, WaitReason::Backoff);
+                self.receive(until, WaitReason::Backoff);
                 self.gate = Gate::NeedProbe;
                 return Some(self.resume_at(policy).max(until));
             }
@@ -317,7 +323,14 @@ impl State {
             None => self.backoff_after_429(now, policy),
         };
         self.block(until, WaitReason::RateLimited);
+        self.receive(until, WaitReason::RateLimited);
         Some(self.resume_at(policy).max(until))
+    }
+
+    fn receive(&mut self, until: DateTime<Utc>, reason: WaitReason) {
+        if self.received.is_none_or(|(current, _)| until > current) {
+            self.received = Some((until, reason));
+        }
     }
 
     /// A 429 that named no time: at least `min_retry_after`, and the quota's reset when the
@@ -364,11 +377,16 @@ impl State {
     }
 
     /// Forgets every wait (an admin cleared a stale one): the next request goes first, alone,
-    /// and its answer tells the truth. Returns whether a wait was in force.
+    /// and its answer tells the truth. Returns whether a wait was in force. A wait the service
+    /// gave this process ([`State::received_hold`]) is never lifted: nothing changes then.
     pub(super) fn release(&mut self, now: DateTime<Utc>, policy: &RetryPolicy) -> bool {
+        if self.received_hold(now, policy).is_some() {
+            return false;
+        }
         let held = self.held_until(now, policy).is_some();
         self.blocked_until = None;
         self.blocked_reason = WaitReason::RateLimited;
+        self.received = None;
         self.consecutive_429 = 0;
         if self.quota.as_ref().is_some_and(|quota| quota.budget == 0) {
             self.quota = None;
@@ -386,6 +404,31 @@ impl State {
         policy: &RetryPolicy,
     ) -> Option<DateTime<Utc>> {
         Some(self.resume_at(policy)).filter(|until| *until > now)
+    }
+
+    /// The wait the service itself gave this process, while it lasts: its 429's or a busy
+    /// server's Retry-After, or the reset of a quota its answers showed used up; and why.
+    pub(super) fn received_hold(
+        &self,
+        now: DateTime<Utc>,
+        policy: &RetryPolicy,
+    ) -> Option<(DateTime<Utc>, WaitReason)> {
+        let quota_reset = self
+            .quota
+            .as_ref()
+            .filter(|quota| quota.budget == 0)
+            .and_then(|quota| quota.reset_at)
+            .map(|reset| {
+                (
+                    after(reset, policy.reset_margin),
+                    WaitReason::QuotaExhausted,
+                )
+            });
+        let latest = match (self.received, quota_reset) {
+            (Some(given), Some(reset)) => Some(if reset.0 > given.0 { reset } else { given }),
+            (given, reset) => given.or(reset),
+        };
+        latest.filter(|(until, _)| *until > now)
     }
 
     /// A permit dropped without an answer: the request may or may not have counted.

@@ -176,12 +176,12 @@ async fn hold_until_is_idempotent_and_never_resets_the_probe_gate() {
 }
 
 #[tokio::test]
-async fn release_hold_lifts_every_wait_and_lets_one_go_first() {
+async fn release_hold_lifts_a_wait_learnt_elsewhere_and_lets_one_go_first() {
     let (clock, governor) = setup(policy());
     assert!(!governor.release_hold(), "nothing to release");
-    let probe = acquire(&governor, None).await.unwrap();
-    probe.finish(too_many(Some(at(&clock, 100))));
-    assert_eq!(governor.held_until(), Some(at(&clock, 100)));
+    // Another run's 429, remembered on disk.
+    assert!(governor.hold_until(at(&clock, 100)));
+    assert_eq!(governor.received_hold(), None, "not this process's");
     assert!(governor.release_hold());
     assert_eq!(governor.held_until(), None);
     let mut rx = contenders(&governor, 3);
@@ -192,17 +192,47 @@ async fn release_hold_lifts_every_wait_and_lets_one_go_first() {
     first.into_iter().next().unwrap().finish(answer(200, None));
     settle().await;
     drop(drain(&mut rx));
+}
 
-    // A spent quota is a wait too, and is lifted the same way.
-    let last = acquire(&governor, None).await.unwrap();
-    last.finish(answer(200, Some(snapshot(&clock, 3, 0, at(&clock, 50)))));
+#[tokio::test]
+async fn release_hold_keeps_the_waits_the_service_gave_this_process() {
+    let (clock, governor) = setup(policy());
+    let probe = acquire(&governor, None).await.unwrap();
+    probe.finish(too_many(Some(at(&clock, 100))));
     assert_eq!(
-        governor.held_until(),
-        Some(at(&clock, 50) + TimeDelta::milliseconds(50))
+        governor.received_hold(),
+        Some((at(&clock, 100), WaitReason::RateLimited))
     );
-    assert!(governor.release_hold());
+    // A longer wait learnt elsewhere on top changes nothing while the service's own runs.
+    assert!(governor.hold_until(at(&clock, 300)));
+    assert!(!governor.release_hold());
+    assert_eq!(governor.held_until(), Some(at(&clock, 300)));
+    clock.advance(Duration::from_secs(101));
+    assert_eq!(governor.received_hold(), None, "the service's wait is over");
+    assert!(governor.release_hold(), "the rest was learnt elsewhere");
     assert_eq!(governor.held_until(), None);
+
+    // A quota the answers showed spent is the service's wait too, until its reset.
     let next = acquire(&governor, None).await.unwrap();
-    assert!(clock.sleeps().is_empty());
-    drop(next);
+    next.finish(answer(200, Some(snapshot(&clock, 3, 0, at(&clock, 50)))));
+    let reset = at(&clock, 50) + TimeDelta::milliseconds(50);
+    assert_eq!(
+        governor.received_hold(),
+        Some((reset, WaitReason::QuotaExhausted))
+    );
+    assert!(!governor.release_hold());
+    assert_eq!(governor.held_until(), Some(reset));
+    // A busy server's Retry-After as well.
+    clock.advance(Duration::from_secs(51));
+    let busy = acquire(&governor, None).await.unwrap();
+    busy.finish(Observation {
+        status: 503,
+        snapshot: None,
+        retry_after: Some(at(&clock, 30)),
+    });
+    assert_eq!(
+        governor.received_hold(),
+        Some((at(&clock, 30), WaitReason::Backoff))
+    );
+    assert!(!governor.release_hold());
 }
