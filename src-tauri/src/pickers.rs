@@ -6,7 +6,8 @@
 //! when [`TEST_HOOK_SAVE_DIR`] is set, the save picker answers `<that folder>/<suggested name>`.
 //! Only these two functions read them, so everything after the picker (reading, preview, import,
 //! writing) runs as it does for a person. A variable, not a call from the web view: it is set by
-//! whoever starts the process (the e2e harness), never by the page.
+//! whoever starts the process (the e2e harness), never by the page, and read only where
+//! [`crate::test_hooks`] are honoured (never in a release people get).
 
 use std::path::PathBuf;
 
@@ -33,7 +34,7 @@ fn file_dialog<R: Runtime>(app: &AppHandle<R>) -> Option<FileDialogBuilder<R>> {
 }
 
 fn hook(name: &str) -> Option<PathBuf> {
-    std::env::var_os(name)
+    crate::test_hooks::var_os(name)
         .filter(|value| !value.is_empty())
         .map(PathBuf::from)
 }

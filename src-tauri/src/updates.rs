@@ -30,7 +30,8 @@ pub const MAX_UPDATE_BYTES: u64 = 256 * 1024 * 1024;
 /// if the person had said yes in the offer dialog. The installer check (`tests/installers`) sets it
 /// to install a real update into the installed app, where no WebDriver can click; the dialog's yes
 /// and no are covered by the e2e scenario `tests/e2e/scenarios/updates.rs`. A variable, set by
-/// whoever starts the process, never by the page; the signature check applies as always.
+/// whoever starts the process, never by the page; the signature check applies as always. Read
+/// only where [`crate::test_hooks`] are honoured: never in a release people get.
 pub const TEST_HOOK_ACCEPT_UPDATE: &str = "PETSTORE_TEST_HOOK_ACCEPT_UPDATE";
 
 /// The update a check found in this session, until the person installs it.
@@ -176,7 +177,7 @@ pub async fn check<R: Runtime>(
             log::info!("update {} found at {}", update.version, policy.url);
             let offer = offer_of(&update);
             *app.state::<Pending>().slot() = Some(update);
-            if at_start && std::env::var_os(TEST_HOOK_ACCEPT_UPDATE).is_some() {
+            if at_start && crate::test_hooks::var_os(TEST_HOOK_ACCEPT_UPDATE).is_some() {
                 accept_for_the_test(app.clone());
             }
             UpdateCheck::Available(offer)

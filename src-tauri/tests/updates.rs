@@ -73,7 +73,8 @@ fn offer(server: &UpdateServer, key: &TestKey, bytes: &[u8]) {
     server.offer(Offer {
         version: "99.0.0".into(),
         notes: "Faster tables.".into(),
-        signature: key.sign_base64(BUNDLE),
+        // Always the genuine bundle's signature: a test that serves changed bytes gets it too.
+        signature: key.sign_base64("99.0.0", BUNDLE),
         bundle: bytes.to_vec(),
     });
 }
@@ -267,6 +268,58 @@ async fn a_bundle_signed_with_another_key_or_changed_is_refused() {
     assert_eq!(server.downloads(), 2);
 }
 
+#[tokio::test]
+async fn an_older_genuine_bundle_announced_as_newer_or_signed_without_a_version_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = UpdateServer::start().await;
+    let trusted = TestKey::generate();
+    let app = app(
+        dir.path(),
+        Some(serde_json::json!({ "url": server.url(), "publicKey": trusted.public_base64() })),
+        None,
+    );
+    let backend = app.state::<Backend>();
+    // A genuine bundle of an old version (signed for 0.0.9) in a manifest that says 99.0.0:
+    // the downgrade a tampered manifest would try.
+    for (what, signature) in [
+        (
+            "signed for another version",
+            trusted.sign_base64("0.0.9", BUNDLE),
+        ),
+        (
+            "signed without a version",
+            trusted.sign_without_version_base64(BUNDLE),
+        ),
+    ] {
+        server.offer(Offer {
+            version: "99.0.0".into(),
+            notes: String::new(),
+            signature,
+            bundle: BUNDLE.to_vec(),
+        });
+        assert!(
+            matches!(check(&app, false).await, UpdateCheck::Available(_)),
+            "{what}"
+        );
+        assert_eq!(
+            updates::install(app.handle(), &backend).await,
+            UpdateFailure::SignatureRefused,
+            "{what}"
+        );
+    }
+    // The same bundle signed for the version announced passes the signature check (and then
+    // fails as an installer: the bytes are not one).
+    offer(&server, &trusted, BUNDLE);
+    assert!(matches!(
+        check(&app, false).await,
+        UpdateCheck::Available(_)
+    ));
+    assert_ne!(
+        updates::install(app.handle(), &backend).await,
+        UpdateFailure::SignatureRefused
+    );
+}
+
 /// The update address's name on the company network; only the test proxy knows it (→ the TLS
 /// front before the update server), so reaching it at all proves the proxy carried the check.
 const UPDATES_HOST: &str = "updates.petstore.test";
@@ -295,7 +348,12 @@ async fn behind_a_company_proxy_the_check_uses_its_credentials_and_the_company_c
     .unwrap();
     let store = mock::Store::new().unwrap();
     let keychain = Keychain::with_store(store);
-    keychain.set_proxy_password("pr0xy pass").unwrap();
+    keychain
+        .set_proxy_password(
+            &petstore_client::ProxyUrl::parse(&proxy.url()).unwrap(),
+            "pr0xy pass",
+        )
+        .unwrap();
     let url = format!("https://{UPDATES_HOST}:{}/latest.json", front.port());
     let app = app_with_keychain(
         dir.path(),

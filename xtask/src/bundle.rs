@@ -38,8 +38,22 @@ pub enum Ui {
     AlreadyBuilt,
 }
 
+/// Whether the packaged app reads the test-only variables (the app's feature `test-hooks`).
+pub enum Hooks {
+    /// As people get it: `cargo xtask bundle`, the release workflow.
+    Release,
+    /// The suite's own packages (`cargo xtask test installers`): the installer check accepts an
+    /// update in the installed app with `PETSTORE_TEST_HOOK_ACCEPT_UPDATE`.
+    #[cfg_attr(not(target_os = "linux"), allow(dead_code))]
+    Suite,
+}
+
+/// The cargo arguments of the suite's release app: the e2e stage builds it, the installers stage
+/// packs that same build (other features would make cargo build it again).
+pub const SUITE_APP_FEATURES: [&str; 2] = ["--features", "test-hooks"];
+
 /// `cargo xtask bundle`: the UI, the release app and CLI, then .deb and .rpm with the CLI inside.
-pub fn bundle(ui: Ui) -> Result<LinuxPackages> {
+pub fn bundle(ui: Ui, hooks: Hooks) -> Result<LinuxPackages> {
     if !cfg!(target_os = "linux") {
         return fail(
             "`cargo xtask bundle` makes the Linux packages; on macOS and Windows run \
@@ -55,7 +69,12 @@ pub fn bundle(ui: Ui) -> Result<LinuxPackages> {
     // packaged app would differ from the one `cargo build -p petstore-admin` makes and tests.
     for package in ["petstore-admin", "petstore-cli"] {
         step(&format!("Building {package} (release)"));
-        cmd::run(Command::new(cargo()).args(["build", "--locked", "--release", "-p", package]))?;
+        let mut build = Command::new(cargo());
+        build.args(["build", "--locked", "--release", "-p", package]);
+        if package == "petstore-admin" && matches!(hooks, Hooks::Suite) {
+            build.args(SUITE_APP_FEATURES);
+        }
+        cmd::run(&mut build)?;
     }
     let args = ["bundle", "--bundles", OFFLINE_BUNDLES].map(String::from);
     tauri(&args)?;
@@ -121,7 +140,11 @@ pub fn tauri_with_env(args: &[String], env: &[(&str, PathBuf)]) -> Result {
                 deb.display()
             ));
             let mut sign = Command::new(tools.join("node_modules").join(".bin").join(tauri_name()));
-            sign.args(["signer", "sign"]).arg(&deb);
+            // Bound to the version, as `tauri build` binds its own signatures: the app refuses
+            // a signature that names no version or another (`requireSignedVersion`). The app
+            // shares the workspace's version with this program.
+            sign.args(["signer", "sign", "--app-version", env!("CARGO_PKG_VERSION")])
+                .arg(&deb);
             cmd::run(&mut sign)?;
         }
     }

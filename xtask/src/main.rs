@@ -18,6 +18,7 @@ mod bundle;
 mod debpack;
 mod deps;
 mod dev;
+mod release_check;
 mod run;
 mod sandbox;
 mod session;
@@ -52,6 +53,10 @@ commands:
   bench-startup [--trials N]
           time to the first table and memory against a hello-world Tauri app (Linux;
           figures in BENCHMARKS.md)
+  release-check
+          what the release workflow checks before it builds: the signing key is the pair of
+          the app's public key, signed versions are required, the update address is real
+          (reads TAURI_SIGNING_PRIVATE_KEY[_PASSWORD] and PETSTORE_UPDATE_URL; docs/releasing.md)
   bench-store
           a store with 10,000 pets: the app (load all, sort, scroll, filter; through
           tauri-driver) and `petstore export` (Linux; figures in BENCHMARKS.md)
@@ -64,12 +69,13 @@ fn main() -> ExitCode {
         Some("test") => test::test(&args[1..]),
         Some("setup") => setup::setup(&args[1..]),
         Some("dev") => dev::dev(&args[1..]),
-        Some("bundle") => bundle::bundle(bundle::Ui::Build).map(drop),
+        Some("bundle") => bundle::bundle(bundle::Ui::Build, bundle::Hooks::Release).map(drop),
         Some("tauri") => bundle::tauri(&args[1..]),
         #[cfg(target_os = "linux")]
         Some("check-deb") => check_deb(&args[1..]),
         Some("bench-startup") => bench_startup(&args[1..]),
         Some("bench-store") => bench_store(),
+        Some("release-check") => release_check::release_check(&root()),
         Some("-h" | "--help" | "help") => {
             print!("{}", usage());
             return ExitCode::SUCCESS;

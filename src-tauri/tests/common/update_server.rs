@@ -35,13 +35,29 @@ impl TestKey {
         STANDARD.encode(text)
     }
 
-    /// As a manifest's `signature` takes it.
-    pub fn sign_base64(&self, bytes: &[u8]) -> String {
+    /// As a manifest's `signature` takes it, bound to `version` as `tauri signer sign
+    /// --app-version` binds it (a `version:` field in the trusted comment, which the signature
+    /// covers): the app refuses a manifest announcing another version (`requireSignedVersion`).
+    pub fn sign_base64(&self, version: &str, bytes: &[u8]) -> String {
+        self.sign_with_comment(
+            &format!("signed by the petstore-admin tests\tversion:{version}"),
+            bytes,
+        )
+    }
+
+    /// Signed without any version, as signatures were before `--app-version`.
+    // The app's updater tests use it; the e2e scenarios, which include this file, do not.
+    #[allow(dead_code)]
+    pub fn sign_without_version_base64(&self, bytes: &[u8]) -> String {
+        self.sign_with_comment("signed by the petstore-admin tests", bytes)
+    }
+
+    fn sign_with_comment(&self, trusted_comment: &str, bytes: &[u8]) -> String {
         let signature = minisign::sign(
             Some(&self.public),
             &self.secret,
             std::io::Cursor::new(bytes),
-            Some("signed by the petstore-admin tests"),
+            Some(trusted_comment),
             None,
         )
         .expect("a signature");

@@ -35,7 +35,7 @@ fn an_offered_update_shows_its_notes_installs_nothing_when_declined_and_refuses_
         server.offer(Offer {
             version: "99.0.0".into(),
             notes: NOTES.into(),
-            signature: trusted.sign_base64(&bundle),
+            signature: trusted.sign_base64("99.0.0", &bundle),
             bundle: bundle.clone(),
         });
         let system = system_settings(
@@ -78,7 +78,7 @@ fn an_offered_update_shows_its_notes_installs_nothing_when_declined_and_refuses_
         server.offer(Offer {
             version: "99.0.0".into(),
             notes: NOTES.into(),
-            signature: other.sign_base64(&bundle),
+            signature: other.sign_base64("99.0.0", &bundle),
             bundle: bundle.clone(),
         });
         check_and_install(&app).await;
@@ -99,7 +99,7 @@ fn an_offered_update_shows_its_notes_installs_nothing_when_declined_and_refuses_
         server.offer(Offer {
             version: "99.0.0".into(),
             notes: NOTES.into(),
-            signature: trusted.sign_base64(&bundle),
+            signature: trusted.sign_base64("99.0.0", &bundle),
             bundle: tampered,
         });
         app.click(By::Css("[data-testid='update-decline']")).await;

@@ -170,7 +170,9 @@ pub fn check_update_installs_with_test_hook_yes(
         Some(&pk),
         &sk,
         std::io::Cursor::new(&bytes),
-        Some("signed by the installer check"),
+        // Bound to the version as `tauri signer sign --app-version` binds it: the app refuses
+        // an update whose signature names no version or another (`requireSignedVersion`).
+        Some(format!("signed by the installer check\tversion:{version}").as_str()),
         None,
     )
     .map_err(|e| StepError(format!("no signature: {e}")))?

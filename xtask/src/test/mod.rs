@@ -170,14 +170,12 @@ impl Suite {
         // while the release build keeps the CPUs busy.
         self.start_debian_base();
         // The end-to-end tests drive the release app, as people get it, through tauri-driver.
-        step("Building the release app for the end-to-end tests");
-        cmd::run(Command::new(cargo()).args([
-            "build",
-            "--locked",
-            "--release",
-            "-p",
-            "petstore-admin",
-        ]))?;
+        step("Building the release app for the end-to-end tests (with its test hooks)");
+        cmd::run(
+            Command::new(cargo())
+                .args(["build", "--locked", "--release", "-p", "petstore-admin"])
+                .args(crate::bundle::SUITE_APP_FEATURES),
+        )?;
         let tauri_driver = self
             .tool(self.tools.tauri_driver.as_deref(), "tauri-driver")?
             .to_owned();
@@ -213,7 +211,7 @@ impl Suite {
         // e2e stage tested, when it ran), then the .deb installed by apt into a clean Debian
         // root, where the installed app must show its window with the sandbox's pets.
         step("Installers: .deb and .rpm");
-        let packages = bundle::bundle(bundle::Ui::AlreadyBuilt);
+        let packages = bundle::bundle(bundle::Ui::AlreadyBuilt, bundle::Hooks::Suite);
         if let Some(thread) = self.debian_base.take() {
             thread
                 .join()

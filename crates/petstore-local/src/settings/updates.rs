@@ -14,8 +14,16 @@ use crate::error::LocalError;
 use crate::localfile::read_bounded;
 use crate::settings::{SETTINGS_FILE, Settings, SettingsFile};
 
-/// Where the app looks for `latest.json` unless a settings file says otherwise.
-pub const DEFAULT_UPDATE_URL: &str =
+/// Where the app looks for `latest.json` unless a settings file says otherwise: the address the
+/// build was given in `PETSTORE_UPDATE_URL` (the release workflow gives its repository's, and
+/// `cargo xtask release-check` refuses a release without a real one), else a placeholder that
+/// never answers, for builds that are not releases.
+pub const DEFAULT_UPDATE_URL: &str = match option_env!("PETSTORE_UPDATE_URL") {
+    Some(url) => url,
+    None => PLACEHOLDER_UPDATE_URL,
+};
+/// The update address of a build that was given none (`.invalid` never resolves).
+pub const PLACEHOLDER_UPDATE_URL: &str =
     "https://example.invalid/petstore-admin/releases/latest/download/latest.json";
 /// Overrides the system-wide settings file's path (tests; an administrator's own location).
 pub const SYSTEM_SETTINGS_VAR: &str = "PETSTORE_SYSTEM_SETTINGS";
@@ -96,22 +104,48 @@ impl UpdatePolicy {
     }
 }
 
-/// The system-wide settings file: `$PETSTORE_SYSTEM_SETTINGS` when set, else
-/// `/etc/dev.petstore.admin/settings.json` (Linux and other Unix),
+/// Whether [`SYSTEM_SETTINGS_VAR`] may name another system-wide file: in debug builds (tests,
+/// development) and in release builds made with the `test-hooks` feature (the suite's own
+/// release app, `cargo xtask test e2e`), never in a release people get. The system-wide file may
+/// name another key for updates: a variable must not be able to swap it.
+pub const SYSTEM_SETTINGS_VAR_HONOURED: bool = cfg!(any(debug_assertions, feature = "test-hooks"));
+
+/// The system-wide settings file: `/etc/dev.petstore.admin/settings.json` (Linux and other Unix),
 /// `/Library/Application Support/dev.petstore.admin/settings.json` (macOS),
-/// `%ProgramData%\dev.petstore.admin\settings.json` (Windows).
+/// `<ProgramData>\dev.petstore.admin\settings.json` (Windows, the known folder, not the
+/// variable); or `$PETSTORE_SYSTEM_SETTINGS` where [`SYSTEM_SETTINGS_VAR_HONOURED`].
 pub fn system_settings_path(lookup: impl Fn(&str) -> Option<String>) -> Option<PathBuf> {
-    if let Some(path) = lookup(SYSTEM_SETTINGS_VAR).filter(|path| !path.trim().is_empty()) {
+    system_settings_path_in(SYSTEM_SETTINGS_VAR_HONOURED, lookup)
+}
+
+/// [`system_settings_path`] in a build that does or does not honour the variable.
+fn system_settings_path_in(
+    var_honoured: bool,
+    lookup: impl Fn(&str) -> Option<String>,
+) -> Option<PathBuf> {
+    if var_honoured
+        && let Some(path) = lookup(SYSTEM_SETTINGS_VAR).filter(|path| !path.trim().is_empty())
+    {
         return Some(PathBuf::from(path));
     }
-    let dir = if cfg!(target_os = "macos") {
-        PathBuf::from("/Library/Application Support")
-    } else if cfg!(windows) {
-        PathBuf::from(lookup("ProgramData")?)
-    } else {
-        PathBuf::from("/etc")
-    };
-    Some(dir.join(APP_ID).join(SETTINGS_FILE))
+    Some(system_settings_dir()?.join(APP_ID).join(SETTINGS_FILE))
+}
+
+#[cfg(target_os = "macos")]
+fn system_settings_dir() -> Option<PathBuf> {
+    Some(PathBuf::from("/Library/Application Support"))
+}
+
+/// The ProgramData known folder, as Windows knows it (not `%ProgramData%`, which whoever starts
+/// the program sets).
+#[cfg(windows)]
+fn system_settings_dir() -> Option<PathBuf> {
+    dirs_sys::known_folder(windows_sys::Win32::UI::Shell::FOLDERID_ProgramData)
+}
+
+#[cfg(not(any(target_os = "macos", windows)))]
+fn system_settings_dir() -> Option<PathBuf> {
+    Some(PathBuf::from("/etc"))
 }
 
 /// Reads the system-wide file (read-only: the app never writes it, so no lock).
@@ -266,6 +300,35 @@ mod tests {
             system_settings_path(|_| None).unwrap(),
             PathBuf::from("/etc/dev.petstore.admin/settings.json")
         );
+    }
+
+    #[test]
+    fn a_release_takes_the_system_file_only_from_its_fixed_place() {
+        // Whoever starts the program sets the variables: in a release neither the override nor
+        // %ProgramData% moves the file that may name another update key.
+        let lookup = |name: &str| match name {
+            SYSTEM_SETTINGS_VAR => Some("/tmp/elsewhere/settings.json".to_owned()),
+            "ProgramData" => Some("Z:\\elsewhere".to_owned()),
+            _ => None,
+        };
+        let path = system_settings_path_in(false, lookup).expect("a fixed place");
+        assert_eq!(path, system_settings_path_in(false, |_| None).unwrap());
+        assert!(!path.starts_with("/tmp/elsewhere"), "{}", path.display());
+        assert!(path.ends_with(Path::new(APP_ID).join(SETTINGS_FILE)));
+        #[cfg(target_os = "linux")]
+        assert_eq!(path, PathBuf::from("/etc/dev.petstore.admin/settings.json"));
+        #[cfg(windows)]
+        assert!(
+            !path.starts_with("Z:\\")
+                && path
+                    .to_string_lossy()
+                    .to_lowercase()
+                    .contains("programdata"),
+            "{}",
+            path.display()
+        );
+        // Debug builds (this one) and the suite's release app honour the override.
+        const { assert!(SYSTEM_SETTINGS_VAR_HONOURED) };
     }
 
     #[test]
