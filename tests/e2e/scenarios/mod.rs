@@ -14,6 +14,7 @@ mod layout;
 mod messages;
 mod network;
 mod sandbox;
+mod security;
 mod settings_file;
 mod updates;
 mod waits;

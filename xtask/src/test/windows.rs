@@ -43,6 +43,13 @@ pub const UNIX_ONLY: &[(&str, &str)] = &[
         "the peak memory part of list_against_an_endless_body_mock_server_fails_with_a_bounded_peak",
         "the peak resident set is read from /proc; the outcome is checked under Wine too",
     ),
+    (
+        "a_key_typed_in_a_terminal_never_shows_and_is_stored, \
+         a_proxy_password_typed_in_a_terminal_never_shows_and_is_stored, \
+         ctrl_c_at_the_prompt_stores_nothing_and_the_terminal_shows_typing_again",
+        "(Linux only) the terminal is a pseudo-terminal made by util-linux's `script`; the piped \
+         secrets' test runs under Wine too",
+    ),
 ];
 
 /// Why the tests below cannot run under Wine; the stage prints them with their tests.
@@ -189,6 +196,9 @@ impl Wine {
         command
             .env("CARGO_TARGET_X86_64_PC_WINDOWS_GNU_LINKER", LINKER)
             .env("CARGO_TARGET_X86_64_PC_WINDOWS_GNU_RUNNER", "wine")
+            // No debug info in the Windows test programs: Wine shows no source lines in a
+            // backtrace anyway, and mingw's linker spent most of the stage's link time on it.
+            .env("CARGO_PROFILE_DEV_DEBUG", "0")
             .args([subcommand, "--target", TARGET]);
         command
     }
@@ -231,13 +241,14 @@ fn newer(source: &Path, made: &Path) -> bool {
 }
 
 /// The app's tests of what runs before any web view exists: its settings file, its keys in the
-/// Windows Credential Manager, the start-up sequence of the backend, the window state file and
-/// the updater's check against a local server. (Single instance needs a first instance running,
-/// and that needs the WebView2 runtime Wine lacks.)
+/// Windows Credential Manager, the start-up sequence of the backend, single instance (the named
+/// mutex and the hidden message window, between real processes), the window state file and the
+/// updater's check against a local server.
 pub const APP_TESTS_UNDER_WINE: &[&str] = &[
     "backend_setup",
     "keys",
     "settings_file",
+    "single_instance",
     "updates",
     "window_state",
 ];
