@@ -36,6 +36,7 @@ macro_rules! with_commands {
             save_language,
             report_first_table,
             settings_problem,
+            last_crash,
             open_settings_folder,
             start_settings_over,
             remembered_wait,

@@ -9,7 +9,7 @@ use crate::backend::Backend;
 use crate::dto::{
     ActivityEntry, ActivityFilter, ActivityPage, ActivitySettings, ActivityStatus, CheckResult,
     ClientErrorKind, CommandError, ConnectionTest, CreatedPet, Environment, EnvironmentInfo,
-    ExportFormat, ImportPreview, ImportProgress, ImportStatus, KeyStatus, LanguageChoice,
+    ExportFormat, ImportPreview, ImportProgress, ImportStatus, KeyMove, KeyStatus, LanguageChoice,
     LanguagePreference, Lookup, NewPetInput, PetPage, PetStatusValue, Problem, Quota, QuotaHistory,
     QuotaRange, RememberedWait, RowCells, SavedFile, Settings, SettingsProblem, StartedOver,
     UnfinishedImport,
@@ -82,8 +82,9 @@ pub async fn get_settings(backend: State<'_, Backend>) -> Result<Settings, Comma
 pub async fn save_settings(
     backend: State<'_, Backend>,
     settings: Settings,
+    key_move: Option<KeyMove>,
 ) -> Result<Settings, CommandError> {
-    backend.save_settings(settings)
+    backend.save_settings(settings, key_move).await
 }
 
 #[tauri::command]
@@ -117,9 +118,10 @@ pub async fn test_connection(
     backend: State<'_, Backend>,
     environment: Environment,
     base_url: Option<String>,
+    key_to_new_server: bool,
 ) -> Result<ConnectionTest, CommandError> {
     backend
-        .test_connection(environment, base_url.as_deref())
+        .test_connection(environment, base_url.as_deref(), key_to_new_server)
         .await
 }
 
@@ -169,6 +171,14 @@ pub async fn settings_problem(
     backend: State<'_, Backend>,
 ) -> Result<Option<SettingsProblem>, CommandError> {
     Ok(backend.settings_problem())
+}
+
+/// The last run stopped on a bug (the banner), else null. Asked once at start-up.
+#[tauri::command]
+pub async fn last_crash(
+    backend: State<'_, Backend>,
+) -> Result<Option<crate::dto::CrashNotice>, CommandError> {
+    Ok(backend.last_crash())
 }
 
 /// Shows the settings file in the OS file manager. The web view names no path: this opens only

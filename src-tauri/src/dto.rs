@@ -12,12 +12,14 @@ use ts_rs::TS;
 
 mod activity;
 mod categories;
+mod crash;
 mod imports;
 mod network;
 mod reasons;
 mod updates;
 pub use activity::*;
 pub use categories::*;
+pub use crash::*;
 pub use imports::*;
 pub use network::*;
 pub use reasons::*;
@@ -127,6 +129,10 @@ pub enum AppErrorKind {
     /// The activity history cannot be read or written (its file is unavailable, or a newer
     /// version of the app wrote it).
     ActivityUnavailable,
+    /// A rate-limit wait was not cleared, to spare the key: `problem` says why (`serviceWait`,
+    /// `waitClearedRecently`), `retryAt` from when asking again may succeed. Nothing was changed
+    /// or sent.
+    WaitKept,
 }
 
 impl From<ClientErrorKind> for ErrorKind {
@@ -220,10 +226,20 @@ pub enum Problem {
     MissingApiKey,
     /// A next-page address pointed to another server; it was not followed.
     ForeignLink,
+    /// `environment`'s stored key would go to `detail`, an address on another server than its
+    /// saved one (`field` the address's setting), and the person has not said whether to keep
+    /// it: nothing was sent or saved. Ask, then call again with a [`KeyMove`].
+    KeyWouldMove,
     /// The HTTP client could not be set up.
     HttpClient,
     /// The remembered rate-limit waits could not be changed.
     WaitStore,
+    /// The wait is the service's own answer to this app (until `retryAt`, for `waitReason`):
+    /// not cleared.
+    ServiceWait,
+    /// The wait for this address and key was cleared less than a minute ago, in this app or by
+    /// another program on this computer: it may be cleared again from `retryAt`.
+    WaitClearedRecently,
     /// The settings file `detail` cannot be read (`reason`, `line`, `column`).
     SettingsUnreadable,
     /// The settings file `detail` cannot be written.
@@ -401,6 +417,16 @@ pub struct Lookup {
     /// null: no pet has this id (a calm message, not an error).
     pub pet: Option<Pet>,
     pub deprecation: Deprecation,
+}
+
+/// The person's answer when an environment's address moves to another server while a key is
+/// stored for it, when saving: the key goes along (Keep), or is removed once the new address is
+/// saved (Remove).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub enum KeyMove {
+    Keep,
+    Remove,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]

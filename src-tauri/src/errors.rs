@@ -3,7 +3,9 @@
 //! environment, the exact problem, a network cause). No sentence is built here: the UI's
 //! `messages.ts` is the one place an error becomes words, in the person's local time.
 
-use petstore_client::{ConfigError, Error, InvalidInput, readable_server_text};
+use petstore_client::{
+    ConfigError, Error, ForgetError, InvalidInput, WaitKept, readable_server_text,
+};
 use petstore_local::LocalError;
 use petstore_local::keychain::KeychainError;
 
@@ -205,6 +207,26 @@ impl From<ConfigError> for CommandError {
             ConfigError::WaitStore { location, message } => {
                 log::warn!("the remembered waits ({location}) could not be changed: {message}");
                 CommandError::problem(kind, Problem::WaitStore).with_detail(location)
+            }
+        }
+    }
+}
+
+/// A wait that was not cleared: why, and from when asking again may succeed.
+impl From<ForgetError> for CommandError {
+    fn from(error: ForgetError) -> Self {
+        match error {
+            ForgetError::Configuration(config) => config.into(),
+            ForgetError::Kept(kept) => {
+                let (problem, reason) = match kept {
+                    WaitKept::ServiceWait { reason, .. } => (Problem::ServiceWait, Some(reason)),
+                    WaitKept::ClearedRecently { .. } => (Problem::WaitClearedRecently, None),
+                };
+                CommandError {
+                    retry_at: Some(instant(kept.again_at())),
+                    wait_reason: reason,
+                    ..CommandError::problem(AppErrorKind::WaitKept, problem)
+                }
             }
         }
     }

@@ -10,6 +10,7 @@ mod command_list;
 pub mod backend;
 pub mod commands;
 pub mod convert;
+pub mod crash;
 pub mod dto;
 pub mod errors;
 pub mod events;
@@ -18,6 +19,8 @@ mod no_webview;
 mod notify;
 pub mod pickers;
 pub mod reasons;
+pub mod single_instance;
+pub mod test_hooks;
 pub mod updates;
 pub mod window_state;
 pub mod words;
@@ -65,16 +68,16 @@ impl<R: Runtime> EventSink for TauriEvents<R> {
 
 /// Starts the desktop app; returns when it exits.
 pub fn run() {
+    // First: a panic from here on leaves its message in the log file and a marker the next
+    // start reports (`crash`), before the abort of a release build.
+    crash::install(crash::CrashFiles::desktop());
     // Before anything else: without a web view there is nothing to show (Windows only).
     no_webview::require_runtime();
     let mut builder = tauri::Builder::default();
     // First: a second launch hands over to the first window and exits before anything else
     // starts (one pacing state per key on this computer).
-    if single_instance_possible() {
-        builder = builder.plugin(tauri_plugin_single_instance::init(|app, _args, _cwd| {
-            log::info!("a second launch was handed over to this window");
-            focus_main_window(app);
-        }));
+    if single_instance::possible() {
+        builder = builder.plugin(single_instance::plugin(|app, _args| focus_main_window(app)));
     }
     // The window's size, position and maximised state across runs (`window_state`).
     builder = builder.plugin(window_state::plugin(window_state::state_file().as_deref()));
@@ -135,28 +138,6 @@ fn context() -> tauri::Context<tauri::Wry> {
     let mut context = tauri::generate_context!("../tauri.conf.json");
     updates::allow_loopback_http(&mut context, &updates::startup_policy());
     context
-}
-
-/// On Linux the single-instance plugin meets other launches on the D-Bus session bus. With no bus
-/// running it lets the app start as usual (it cannot tell then), but an address it cannot parse
-/// makes it panic, which would end the app: then the app starts without it.
-#[cfg(target_os = "linux")]
-fn single_instance_possible() -> bool {
-    match zbus::Address::session() {
-        Ok(_) => true,
-        Err(error) => {
-            // Before the logger: the plugin that would catch this line is not set up yet.
-            eprintln!(
-                "Petstore Admin: the D-Bus session bus address is not usable ({error}); a second launch will not find this one"
-            );
-            false
-        }
-    }
-}
-
-#[cfg(not(target_os = "linux"))]
-fn single_instance_possible() -> bool {
-    true
 }
 
 /// Brings the window to the front, as a second launch of the app asks.

@@ -114,10 +114,14 @@ async fn creates_for_two_environments_go_side_by_side_and_a_switch_redirects_nei
     let backend = backend(dir.path(), None, Arc::new(Collected::default()));
     use_staging(&backend, &staging, STAFF_KEY).await;
     backend
-        .save_settings(Settings {
-            production_url: Some(production.base_url()),
-            staging_url: Some(staging.base_url()),
-        })
+        .save_settings(
+            Settings {
+                production_url: Some(production.base_url()),
+                staging_url: Some(staging.base_url()),
+            },
+            None,
+        )
+        .await
         .expect("loopback addresses accepted");
     backend
         .set_api_key(Environment::Production, STAFF_KEY.to_owned(), true)

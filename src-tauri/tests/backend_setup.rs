@@ -69,10 +69,14 @@ async fn settings_and_selection_survive_a_restart() {
             Arc::new(Collected::default()),
         );
         let saved = first
-            .save_settings(Settings {
-                production_url: Some(" https://api.example.com/v1/ ".into()),
-                staging_url: Some("http://127.0.0.1:9/v1".into()),
-            })
+            .save_settings(
+                Settings {
+                    production_url: Some(" https://api.example.com/v1/ ".into()),
+                    staging_url: Some("http://127.0.0.1:9/v1".into()),
+                },
+                None,
+            )
+            .await
             .expect("valid");
         assert_eq!(
             saved.production_url.as_deref(),
@@ -115,10 +119,14 @@ async fn bad_addresses_are_refused_with_their_field_and_nothing_is_saved() {
     let dir = tempfile::tempdir().expect("temp dir");
     let backend = backend(dir.path(), None, Arc::new(Collected::default()));
     let error = backend
-        .save_settings(Settings {
-            production_url: Some("https://api.example.com/v1".into()),
-            staging_url: Some("http://staging.example.com/v1".into()),
-        })
+        .save_settings(
+            Settings {
+                production_url: Some("https://api.example.com/v1".into()),
+                staging_url: Some("http://staging.example.com/v1".into()),
+            },
+            None,
+        )
+        .await
         .expect_err("plain http off loopback");
     assert_eq!(
         (error.kind, error.field.as_deref()),
@@ -156,10 +164,14 @@ async fn an_unconfigured_environment_says_what_to_set() {
         )
     );
     backend
-        .save_settings(Settings {
-            production_url: Some("https://127.0.0.1:9/v1".into()),
-            staging_url: None,
-        })
+        .save_settings(
+            Settings {
+                production_url: Some("https://127.0.0.1:9/v1".into()),
+                staging_url: None,
+            },
+            None,
+        )
+        .await
         .expect("saved");
     let error = backend.list_pets(None, Some(20)).await.expect_err("no key");
     assert_eq!(
@@ -211,7 +223,7 @@ async fn test_connection_shows_the_quota_it_sees() {
     let backend = backend(dir.path(), None, Arc::new(Collected::default()));
     use_staging(&backend, &server, STAFF_KEY).await;
     let test = backend
-        .test_connection(Environment::Staging, None)
+        .test_connection(Environment::Staging, None, false)
         .await
         .expect("connected");
     assert_eq!(test.pets_seen, 1);

@@ -16,11 +16,11 @@ use std::path::{Path, PathBuf};
 use petstore_admin::dto::{
     ActivityFilter, ActivityPage, ActivityRecorded, ActivitySettings, ActivityStatus, AppErrorKind,
     CategoryImport, CategoryList, CheckResult, ClientErrorKind, CommandError, ConnectionTest,
-    CreatedPet, Deprecation, EnvironmentInfo, EnvironmentUpdated, ExportFormat, ImportPreview,
-    ImportStatus, KeyStatus, LanguagePreference, Lookup, NetworkInput, NetworkSettings,
-    NewPetInput, PetPage, Quota, QuotaAlert, QuotaHistory, QuotaRange, RememberedWait, Resumed,
-    RowCells, SavedFile, Settings, SettingsProblem, StartedOver, UnfinishedImport, UpdateCheck,
-    UpdateFailure, UpdateSettings, Waiting,
+    CrashNotice, CreatedPet, Deprecation, EnvironmentInfo, EnvironmentUpdated, ExportFormat,
+    ImportPreview, ImportStatus, KeyMove, KeyStatus, LanguagePreference, Lookup, NetworkInput,
+    NetworkSettings, NewPetInput, PetPage, Quota, QuotaAlert, QuotaHistory, QuotaRange,
+    RememberedWait, Resumed, RowCells, SavedFile, Settings, SettingsProblem, StartedOver,
+    UnfinishedImport, UpdateCheck, UpdateFailure, UpdateSettings, Waiting,
 };
 use ts_rs::{Config, TS};
 
@@ -40,12 +40,14 @@ fn generate(into: &Path) -> BTreeMap<String, String> {
     Settings::export_all(&cfg).expect("export");
     LanguagePreference::export_all(&cfg).expect("export");
     KeyStatus::export_all(&cfg).expect("export");
+    KeyMove::export_all(&cfg).expect("export");
     Lookup::export_all(&cfg).expect("export");
     Deprecation::export_all(&cfg).expect("export");
     ConnectionTest::export_all(&cfg).expect("export");
     Waiting::export_all(&cfg).expect("export");
     Resumed::export_all(&cfg).expect("export");
     SettingsProblem::export_all(&cfg).expect("export");
+    CrashNotice::export_all(&cfg).expect("export");
     StartedOver::export_all(&cfg).expect("export");
     RememberedWait::export_all(&cfg).expect("export");
     EnvironmentUpdated::export_all(&cfg).expect("export");
@@ -195,7 +197,8 @@ fn the_app_and_client_error_kinds_are_disjoint() {
             "createInFlight",
             "cancelled",
             "file",
-            "activityUnavailable"
+            "activityUnavailable",
+            "waitKept"
         ]
     );
     let shared: Vec<&String> = app.iter().filter(|kind| client.contains(kind)).collect();

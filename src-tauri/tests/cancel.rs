@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 use common::{Collected, STAFF_KEY, sandbox, use_staging};
 use petstore_admin::backend::{Backend, BackendConfig};
 use petstore_admin::dto::{
-    AppErrorKind, AppEvent, Environment, NewPetInput, PetStatusValue, Settings,
+    AppErrorKind, AppEvent, Environment, KeyMove, NewPetInput, PetStatusValue, Settings,
 };
 use petstore_client::{ClientConfig, RetryPolicy};
 use petstore_sandbox::{Faults, Plan, Sandbox, SandboxConfig};
@@ -144,10 +144,14 @@ async fn a_new_address_cancels_reads_of_that_environment_only_and_never_a_create
     let backend = backend_with(dir.path(), events.clone(), common::quick);
     use_staging(&backend, &old_staging, STAFF_KEY).await;
     backend
-        .save_settings(Settings {
-            production_url: Some(production.base_url()),
-            staging_url: Some(old_staging.base_url()),
-        })
+        .save_settings(
+            Settings {
+                production_url: Some(production.base_url()),
+                staging_url: Some(old_staging.base_url()),
+            },
+            None,
+        )
+        .await
         .expect("saved");
     backend
         .set_api_key(Environment::Production, STAFF_KEY.to_owned(), true)
@@ -159,7 +163,7 @@ async fn a_new_address_cancels_reads_of_that_environment_only_and_never_a_create
         .await
         .expect("staging answers");
     backend
-        .test_connection(Environment::Production, None)
+        .test_connection(Environment::Production, None, false)
         .await
         .expect("production answers");
     for server in [&old_staging, &production] {
@@ -176,7 +180,11 @@ async fn a_new_address_cancels_reads_of_that_environment_only_and_never_a_create
     });
     let production_test = tokio::spawn({
         let backend = backend.clone();
-        async move { backend.test_connection(Environment::Production, None).await }
+        async move {
+            backend
+                .test_connection(Environment::Production, None, false)
+                .await
+        }
     });
     let create = tokio::spawn({
         let backend = backend.clone();
@@ -202,10 +210,15 @@ async fn a_new_address_cancels_reads_of_that_environment_only_and_never_a_create
     let before = events.all().len();
 
     backend
-        .save_settings(Settings {
-            production_url: Some(production.base_url()),
-            staging_url: Some(new_staging.base_url()),
-        })
+        .save_settings(
+            Settings {
+                production_url: Some(production.base_url()),
+                staging_url: Some(new_staging.base_url()),
+            },
+            // Another server while Staging's key is stored: the person said keep it.
+            Some(KeyMove::Keep),
+        )
+        .await
         .expect("new staging address");
 
     let (listed, took) = ended_within(Duration::from_secs(5), staging_list).await;
@@ -264,7 +277,8 @@ async fn a_new_key_cancels_that_environments_reads_and_saving_the_same_address_c
     tokio::time::sleep(Duration::from_millis(200)).await;
     let before = events.all().len();
     backend
-        .save_settings(backend.get_settings())
+        .save_settings(backend.get_settings(), None)
+        .await
         .expect("saved as it was");
     ended_within(Duration::from_secs(10), unchanged)
         .await

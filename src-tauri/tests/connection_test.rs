@@ -9,7 +9,7 @@ use std::sync::Arc;
 use chrono::{TimeDelta, Utc};
 use common::{Collected, STAFF_KEY, backend, sandbox, use_staging};
 use petstore_admin::backend::{Backend, BackendConfig};
-use petstore_admin::dto::{AppEvent, ClientErrorKind, Environment};
+use petstore_admin::dto::{AppEvent, ClientErrorKind, Environment, Problem};
 use petstore_client::ApiKey;
 use petstore_local::WaitMemory;
 use petstore_sandbox::{Plan, SandboxConfig};
@@ -59,8 +59,25 @@ async fn an_unsaved_address_is_tested_and_the_saved_client_is_left_alone() {
     assert_eq!(before.limit, Some(300));
     let saved_requests = saved_server.request_count();
 
+    // Another server than the saved one: the stored key goes there only once the person said so.
+    let asked = backend
+        .test_connection(Environment::Staging, Some(&typed_server.base_url()), false)
+        .await
+        .expect_err("the stored key is not sent to another server unasked");
+    assert_eq!(asked.problem, Some(Problem::KeyWouldMove), "{asked:?}");
+    assert_eq!(asked.environment, Some(Environment::Staging));
+    assert_eq!(
+        asked.detail.as_deref(),
+        Some(typed_server.base_url().as_str())
+    );
+    assert_eq!(
+        typed_server.request_count(),
+        0,
+        "nothing was sent before the answer"
+    );
+
     let test = backend
-        .test_connection(Environment::Staging, Some(&typed_server.base_url()))
+        .test_connection(Environment::Staging, Some(&typed_server.base_url()), true)
         .await
         .expect("the typed address answers");
 
@@ -114,7 +131,7 @@ async fn the_saved_address_typed_again_is_tested_as_saved() {
     // With a trailing slash: the same address once checked.
     let typed = format!("  {}/ ", server.base_url());
     let test = backend
-        .test_connection(Environment::Staging, Some(&typed))
+        .test_connection(Environment::Staging, Some(&typed), false)
         .await
         .expect("connected");
     assert!(test.saved);
@@ -134,7 +151,7 @@ async fn an_unusable_typed_address_is_refused_like_one_being_saved_and_nothing_i
         "not an address",
     ] {
         let error = backend
-            .test_connection(Environment::Staging, Some(typed))
+            .test_connection(Environment::Staging, Some(typed), false)
             .await
             .expect_err("refused before sending");
         assert_eq!(
@@ -154,7 +171,7 @@ async fn a_typed_address_without_a_stored_key_sends_nothing() {
     let dir = tempfile::tempdir().expect("temp dir");
     let backend = backend(dir.path(), None, Arc::new(Collected::default()));
     let error = backend
-        .test_connection(Environment::Production, Some(&server.base_url()))
+        .test_connection(Environment::Production, Some(&server.base_url()), false)
         .await
         .expect_err("no key for Production");
     assert_eq!(error.kind, ClientErrorKind::Configuration, "{error:?}");
@@ -182,7 +199,7 @@ async fn a_wait_remembered_for_the_typed_address_and_key_holds_the_test_back() {
     use_staging(&backend, &saved_server, STAFF_KEY).await;
 
     let error = backend
-        .test_connection(Environment::Staging, Some(&typed_server.base_url()))
+        .test_connection(Environment::Staging, Some(&typed_server.base_url()), true)
         .await
         .expect_err("held back by the wait the service asked for");
     assert_eq!(error.kind, ClientErrorKind::RateLimited, "{error:?}");

@@ -196,7 +196,7 @@ fn test_connection_takes_the_typed_address_as_base_url() {
     let saved = invoke(
         &main,
         "test_connection",
-        json!({ "environment": "sandbox", "baseUrl": null }),
+        json!({ "environment": "sandbox", "baseUrl": null, "keyToNewServer": false }),
     )
     .expect("the embedded sandbox answers");
     assert_eq!(saved["saved"], true, "{saved}");
@@ -205,11 +205,29 @@ fn test_connection_takes_the_typed_address_as_base_url() {
     let refused = invoke(
         &main,
         "test_connection",
-        json!({ "environment": "staging", "baseUrl": "http://pets.example.com/v1" }),
+        json!({
+            "environment": "staging",
+            "baseUrl": "http://pets.example.com/v1",
+            "keyToNewServer": false
+        }),
     )
     .expect_err("plain http to another host is refused before sending");
     assert_eq!(refused["kind"], "configuration", "{refused}");
     assert_eq!(refused["field"], "stagingUrl", "{refused}");
+    // The person's answer about a stored key reaches save_settings under backend.ts's name.
+    let saved = invoke(
+        &main,
+        "save_settings",
+        json!({
+            "settings": { "productionUrl": null, "stagingUrl": "https://pets.example.com/v1" },
+            "keyMove": "keep"
+        }),
+    )
+    .expect("saved");
+    assert_eq!(
+        saved["stagingUrl"], "https://pets.example.com/v1",
+        "{saved}"
+    );
     tauri::async_runtime::block_on(app.state::<Backend>().shutdown());
 }
 

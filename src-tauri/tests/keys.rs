@@ -107,10 +107,14 @@ async fn without_a_keychain_a_session_key_is_offered_and_used() {
     assert!(status.stored && status.session_only && !status.keychain_available);
 
     backend
-        .save_settings(Settings {
-            production_url: None,
-            staging_url: Some(server.base_url()),
-        })
+        .save_settings(
+            Settings {
+                production_url: None,
+                staging_url: Some(server.base_url()),
+            },
+            None,
+        )
+        .await
         .expect("saved");
     backend
         .select_environment(Environment::Staging)

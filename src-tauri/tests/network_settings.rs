@@ -184,3 +184,98 @@ async fn a_company_certificate_is_listed_once_trusted_and_gone_once_removed() {
     assert!(after.certificates.is_empty());
     assert!(!settings_file(dir.path()).contains(&certificate.file));
 }
+
+/// The security audit (issue 29 §1): a proxy address changed after its password was stored (here
+/// by editing the settings file, as anyone who can write it could) does not get that password;
+/// Settings says whose it is, and storing it again for the new proxy works.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_proxy_password_goes_only_to_the_proxy_it_was_stored_for() {
+    let net = CompanyNet::start("Petstore Proxy Password Test Root CA").await;
+    let first = net.proxy(Some(("clerk", "pr0xy-pass")));
+    let second = net.proxy(Some(("clerk", "pr0xy-pass")));
+    net.write_settings(serde_json::json!({ "mode": "off" }));
+    let (dir, picked) = (&net.dir, &net.picked);
+    let (keychain, _store) = mock_keychain();
+    let app = backend(
+        dir.path(),
+        Some(keychain.clone()),
+        Arc::new(Collected::default()),
+    );
+    app.set_api_key(Environment::Production, STAFF_KEY.to_owned(), true)
+        .await
+        .unwrap();
+    app.select_environment(Environment::Production)
+        .await
+        .unwrap();
+    app.trust_company_certificate(picked).await.unwrap();
+
+    // No Manual proxy yet: there is no proxy to keep a password for.
+    let refused = app
+        .set_proxy_password("pr0xy-pass".to_owned())
+        .await
+        .expect_err("a password needs its proxy");
+    assert_eq!(refused.field.as_deref(), Some("proxyUrl"), "{refused:?}");
+    assert_eq!(
+        refused.network.map(|n| n.problem),
+        Some(NetworkProblem::NoProxyAddress)
+    );
+
+    app.save_network_settings(manual(&first.url(), Some("clerk"), &[]))
+        .await
+        .unwrap();
+    app.set_proxy_password("pr0xy-pass".to_owned())
+        .await
+        .unwrap();
+    app.list_pets(None, None)
+        .await
+        .expect("through the first proxy");
+    assert_eq!(first.stats().tunnels, 1);
+
+    // The address is changed in the file, behind the app's back, to the second proxy; the app
+    // reads it at its next start (the same keychain).
+    app.shutdown().await;
+    let mut on_disk: serde_json::Value = serde_json::from_str(&settings_file(dir.path())).unwrap();
+    on_disk["proxy"]["url"] = serde_json::json!(second.url());
+    std::fs::write(dir.path().join("settings.json"), on_disk.to_string()).unwrap();
+    let app = backend(dir.path(), Some(keychain), Arc::new(Collected::default()));
+    app.set_api_key(Environment::Production, STAFF_KEY.to_owned(), true)
+        .await
+        .unwrap();
+    app.select_environment(Environment::Production)
+        .await
+        .unwrap();
+
+    app.list_pets(None, None)
+        .await
+        .expect_err("the second proxy asks for credentials it was not sent");
+    let seen = second.stats();
+    assert_eq!(seen.tunnels, 0);
+    assert_eq!(seen.refused, 1, "one 407, no retry");
+    let basic = base64::Engine::encode(
+        &base64::engine::general_purpose::STANDARD,
+        "clerk:pr0xy-pass",
+    );
+    assert!(
+        !seen.saw(basic.as_bytes()) && !seen.saw(b"pr0xy-pass"),
+        "the password reached the new proxy"
+    );
+    let shown = app.network_settings().await;
+    assert!(!shown.password_stored);
+    let first_origin = first.url().trim_end_matches('/').to_owned();
+    assert_eq!(
+        shown.password_for_other_proxy.as_deref(),
+        Some(first_origin.as_str())
+    );
+
+    // Typed again, for this proxy: it goes through.
+    let stored = app
+        .set_proxy_password("pr0xy-pass".to_owned())
+        .await
+        .unwrap();
+    assert!(stored.password_stored);
+    assert_eq!(stored.password_for_other_proxy, None);
+    app.list_pets(None, None)
+        .await
+        .expect("through the second proxy");
+    assert_eq!(second.stats().tunnels, 1);
+}

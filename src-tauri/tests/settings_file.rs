@@ -184,10 +184,14 @@ async fn each_save_writes_only_its_field_so_another_process_keeps_its_changes() 
     )
     .expect("write");
     backend
-        .save_settings(Settings {
-            production_url: Some("https://prod.example.com/v1".into()),
-            staging_url: None,
-        })
+        .save_settings(
+            Settings {
+                production_url: Some("https://prod.example.com/v1".into()),
+                staging_url: None,
+            },
+            None,
+        )
+        .await
         .expect("saved");
     let file = on_disk();
     assert_eq!(

@@ -26,13 +26,38 @@ describe('Test connection', () => {
     await type(url, 'https://new-pets.example.com/v1');
     await fireEvent.click(within(dialog).getByRole('button', { name: 'Test connection' }));
 
+    // Another server than the saved one, with a key stored: the key goes there only once the
+    // person says so (the backend refused the first call before sending anything).
+    const question = await within(dialog).findByTestId('test-key-question');
+    expect(question.textContent).toContain('https://new-pets.example.com/v1');
+    const send = within(question).getByRole('button', { name: 'Test with the key' });
+    await waitFor(() => expect(document.activeElement).toBe(send));
+    expect(within(dialog).queryByTestId('connection-ok')).toBeNull();
+    await fireEvent.click(send);
+
     const ok = await within(dialog).findByTestId('connection-ok');
     expect(ok.textContent).toContain('https://new-pets.example.com/v1');
     expect(within(dialog).getByTestId('connection-unsaved').textContent).toContain('This address is not saved yet');
     expect(fake.callsTo('test_connection')).toEqual([
-      { environment: 'production', baseUrl: 'https://new-pets.example.com/v1' },
+      { environment: 'production', baseUrl: 'https://new-pets.example.com/v1', keyToNewServer: false },
+      { environment: 'production', baseUrl: 'https://new-pets.example.com/v1', keyToNewServer: true },
     ]);
     expect(fake.callsTo('save_settings')).toEqual([]);
+  });
+
+  test('Cancel at the key question sends nothing more', async () => {
+    const fake = await startApp({ keys: { production: 'abcd' } });
+    const dialog = await openSettings('Production');
+    const url = await addressField(dialog, 'https://pets.example.com/v1');
+    await type(url, 'https://look-alike.example.net/v1');
+    await fireEvent.click(within(dialog).getByRole('button', { name: 'Test connection' }));
+    const question = await within(dialog).findByTestId('test-key-question');
+    await fireEvent.click(within(question).getByRole('button', { name: 'Cancel' }));
+    expect(within(dialog).queryByTestId('test-key-question')).toBeNull();
+    expect(within(dialog).queryByTestId('connection-ok')).toBeNull();
+    expect(fake.callsTo('test_connection')).toEqual([
+      { environment: 'production', baseUrl: 'https://look-alike.example.net/v1', keyToNewServer: false },
+    ]);
   });
 
   test('the saved address is tested as saved', async () => {
@@ -42,7 +67,9 @@ describe('Test connection', () => {
     await fireEvent.click(within(dialog).getByRole('button', { name: 'Test connection' }));
     await within(dialog).findByTestId('connection-ok');
     expect(within(dialog).queryByTestId('connection-unsaved')).toBeNull();
-    expect(fake.callsTo('test_connection')).toEqual([{ environment: 'production', baseUrl: 'https://pets.example.com/v1' }]);
+    expect(fake.callsTo('test_connection')).toEqual([
+      { environment: 'production', baseUrl: 'https://pets.example.com/v1', keyToNewServer: false },
+    ]);
   });
 
   test('a result is cleared when the address it was about changes', async () => {

@@ -92,6 +92,7 @@ describe('the NEW highlight', () => {
     await saveStagingAddress(ORIGIN_B);
     expect(fake.callsTo('save_settings').at(-1)).toEqual({
       settings: { productionUrl: 'https://pets.example.com/v1', stagingUrl: ORIGIN_B },
+      keyMove: 'keep',
     });
     await waitFor(() => expect(fake.callsTo('list_environments').length).toBeGreaterThan(1));
     // Whether or not the table reloads for the new address, the pet with that id is not the new one.

@@ -123,6 +123,28 @@ describe('Settings → Network', () => {
     expect(within(dialog).getByRole('status').textContent).toContain('Password removed from the keychain.');
   });
 
+  test('a password stored for another proxy is named, not sent, and typed again for this one', async () => {
+    const fake = await startApp({
+      network: {
+        mode: 'manual',
+        url: 'http://new-proxy.corp.example:8080',
+        user: 'clerk',
+        passwordStored: false,
+        passwordForOtherProxy: 'http://proxy.corp.example:3128',
+      },
+    });
+    const dialog = await openNetwork();
+    const state = within(dialog).getByTestId('proxy-password-state');
+    expect(state.textContent).toContain('typed for another proxy (http://proxy.corp.example:3128)');
+    expect(state.textContent).toContain('not sent to this one');
+    // It can be removed from here too.
+    expect(within(dialog).getByRole('button', { name: 'Remove password' })).toBeTruthy();
+    await type(within(dialog).getByLabelText('Password') as HTMLInputElement, 'n3w-pass');
+    await fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(state.textContent).toContain('A password is stored in the keychain.'));
+    expect(fake.callsTo('set_proxy_password')).toEqual([{ password: 'n3w-pass' }]);
+  });
+
   test('trusting a certificate lists its subject, short fingerprint (whole on hover) and expiry; Remove takes it off', async () => {
     const fake = await startApp();
     const dialog = await openNetwork();

@@ -30,7 +30,7 @@ describe('settings', () => {
     await fireEvent.click(save);
     await waitFor(() =>
       expect(fake.callsTo('save_settings')).toEqual([
-        { settings: { productionUrl: 'http://127.0.0.1:8080/v1/', stagingUrl: null } },
+        { settings: { productionUrl: 'http://127.0.0.1:8080/v1/', stagingUrl: null }, keyMove: null },
       ]),
     );
     await within(dialog).findByText('Saved.');
@@ -128,7 +128,7 @@ describe('settings', () => {
     const ok = await within(dialog).findByTestId('connection-ok');
     expect(ok.textContent).toContain('86 / 100');
     expect(ok.textContent).toContain('per minute');
-    expect(fake.callsTo('test_connection')).toEqual([{ environment: 'sandbox', baseUrl: null }]);
+    expect(fake.callsTo('test_connection')).toEqual([{ environment: 'sandbox', baseUrl: null, keyToNewServer: false }]);
   });
 
   test('a failed connection test says why', async () => {
@@ -215,23 +215,49 @@ describe('a new address on another server, with a key stored', () => {
     await fireEvent.click(within(question).getByRole('button', { name: 'Keep the key' }));
     await within(dialog).findByText('Saved.');
     expect(fake.callsTo('save_settings')).toEqual([
-      { settings: { productionUrl: 'https://other.example.net/v1', stagingUrl: null } },
+      { settings: { productionUrl: 'https://other.example.net/v1', stagingUrl: null }, keyMove: 'keep' },
     ]);
     expect(fake.callsTo('clear_api_key')).toEqual([]);
     expect(within(dialog).getByTestId('key-status').textContent).toContain('••••abcd');
   });
 
-  test('Remove the key saves the address, then clears the key', async () => {
+  test('Remove the key saves the address with that answer; the backend removes the key', async () => {
     const { fake, dialog, url } = await withStoredKey();
     await type(url, 'https://pets.example.com:8443/v1');
     await fireEvent.click(within(dialog).getByRole('button', { name: 'Save address' }));
     const question = await within(dialog).findByRole('alertdialog');
     await fireEvent.click(within(question).getByRole('button', { name: 'Remove the key' }));
-    await waitFor(() => expect(fake.callsTo('clear_api_key')).toEqual([{ environment: 'production' }]));
-    expect(fake.callsTo('save_settings')).toHaveLength(1);
-    const order = fake.calls.map((c) => c.cmd).filter((c) => c === 'save_settings' || c === 'clear_api_key');
-    expect(order).toEqual(['save_settings', 'clear_api_key']);
+    await waitFor(() =>
+      expect(fake.callsTo('save_settings')).toEqual([
+        { settings: { productionUrl: 'https://pets.example.com:8443/v1', stagingUrl: null }, keyMove: 'remove' },
+      ]),
+    );
+    // One call: the key goes with the save, never before it (a refused address keeps it).
+    expect(fake.callsTo('clear_api_key')).toEqual([]);
     await waitFor(() => expect(within(dialog).getByTestId('key-status').textContent).toContain('No key stored'));
+  });
+
+  test('a key the dialog did not know of is asked about when the backend refuses to move it', async () => {
+    const { fake, dialog, url } = await withStoredKey();
+    // The dialog believes no key is stored (its status is stale), so it asks nothing; the backend
+    // knows better and refuses, and the dialog asks then.
+    fake.handlers.key_status = (a) => ({
+      environment: a.environment,
+      stored: false,
+      masked: null,
+      sessionOnly: false,
+      keychainAvailable: true,
+    });
+    await type(url, 'https://other.example.net/v1');
+    await fireEvent.click(within(dialog).getByRole('button', { name: 'Save address' }));
+    const question = await within(dialog).findByRole('alertdialog');
+    expect(question.textContent).toContain('https://other.example.net/v1');
+    await fireEvent.click(within(question).getByRole('button', { name: 'Keep the key' }));
+    await within(dialog).findByText('Saved.');
+    expect(fake.callsTo('save_settings').at(-1)).toEqual({
+      settings: { productionUrl: 'https://other.example.net/v1', stagingUrl: null },
+      keyMove: 'keep',
+    });
   });
 
   test('a refused address removes no key', async () => {

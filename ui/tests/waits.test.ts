@@ -151,7 +151,8 @@ describe('an address or key change', () => {
     // The new server has other pets and has told nothing of its quota yet.
     known = false;
     fake.pets = [pet('501', 'Only on the new server')];
-    await backend.saveSettings({ ...STAGING, stagingUrl: 'https://new.example.com/v1' });
+    // Another server with a key stored: saved with the person's answer, as the dialog sends it.
+    await backend.saveSettings({ ...STAGING, stagingUrl: 'https://new.example.com/v1' }, 'keep');
     await screen.findByText('Only on the new server');
     expect(fake.callsTo('list_pets').length).toBe(listed + 1);
     expect(screen.getByTestId('quota-gauge').textContent).toContain('Quota: not known yet');

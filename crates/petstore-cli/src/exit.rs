@@ -29,6 +29,9 @@ pub const NETWORK_SETUP: u8 = 11;
 /// `export`: the file holds every pet the service showed, and the service may hold more: a list
 /// stopped at a full page with no way on, even when read by status.
 pub const EXPORT_INCOMPLETE: u8 = 12;
+/// Ctrl+C at a secret's prompt (`key set`, `proxy password`), which gives the terminal its echo
+/// back first: the code a shell reports for a program Ctrl+C stopped (128 + SIGINT).
+pub const INTERRUPTED: u8 = 130;
 
 /// Why a command stopped. Becomes words (`crate::explain`, in the run's language: its
 /// `Display`) and an exit code only in `main`.
@@ -65,6 +68,12 @@ pub enum CliError {
     DeadlineDuringWait {
         retry_at: DateTime<Utc>,
     },
+    /// `quota --forget` was refused, to spare the key: nothing was changed or sent.
+    WaitKept {
+        env: Environment,
+        url: String,
+        kept: petstore_client::WaitKept,
+    },
     DeadlineExceeded {
         seconds: f64,
     },
@@ -74,6 +83,15 @@ pub enum CliError {
     Stdin(std::io::Error),
     /// `petstore proxy password` read an empty line.
     EmptyPassword,
+    /// `petstore proxy password` with no Manual proxy address (settings file or `--proxy`): a
+    /// password is kept for one proxy only.
+    NoProxyForPassword,
+    /// `petstore key set` or `petstore proxy password` read more than any secret is.
+    SecretTooLong {
+        limit: usize,
+    },
+    /// Ctrl+C at the prompt of `petstore key set` or `petstore proxy password`.
+    Interrupted,
     Stdout(std::io::Error),
     /// A bug; the text is for the report, in English.
     Internal(String),
@@ -152,10 +170,14 @@ impl CliError {
             CliError::MissingKey { .. }
             | CliError::KeyRefused { .. }
             | CliError::NoKeyForAddress { .. } => AUTH,
-            CliError::DeadlineDuringWait { .. } => RATE_LIMITED,
+            CliError::DeadlineDuringWait { .. } | CliError::WaitKept { .. } => RATE_LIMITED,
             CliError::DeadlineExceeded { .. } => NETWORK,
             CliError::CreateOutcomeUnknown { .. } => OUTCOME_UNKNOWN,
-            CliError::Stdin(_) | CliError::EmptyPassword => USAGE,
+            CliError::Stdin(_)
+            | CliError::EmptyPassword
+            | CliError::NoProxyForPassword
+            | CliError::SecretTooLong { .. } => USAGE,
+            CliError::Interrupted => INTERRUPTED,
             CliError::Stdout(_) | CliError::Internal(_) => INTERNAL,
             CliError::ReadFile { .. }
             | CliError::Contract { .. }
@@ -265,6 +287,8 @@ mod tests {
             CONFIG,
             IMPORT_INCOMPLETE,
             NETWORK_SETUP,
+            EXPORT_INCOMPLETE,
+            INTERRUPTED,
         ];
         let mut sorted = codes.to_vec();
         sorted.dedup();

@@ -1,16 +1,15 @@
 //! `petstore key set|clear|status`: the API key in the OS keychain. Never prints a key.
 
-use std::io::{BufRead, IsTerminal};
-
 use log::info;
-use zeroize::{Zeroize, Zeroizing};
 
-use petstore_client::{ApiKey, Environment};
+use petstore_client::{ApiKey, Environment, ProxyUrl};
+use petstore_local::NetworkSettingError;
 use petstore_local::keychain::{Keychain, KeychainError};
 
 use crate::args::{Cli, KeyAction, ProxyAction};
 use crate::exit::CliError;
 use crate::output;
+use crate::secret_input;
 use crate::session;
 use crate::words::{Msg, say};
 
@@ -26,22 +25,22 @@ pub fn run(cli: &Cli, action: KeyAction) -> Result<(), CliError> {
 }
 
 /// `petstore proxy password|clear-password`: the proxy's password, an entry of its own beside
-/// the API keys. Never printed.
+/// the API keys, kept for one proxy (`--proxy`, else the settings file's Manual proxy) and sent
+/// to no other. Never printed.
 pub fn proxy(cli: &Cli, action: ProxyAction) -> Result<(), CliError> {
     let keychain = Keychain::system()?;
     match action {
         ProxyAction::Password => {
-            let stdin = std::io::stdin();
-            if stdin.is_terminal() {
-                eprintln!("{}", say(Msg::ProxyPasswordPrompt, &[]));
-            }
-            let mut line = Zeroizing::new(String::new());
-            stdin.lock().read_line(&mut line).map_err(CliError::Stdin)?;
-            let password = line.trim_end_matches(['\r', '\n']);
+            let proxy = proxy_for_password(cli)?;
+            let password = secret_input::read(&say(Msg::ProxyPasswordPrompt, &[]))?;
             if password.is_empty() {
                 return Err(CliError::EmptyPassword);
             }
-            keychain.set_proxy_password(password)?;
+            keychain.set_proxy_password(&proxy, &password)?;
+            info!(
+                "proxy password stored for {}",
+                petstore_local::proxy_of(&proxy)
+            );
             if cli.json {
                 return output::print_json(&serde_json::json!({ "proxyPassword": "stored" }));
             }
@@ -61,6 +60,21 @@ pub fn proxy(cli: &Cli, action: ProxyAction) -> Result<(), CliError> {
             ))
         }
     }
+}
+
+/// The proxy a password is stored for: `--proxy`, else the settings file's Manual proxy address.
+fn proxy_for_password(cli: &Cli) -> Result<ProxyUrl, CliError> {
+    if let Some(url) = &cli.proxy {
+        return ProxyUrl::parse(url).map_err(CliError::ProxyFlag);
+    }
+    let settings = petstore_local::Settings::load()?;
+    let url = settings
+        .proxy
+        .as_ref()
+        .and_then(|prefs| prefs.url.as_deref())
+        .filter(|url| !url.trim().is_empty())
+        .ok_or(CliError::NoProxyForPassword)?;
+    ProxyUrl::parse(url).map_err(|error| CliError::from(NetworkSettingError::ProxyUrl(error)))
 }
 
 fn unavailable(env: Environment, err: KeychainError) -> CliError {
@@ -111,16 +125,8 @@ fn status(keychain: &Keychain, env: Environment, json: bool) -> Result<(), CliEr
     })
 }
 
-/// One line from stdin, trimmed. The key is never echoed back.
+/// One line, trimmed (`ApiKey::new`), typed without echo or piped in. Never shown back.
 fn read_key(env: Environment) -> Result<ApiKey, CliError> {
-    let stdin = std::io::stdin();
-    if stdin.is_terminal() {
-        eprintln!("{}", say(Msg::KeyPrompt, &[("env", &env)]));
-    }
-    let mut line = String::new();
-    stdin.lock().read_line(&mut line).map_err(CliError::Stdin)?;
-    let text = line.trim().to_string();
-    // The buffer held the key: wipe it before it goes back to the allocator.
-    line.zeroize();
-    Ok(ApiKey::new(text)?)
+    let line = secret_input::read(&say(Msg::KeyPrompt, &[("env", &env)]))?;
+    Ok(ApiKey::new(line.as_str().to_owned())?)
 }

@@ -11,7 +11,7 @@ use petstore_client::retry::RetryPolicy;
 use petstore_client::{
     BaseUrl, ClientConfig, Environment, NetworkConfig, PetstoreClient, ProxyUrl,
 };
-use petstore_local::{ProxyModeName, Settings, WaitMemory, network_config};
+use petstore_local::{ProxyModeName, ProxyPassword, Settings, WaitMemory, network_config};
 
 use crate::args::Cli;
 use crate::exit::CliError;
@@ -170,15 +170,23 @@ fn network(cli: &Cli, settings: &Settings) -> Result<NetworkConfig, CliError> {
     } else if cli.no_proxy {
         prefs.mode = ProxyModeName::Off;
     }
-    let password = |_user: &str| match petstore_local::keychain::Keychain::system()
-        .and_then(|keychain| keychain.proxy_password())
-    {
-        Ok(found) => found,
-        Err(err) => {
-            log::warn!("the proxy password could not be read from the keychain: {err}");
-            None
-        }
-    };
+    // Only the password stored for this proxy: one typed for another (the address changed since,
+    // or --proxy names another) is not sent, and the proxy's 407 asks for this one's.
+    let password =
+        |_user: &str, proxy: &ProxyUrl| match petstore_local::keychain::Keychain::system()
+            .and_then(|keychain| keychain.proxy_password_for(proxy))
+        {
+            Ok(ProxyPassword::For(password)) => Some(password),
+            Ok(ProxyPassword::ForAnotherProxy { proxy: other }) => {
+                log::warn!("the stored proxy password is for {other}, not this proxy: not sent");
+                None
+            }
+            Ok(ProxyPassword::None) => None,
+            Err(err) => {
+                log::warn!("the proxy password could not be read from the keychain: {err}");
+                None
+            }
+        };
     let mut ca_files = settings.ca_files.clone();
     ca_files.extend(cli.ca_file.iter().cloned());
     let network = network_config(

@@ -387,7 +387,7 @@ pub enum ConfigError {
     #[error("No API key is set for {environment}.")]
     MissingApiKey { environment: Environment },
     #[error(
-        "The next-page address \"{url}\" points to another server than the base address; it was not followed, so the API key is not sent there."
+        "The next-page address \"{url}\" points outside the base address (another server, or another path on it); it was not followed, so the API key is not sent there."
     )]
     ForeignLink { url: String },
     #[error("The HTTP client could not be set up: {message}.")]

@@ -13,16 +13,20 @@ pub mod config;
 pub mod deprecation;
 pub mod error;
 pub mod events;
+#[cfg(feature = "fuzzing")]
+#[doc(hidden)]
+pub mod fuzzing;
 mod link;
 pub mod model;
 pub mod network_cause;
 pub mod ratelimit;
 pub mod retry;
 pub mod secret;
+pub mod spreadsheet;
 
 pub use activity::{ActivitySink, Operation, Outcome, PetNote, RequestRecord};
 pub use certificate::{CaFileError, CompanyCa};
-pub use client::{LOG_TARGET, PetstoreClient, limits};
+pub use client::{CLEAR_SPACING, ForgetError, LOG_TARGET, PetstoreClient, WaitKept, limits};
 pub use clock::{Clock, SystemClock};
 pub use config::{
     AutoConfig, BaseUrl, ClientConfig, Environment, ManualProxy, NetworkConfig, OtherClientNetwork,
@@ -39,6 +43,6 @@ pub use model::{
     Limit, ListQuery, NewPet, NextPage, Pet, PetPage, PetStatus, Response, parse_category_id,
     parse_pet_id,
 };
-pub use ratelimit::{Plan, Priority, QuotaWindow, RateLimitSnapshot, WaitStore};
+pub use ratelimit::{Forgetting, Plan, Priority, QuotaWindow, RateLimitSnapshot, WaitStore};
 pub use retry::RetryPolicy;
 pub use secret::ApiKey;

@@ -227,6 +227,29 @@ async fn invalid_input_is_refused_before_anything_is_sent() {
         matches!(err, Error::Configuration(ConfigError::ForeignLink { .. })),
         "{err:?}"
     );
+    // The same server, outside the base address's path: another service (or version) there
+    // never gets the key either, and nothing is sent.
+    let sent_before = sandbox.request_count();
+    let base = client.base_url().as_str().to_owned();
+    let origin = base.trim_end_matches("/v1");
+    for outside in [
+        format!("{origin}/admin/pets?after=1"),
+        format!("{origin}/v10/pets?after=1"),
+        format!("{origin}/pets"),
+    ] {
+        let next: NextPage =
+            serde_json::from_value(serde_json::Value::String(outside.clone())).unwrap();
+        let err = client.next_page(&next).await.unwrap_err();
+        assert!(
+            matches!(err, Error::Configuration(ConfigError::ForeignLink { .. })),
+            "{outside}: {err:?}"
+        );
+    }
+    assert_eq!(
+        sandbox.request_count(),
+        sent_before,
+        "nothing was sent outside"
+    );
 
     let keyless = PetstoreClient::new(petstore_client::ClientConfig::new(
         petstore_client::Environment::Staging,

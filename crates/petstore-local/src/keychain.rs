@@ -12,7 +12,9 @@ use std::sync::Arc;
 use keyring_core::{CredentialStore, Entry, Error as StoreError};
 use zeroize::Zeroizing;
 
-use petstore_client::{ApiKey, Environment};
+use petstore_client::{ApiKey, Environment, ProxyUrl};
+
+use crate::proxy_secret::{self, ProxyPassword, proxy_of};
 
 /// The application identifier, used as the keychain "service" of every entry.
 pub const SERVICE: &str = crate::APP_ID;
@@ -113,19 +115,42 @@ impl Keychain {
         })
     }
 
-    /// The proxy's password (an entry of its own, account [`PROXY_ACCOUNT`]), if one is stored.
-    pub fn proxy_password(&self) -> Result<Option<Zeroizing<String>>, KeychainError> {
-        match self.proxy_entry()?.get_password() {
-            Ok(secret) => Ok(Some(Zeroizing::new(secret))),
-            Err(StoreError::NoEntry) => Ok(None),
-            Err(err) => Err(map_error(err)),
-        }
+    /// The proxy's password (an entry of its own, account [`PROXY_ACCOUNT`]) for `proxy`: only
+    /// when it was stored for that proxy ([`crate::proxy_secret`]). An entry from before entries
+    /// named their proxy is bound to `proxy` now, its first use.
+    pub fn proxy_password_for(&self, proxy: &ProxyUrl) -> Result<ProxyPassword, KeychainError> {
+        let entry = match self.proxy_entry()?.get_password() {
+            Ok(secret) => Zeroizing::new(secret),
+            Err(StoreError::NoEntry) => return Ok(ProxyPassword::None),
+            Err(err) => return Err(map_error(err)),
+        };
+        let wanted = proxy_of(proxy);
+        Ok(match proxy_secret::decode(&entry) {
+            proxy_secret::Stored::Bound {
+                proxy: stored,
+                password,
+            } if stored == wanted => ProxyPassword::For(password),
+            proxy_secret::Stored::Bound { proxy: stored, .. } => {
+                ProxyPassword::ForAnotherProxy { proxy: stored }
+            }
+            proxy_secret::Stored::Unbound(password) => {
+                if let Err(error) = self.set_proxy_password(proxy, &password) {
+                    log::warn!("the proxy password could not be tied to its proxy: {error}");
+                }
+                ProxyPassword::For(password)
+            }
+        })
     }
 
-    /// Store (or replace) the proxy's password.
-    pub fn set_proxy_password(&self, password: &str) -> Result<(), KeychainError> {
+    /// Store (or replace) the password of `proxy`; no other proxy will be sent it.
+    pub fn set_proxy_password(
+        &self,
+        proxy: &ProxyUrl,
+        password: &str,
+    ) -> Result<(), KeychainError> {
+        let entry = proxy_secret::encode(&proxy_of(proxy), password);
         self.proxy_entry()?
-            .set_password(password)
+            .set_password(&entry)
             .map_err(|err| match map_error(err) {
                 // A store's message could echo what it was given.
                 KeychainError::Other(_) => {
@@ -285,18 +310,33 @@ mod tests {
         );
     }
 
+    fn proxy(url: &str) -> ProxyUrl {
+        ProxyUrl::parse(url).expect("proxy address")
+    }
+
     #[test]
     fn the_proxy_password_is_an_entry_of_its_own_beside_the_keys() {
         let (keychain, store) = keychain();
-        assert!(keychain.proxy_password().expect("get").is_none());
+        let corp = proxy("http://proxy.corp.example:3128");
+        assert_eq!(
+            keychain.proxy_password_for(&corp).expect("get"),
+            ProxyPassword::None
+        );
         keychain.set(Environment::Production, &key()).expect("set");
-        keychain.set_proxy_password("pr0xy pass").expect("set");
+        keychain
+            .set_proxy_password(&corp, "pr0xy pass")
+            .expect("set");
         let store: Arc<CredentialStore> = store;
         let entry = store.build(SERVICE, PROXY_ACCOUNT, None).expect("entry");
-        assert_eq!(entry.get_password().expect("stored"), "pr0xy pass");
+        assert!(
+            entry
+                .get_password()
+                .expect("stored")
+                .ends_with("\npr0xy pass")
+        );
         assert_eq!(
-            keychain.proxy_password().expect("get").unwrap().as_str(),
-            "pr0xy pass"
+            keychain.proxy_password_for(&corp).expect("get"),
+            ProxyPassword::For(Zeroizing::new("pr0xy pass".to_owned()))
         );
         assert_eq!(
             keychain
@@ -309,13 +349,64 @@ mod tests {
         );
         assert!(keychain.clear_proxy_password().expect("clear"));
         assert!(!keychain.clear_proxy_password().expect("clear"));
-        assert!(keychain.proxy_password().expect("get").is_none());
+        assert_eq!(
+            keychain.proxy_password_for(&corp).expect("get"),
+            ProxyPassword::None
+        );
         assert!(
             keychain
                 .get(Environment::Production)
                 .expect("get")
                 .is_some()
         );
+    }
+
+    #[test]
+    fn a_password_goes_only_to_the_proxy_it_was_stored_for() {
+        let (keychain, _store) = keychain();
+        let corp = proxy("http://proxy.corp.example:3128");
+        keychain
+            .set_proxy_password(&corp, "pr0xy pass")
+            .expect("set");
+        // The same proxy with a user name in the address, or a trailing slash: the same proxy.
+        assert!(matches!(
+            keychain
+                .proxy_password_for(&proxy("http://clerk@proxy.corp.example:3128/"))
+                .expect("get"),
+            ProxyPassword::For(_)
+        ));
+        for other in [
+            "http://proxy.corp.example.evil:3128",
+            "http://proxy.corp.example:8080",
+            "https://proxy.corp.example:3128",
+        ] {
+            assert_eq!(
+                keychain.proxy_password_for(&proxy(other)).expect("get"),
+                ProxyPassword::ForAnotherProxy {
+                    proxy: "http://proxy.corp.example:3128".to_owned()
+                },
+                "{other}"
+            );
+        }
+    }
+
+    #[test]
+    fn an_old_entry_without_its_proxy_is_tied_to_the_first_it_is_used_with() {
+        let (keychain, store) = keychain();
+        let store: Arc<CredentialStore> = store;
+        let entry = store.build(SERVICE, PROXY_ACCOUNT, None).expect("entry");
+        entry.set_password("old plain password").expect("raw set");
+        let corp = proxy("http://proxy.corp.example:3128");
+        assert_eq!(
+            keychain.proxy_password_for(&corp).expect("get"),
+            ProxyPassword::For(Zeroizing::new("old plain password".to_owned()))
+        );
+        assert!(matches!(
+            keychain
+                .proxy_password_for(&proxy("http://elsewhere.example:3128"))
+                .expect("get"),
+            ProxyPassword::ForAnotherProxy { .. }
+        ));
     }
 
     #[test]

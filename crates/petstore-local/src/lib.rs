@@ -7,14 +7,20 @@
 
 mod dirs;
 pub mod error;
+#[cfg(feature = "fuzzing")]
+#[doc(hidden)]
+pub mod fuzzing;
 pub mod language;
 mod localfile;
+pub mod panic_note;
+pub mod proxy_secret;
 pub mod settings;
 pub mod waits;
 
 pub use dirs::{APP_ID, CACHE_DIR_VAR, CONFIG_DIR_VAR, DATA_DIR_VAR, data_dir};
 pub use error::{LocalError, SettingsFault};
 pub use language::{Language, system_locale};
+pub use proxy_secret::{ProxyPassword, proxy_of};
 pub use settings::{
     ActivityPrefs, ActivitySettings, CategoryError, CategoryName, CategoryNames, MAX_CATEGORIES,
     MAX_CATEGORY_NAME_CHARS, Merge, NetworkSettingError, PasswordLookup, ProxyModeName, ProxyPrefs,

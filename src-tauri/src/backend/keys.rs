@@ -4,7 +4,8 @@
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard, OnceLock, PoisonError};
 
-use petstore_client::{ApiKey, Environment};
+use petstore_client::{ApiKey, Environment, ProxyUrl};
+use petstore_local::ProxyPassword;
 use petstore_local::keychain::{Keychain, KeychainError};
 
 use crate::dto::{AppErrorKind, CommandError, KeyStatus, Problem};
@@ -166,12 +167,15 @@ impl KeyStore {
         )
     }
 
-    /// Runs `op` off the async runtime: the Linux store blocks on its own runtime.
-    /// The proxy's password from the keychain; `None` when none is stored or there is no
-    /// keychain (the proxy then answers 407, which says what to do).
-    pub async fn proxy_password(&self) -> Option<zeroize::Zeroizing<String>> {
-        match self.with_keychain(|k| k.proxy_password()).await {
-            Some(Ok(found)) => found,
+    /// What the keychain holds for `proxy`'s password; `None` when there is no keychain or it
+    /// failed (the proxy then answers 407, which says what to do).
+    pub async fn proxy_password_for(&self, proxy: &ProxyUrl) -> Option<ProxyPassword> {
+        let proxy = proxy.clone();
+        match self
+            .with_keychain(move |k| k.proxy_password_for(&proxy))
+            .await
+        {
+            Some(Ok(found)) => Some(found),
             Some(Err(error)) => {
                 log::warn!("the proxy password could not be read from the keychain: {error}");
                 None
@@ -180,12 +184,17 @@ impl KeyStore {
         }
     }
 
-    /// Stores (or replaces) the proxy's password in the keychain; never in memory only: a proxy
+    /// Stores (or replaces) `proxy`'s password in the keychain; never in memory only: a proxy
     /// password kept for a session would be a second, silent place for it.
-    pub async fn set_proxy_password(&self, password: String) -> Result<(), CommandError> {
+    pub async fn set_proxy_password(
+        &self,
+        proxy: &ProxyUrl,
+        password: String,
+    ) -> Result<(), CommandError> {
         let password = zeroize::Zeroizing::new(password);
+        let proxy = proxy.clone();
         match self
-            .with_keychain(move |k| k.set_proxy_password(&password))
+            .with_keychain(move |k| k.set_proxy_password(&proxy, &password))
             .await
         {
             Some(Ok(())) => Ok(()),
@@ -211,6 +220,7 @@ impl KeyStore {
         }
     }
 
+    /// Runs `op` off the async runtime: the Linux store blocks on its own runtime.
     async fn with_keychain<T: Send + 'static>(
         &self,
         op: impl FnOnce(&Keychain) -> Result<T, KeychainError> + Send + 'static,

@@ -4,11 +4,13 @@
 mod activity;
 mod alerts;
 mod categories;
+mod checks;
 mod clients;
 mod creates;
 mod exports;
 mod history;
 mod imports;
+mod key_moves;
 mod keys;
 mod network;
 mod network_settings;
@@ -69,6 +71,8 @@ pub struct BackendConfig {
     pub system_settings_path: Option<PathBuf>,
     /// Where the time of the last start-up update check is kept; `None`: every start is due.
     pub update_stamp_path: Option<PathBuf>,
+    /// Where the last run's crash left its marker, and the log file to name (`crate::crash`).
+    pub crash_files: crate::crash::CrashFiles,
 }
 
 impl std::fmt::Debug for BackendConfig {
@@ -82,6 +86,7 @@ impl std::fmt::Debug for BackendConfig {
             .field("activity_path", &self.activity_path)
             .field("system_settings_path", &self.system_settings_path)
             .field("update_stamp_path", &self.update_stamp_path)
+            .field("crash_files", &self.crash_files)
             .finish_non_exhaustive()
     }
 }
@@ -111,6 +116,7 @@ impl BackendConfig {
             }),
             update_stamp_path: petstore_local::data_dir()
                 .map(|dir| dir.join(petstore_local::settings::LAST_CHECK_FILE)),
+            crash_files: crate::crash::CrashFiles::desktop(),
         }
     }
 
@@ -130,6 +136,7 @@ impl BackendConfig {
             notifier: Arc::new(NoNotifier),
             system_settings_path: None,
             update_stamp_path: None,
+            crash_files: crate::crash::CrashFiles::default(),
         }
     }
 }
@@ -142,6 +149,8 @@ pub struct Backend {
     sandbox: EmbeddedSandbox,
     clients: clients::Clients,
     creates: creates::InFlightCreates,
+    /// Check now's runs, one per entry.
+    checks: checks::Checks,
     reads: reads::Reads,
     env_lookup: EnvLookupDebug,
     events: EventsDebug,
@@ -154,6 +163,7 @@ pub struct Backend {
     alerts: Arc<Alerts>,
     system_settings_path: Option<PathBuf>,
     update_stamp_path: Option<PathBuf>,
+    last_crash: crate::crash::LastCrash,
 }
 
 impl Backend {
@@ -188,6 +198,7 @@ impl Backend {
                 alerts.clone(),
             ),
             creates: creates::InFlightCreates::default(),
+            checks: checks::Checks::default(),
             reads: reads::Reads::default(),
             env_lookup: EnvLookupDebug(config.env_lookup),
             events: EventsDebug(config.events),
@@ -199,6 +210,7 @@ impl Backend {
             alerts,
             system_settings_path: config.system_settings_path,
             update_stamp_path: config.update_stamp_path,
+            last_crash: crate::crash::LastCrash::new(config.crash_files),
         }
     }
 
@@ -243,6 +255,12 @@ impl Backend {
     /// The settings file's problem, while it cannot be read.
     pub fn settings_problem(&self) -> Option<SettingsProblem> {
         self.settings.problem()
+    }
+
+    /// The last run stopped on a bug: when, and the log file that says what happened. Its
+    /// marker is removed on the first call; the answer holds for the rest of this run.
+    pub fn last_crash(&self) -> Option<dto::CrashNotice> {
+        self.last_crash.notice()
     }
 
     /// The settings file, for "Open the folder".
@@ -384,22 +402,29 @@ impl Backend {
     }
 
     /// Checks every address (https or loopback, ending in /v1), then saves them all or none
-    /// (the two addresses only: the rest of the file stays as it is on disk).
-    #[allow(
-        clippy::result_large_err,
-        reason = "CommandError is the IPC error, built once per command; never on a hot path"
-    )]
-    pub fn save_settings(&self, wanted: dto::Settings) -> Result<dto::Settings, CommandError> {
+    /// (the two addresses only: the rest of the file stays as it is on disk). An address on
+    /// another server than an environment's saved one, while a key is stored for it, is saved
+    /// only with the person's `key_move` (`keyWouldMove` otherwise, nothing saved); `Remove`
+    /// removes that key once the address is saved.
+    pub async fn save_settings(
+        &self,
+        wanted: dto::Settings,
+        key_move: Option<dto::KeyMove>,
+    ) -> Result<dto::Settings, CommandError> {
         let mut checked = petstore_local::Settings::default();
+        let mut keys_to_remove = Vec::new();
         for (env, url) in [
             (Environment::Production, &wanted.production_url),
             (Environment::Staging, &wanted.staging_url),
         ] {
             let field = env.settings_field().unwrap_or_default();
             if let Some(url) = url.as_deref().map(str::trim).filter(|u| !u.is_empty()) {
-                checked
+                let url = checked
                     .set_base_url(env, url)
                     .map_err(|e| CommandError::from(e).with_field(field))?;
+                if self.check_key_move(env, &url, key_move).await? == Some(dto::KeyMove::Remove) {
+                    keys_to_remove.push(env);
+                }
             }
         }
         let before = ADDRESSED.map(|env| self.configured_url(env));
@@ -412,6 +437,10 @@ impl Backend {
             if self.configured_url(env) != before {
                 self.connection_changed(env);
             }
+        }
+        // Only once the new address is saved: a refused address leaves the key where it was.
+        for env in keys_to_remove {
+            self.clear_api_key(env).await?;
         }
         Ok(self.get_settings())
     }

@@ -30,20 +30,21 @@ impl Backend {
             let settings = self.settings();
             (settings.proxy.clone(), settings.ca_files.clone())
         };
-        let wants_password = proxy.as_ref().is_some_and(|p| {
-            p.mode == petstore_local::ProxyModeName::Manual
-                && p.user.as_deref().is_some_and(|u| !u.trim().is_empty())
-        });
-        let password = if wants_password {
-            self.keys.proxy_password().await
-        } else {
-            None
+        // The password goes only to the proxy it was stored for (`proxy_secret`): an address
+        // changed since, here or in the file, is asked for it again by its 407.
+        let password = match manual_proxy_with_user(proxy.as_ref()) {
+            Some(url) => self
+                .keys
+                .proxy_password_for(&url)
+                .await
+                .and_then(petstore_local::ProxyPassword::into_password),
+            None => None,
         };
         let config_dir = self
             .settings
             .path()
             .and_then(|p| p.parent().map(ToOwned::to_owned));
-        let lookup = |_: &str| password.clone();
+        let lookup = |_: &str, _: &petstore_client::ProxyUrl| password.clone();
         let network = network_config(
             proxy.as_ref(),
             &ca_files,
@@ -135,4 +136,26 @@ pub(super) fn network_setting_error(error: NetworkSettingError) -> CommandError 
     command_error.network = Some(network);
     command_error.field = field.map(str::to_owned);
     command_error
+}
+
+/// The Manual proxy's address when it has a user (so a password is wanted); `None` otherwise, or
+/// when the address cannot be used (the network settings' own error says so).
+pub(super) fn manual_proxy_with_user(
+    proxy: Option<&petstore_local::ProxyPrefs>,
+) -> Option<petstore_client::ProxyUrl> {
+    let prefs = proxy?;
+    let has_user = prefs.user.as_deref().is_some_and(|u| !u.trim().is_empty());
+    if prefs.mode != petstore_local::ProxyModeName::Manual || !has_user {
+        return None;
+    }
+    petstore_client::ProxyUrl::parse(prefs.url.as_deref()?).ok()
+}
+
+/// The Manual proxy's address as saved, whether or not it has a user; `None` when there is none
+/// that can be used.
+pub(super) fn manual_proxy(
+    proxy: Option<&petstore_local::ProxyPrefs>,
+) -> Option<petstore_client::ProxyUrl> {
+    let prefs = proxy?;
+    petstore_client::ProxyUrl::parse(prefs.url.as_deref().filter(|u| !u.trim().is_empty())?).ok()
 }

@@ -6,10 +6,10 @@ use std::path::{Path, PathBuf};
 
 use chrono::Utc;
 use petstore_client::{CaFileError, ProxyUrlError, is_bypass_entry};
-use petstore_local::{NetworkSettingError, ProxyModeName, ProxyPrefs, load_ca_file};
+use petstore_local::{NetworkSettingError, ProxyModeName, ProxyPassword, ProxyPrefs, load_ca_file};
 
 use super::Backend;
-use super::network::network_setting_error;
+use super::network::{manual_proxy, network_setting_error};
 use crate::convert::instant;
 use crate::dto::{
     AutoConfig, ClientErrorKind, CommandError, NetworkInput, NetworkProblem, NetworkRefusal,
@@ -31,6 +31,10 @@ impl Backend {
                 settings.proxy.clone().unwrap_or_default(),
                 settings.ca_files.clone(),
             )
+        };
+        let stored_password = match manual_proxy(Some(&proxy)) {
+            Some(url) => self.keys.proxy_password_for(&url).await,
+            None => None,
         };
         let config_dir = self.config_dir();
         let now = Utc::now();
@@ -62,7 +66,11 @@ impl Backend {
             },
             url: proxy.url,
             user: proxy.user,
-            password_stored: self.keys.proxy_password().await.is_some(),
+            password_stored: matches!(stored_password, Some(ProxyPassword::For(_))),
+            password_for_other_proxy: match stored_password {
+                Some(ProxyPassword::ForAnotherProxy { proxy }) => Some(proxy),
+                _ => None,
+            },
             bypass: proxy.bypass,
             certificates,
             auto_config: auto_config().await,
@@ -84,12 +92,17 @@ impl Backend {
         Ok(self.network_settings().await)
     }
 
-    /// Keeps the proxy's password in the keychain (only there), used from the next request on.
+    /// Keeps the proxy's password in the keychain (only there), for the proxy whose address is
+    /// saved now (no other proxy is sent it), used from the next request on.
     pub async fn set_proxy_password(
         &self,
         password: String,
     ) -> Result<NetworkSettings, CommandError> {
-        self.keys.set_proxy_password(password).await?;
+        let proxy = self.settings().proxy.clone();
+        let Some(url) = manual_proxy(proxy.as_ref()) else {
+            return Err(network_setting_error(NetworkSettingError::NoProxyAddress));
+        };
+        self.keys.set_proxy_password(&url, password).await?;
         self.reload_network().await?;
         Ok(self.network_settings().await)
     }
@@ -178,7 +191,7 @@ fn checked(input: NetworkInput) -> Result<ProxyPrefs, CommandError> {
         petstore_client::ProxyUrl::parse(url)
             .map_err(|e| network_setting_error(NetworkSettingError::ProxyUrl(e)))?;
     }
-    prefs.mode(&|_| None).map_err(network_setting_error)?;
+    prefs.mode(&|_, _| None).map_err(network_setting_error)?;
     Ok(prefs)
 }
 

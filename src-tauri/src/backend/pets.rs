@@ -6,8 +6,8 @@ use petstore_client::{Environment, InvalidInput, Limit, ListQuery, NewPet};
 use super::Backend;
 use crate::convert;
 use crate::dto::{
-    ClientErrorKind, CommandError, ConnectionTest, CreatedPet, Deprecation, Lookup, NewPetInput,
-    Pet, PetPage, PetStatusValue, Quota,
+    ClientErrorKind, CommandError, ConnectionTest, CreatedPet, Deprecation, KeyMove, Lookup,
+    NewPetInput, Pet, PetPage, PetStatusValue, Quota,
 };
 
 impl Backend {
@@ -154,11 +154,14 @@ impl Backend {
     /// One small list call to `env`: proves the address and key, and shows the quota. With
     /// `unsaved_url` (an address typed in Settings, checked like one being saved) it tries that
     /// address with the key `env` would send, on a client of its own: the environment's client,
-    /// its events and the address it works with stay as they are.
+    /// its events and the address it works with stay as they are. A typed address on another
+    /// server than the saved one gets a stored key only with `key_to_new_server` (the person's
+    /// answer); without it the test is refused with `keyWouldMove` before anything is sent.
     pub async fn test_connection(
         &self,
         env: Environment,
         unsaved_url: Option<&str>,
+        key_to_new_server: bool,
     ) -> Result<ConnectionTest, CommandError> {
         let typed = unsaved_url.map(str::trim).filter(|url| !url.is_empty());
         // Raced against a cancel from the start, as every read: an address or key change while
@@ -175,6 +178,8 @@ impl Backend {
                         if saved_url.as_ref() == Some(&base_url) {
                             self.client(env).await?
                         } else {
+                            let answer = key_to_new_server.then_some(KeyMove::Keep);
+                            self.check_key_move(env, &base_url, answer).await?;
                             let key = self.key_for(env).await?;
                             self.ensure_network().await?;
                             self.clients.detached(env, base_url, key)?

@@ -27,8 +27,12 @@ pub struct NetworkSettings {
     /// The Manual proxy's address (kept when another mode is chosen, for switching back).
     pub url: Option<String>,
     pub user: Option<String>,
-    /// A proxy password is in the keychain. The password itself never leaves the backend.
+    /// A password for this proxy (its address as saved) is in the keychain. The password itself
+    /// never leaves the backend.
     pub password_stored: bool,
+    /// The keychain holds a password for another proxy (this address, `http://host:port`): the
+    /// proxy's address changed since it was typed, and it is not sent to the new one.
+    pub password_for_other_proxy: Option<String>,
     /// Hosts reached without the proxy, as saved.
     pub bypass: Vec<String>,
     pub certificates: Vec<TrustedCertificate>,

@@ -78,10 +78,14 @@ pub async fn sandbox(config: SandboxConfig) -> Sandbox {
 /// Staging pointed at `sandbox`, with the staff key for this session, and selected.
 pub async fn use_staging(backend: &Backend, sandbox: &Sandbox, key: &str) {
     backend
-        .save_settings(Settings {
-            production_url: None,
-            staging_url: Some(sandbox.base_url()),
-        })
+        .save_settings(
+            Settings {
+                production_url: None,
+                staging_url: Some(sandbox.base_url()),
+            },
+            None,
+        )
+        .await
         .expect("loopback address accepted");
     backend
         .set_api_key(Environment::Staging, key.to_owned(), true)

@@ -33,6 +33,7 @@ export function networkHandlers(options: NetworkFakeOptions) {
     url: null,
     user: null,
     passwordStored: false,
+    passwordForOtherProxy: null,
     bypass: [],
     certificates: [],
     autoConfig: null,
@@ -49,8 +50,12 @@ export function networkHandlers(options: NetworkFakeOptions) {
       settings = { ...settings, mode: input.mode, url, user: input.user?.trim() || null, bypass: input.bypass };
       return settings;
     },
-    set_proxy_password: () => (settings = { ...settings, passwordStored: true }),
-    clear_proxy_password: () => (settings = { ...settings, passwordStored: false }),
+    // Like the app: a password is kept for the saved proxy, which must exist.
+    set_proxy_password: () => {
+      if (!settings.url) throw refused('noProxyAddress', 'proxyUrl');
+      return (settings = { ...settings, passwordStored: true, passwordForOtherProxy: null });
+    },
+    clear_proxy_password: () => (settings = { ...settings, passwordStored: false, passwordForOtherProxy: null }),
     trust_company_certificate: () => (settings = { ...settings, certificates: [...settings.certificates, DEMO_CA] }),
     remove_company_certificate: (a: Record<string, unknown>) =>
       (settings = { ...settings, certificates: settings.certificates.filter((c) => c.file !== a.file) }),

@@ -5,6 +5,7 @@ import { mockIPC } from '@tauri-apps/api/mocks';
 import { commandError } from '../lib/command-error';
 import { ENVIRONMENT_IDS } from '../lib/environment';
 import { PET_STATUSES } from '../lib/format';
+import { movesToAnotherServer } from '../lib/validation';
 import { activityHandlers, type ActivityFakeOptions } from './fake-activity';
 import { categoryHandlers, type CategoryFakeOptions } from './fake-categories';
 import { updateHandlers, type UpdateFakeOptions } from './fake-updates';
@@ -13,6 +14,7 @@ import { importHandlers, type ImportFakeOptions } from './fake-imports';
 import type {
   ActivityEntry,
   CommandName,
+  CrashNotice,
   CreateSource,
   Deprecation,
   EnvironmentId,
@@ -52,6 +54,8 @@ export interface FakeOptions
   pageSize?: number;
   /** The settings file cannot be read (like a hand edit with a trailing comma). */
   settingsProblem?: SettingsProblem | null;
+  /** The last run stopped on a bug (the app found the marker it left). */
+  lastCrash?: CrashNotice | null;
   /** A rate-limit wait remembered on this computer for the selected environment. */
   rememberedWait?: RememberedWait | null;
   /** Environments with a key stored at start (its last 4 characters), like a keychain in use. */
@@ -150,6 +154,8 @@ export function installFake(options: FakeOptions = {}): Fake {
   let language: LanguagePreference = { choice: options.language ?? 'system', system: options.systemLocale ?? null };
   let problem: SettingsProblem | null = options.settingsProblem ?? null;
   let remembered: RememberedWait | null = options.rememberedWait ?? null;
+  /** When a remembered wait was last cleared (milliseconds), for once a minute at most. */
+  let lastCleared: number | null = null;
   const envUrls = options.envUrls ?? {};
   const keys = new Map<EnvironmentId, { last4: string; sessionOnly: boolean }>(
     Object.entries(options.keys ?? {}).map(([env, last4]) => [env as EnvironmentId, { last4, sessionOnly: false }]),
@@ -245,9 +251,22 @@ export function installFake(options: FakeOptions = {}): Fake {
     },
     get_settings: () => settings,
     // Like the app: a changed address or key cancels that environment's reads and says so.
+    // Like the app: an address on another server, with a key stored, is saved only with the
+    // person's answer (keyWouldMove otherwise); Remove removes that key once saved.
     save_settings: (a) => {
       const before = ENVIRONMENT_IDS.map(address);
-      settings = a.settings as Settings;
+      const wanted = a.settings as Settings;
+      const moved = (['production', 'staging'] as const).filter((id) => {
+        const to = id === 'production' ? wanted.productionUrl : wanted.stagingUrl;
+        return keys.has(id) && to !== null && movesToAnotherServer(address(id), to);
+      });
+      if (moved.length > 0 && !a.keyMove) {
+        const env = moved[0];
+        const detail = env === 'production' ? wanted.productionUrl : wanted.stagingUrl;
+        throw commandError('configuration', { problem: 'keyWouldMove', environment: env, field: `${env}Url`, detail });
+      }
+      settings = wanted;
+      if (a.keyMove === 'remove') moved.forEach((id) => keys.delete(id));
       ENVIRONMENT_IDS.forEach((id, i) => {
         if (address(id) !== before[i]) void emit('environment-updated', { environment: id });
       });
@@ -286,9 +305,13 @@ export function installFake(options: FakeOptions = {}): Fake {
       if (environment !== 'sandbox' && !keys.has(environment)) {
         throw commandError('configuration', { problem: 'missingApiKey', environment, field: 'key' });
       }
+      if (environment !== 'sandbox' && movesToAnotherServer(saved, tried) && a.keyToNewServer !== true) {
+        throw commandError('configuration', { problem: 'keyWouldMove', environment, field: `${environment}Url`, detail: tried });
+      }
       return { quota: quota(86), petsSeen: Math.min(fake.pets.length, 20), baseUrl: tried, saved: tried === saved };
     },
     settings_problem: () => problem,
+    last_crash: () => options.lastCrash ?? null,
     open_settings_folder: () => null,
     start_settings_over: () => {
       const keptAs = problem ? `${problem.path}.broken-20301205-140500` : null;
@@ -296,9 +319,17 @@ export function installFake(options: FakeOptions = {}): Fake {
       return { keptAs };
     },
     remembered_wait: () => (remembered && remembered.environment === selected ? remembered : null),
+    // Like the app's client: a wait is cleared once a minute at most (src-tauri/src/backend/waits.rs).
     forget_wait: () => {
+      const again = lastCleared === null ? 0 : lastCleared + 60_000;
+      if (again > Date.now()) {
+        throw commandError('waitKept', { problem: 'waitClearedRecently', retryAt: new Date(again).toISOString() });
+      }
       const had = remembered !== null && remembered.environment === selected;
-      if (had) remembered = null;
+      if (had) {
+        remembered = null;
+        lastCleared = Date.now();
+      }
       return had;
     },
     // The fake's reads answer at once: there is nothing on its way to call off.

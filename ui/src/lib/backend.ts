@@ -17,6 +17,7 @@ import type {
   CommandError,
   CommandName,
   ConnectionTest,
+  CrashNotice,
   CreatedPet,
   Deprecation,
   EnvironmentId,
@@ -33,6 +34,7 @@ import type {
   ImportProgress,
   ImportResult,
   ImportStatus,
+  KeyMove,
   KeyStatus,
   Lookup,
   NewPetInput,
@@ -78,6 +80,7 @@ const ERROR_KINDS = {
   cancelled: true,
   file: true,
   activityUnavailable: true,
+  waitKept: true,
 } satisfies Record<ErrorKind, true>;
 
 function isErrorKind(value: unknown): value is ErrorKind {
@@ -125,15 +128,20 @@ export const listEnvironments = () => call<EnvironmentInfo[]>('list_environments
 export const selectEnvironment = (environment: EnvironmentId) =>
   call<EnvironmentInfo>('select_environment', { environment });
 export const getSettings = () => call<Settings>('get_settings');
-export const saveSettings = (settings: Settings) => call<Settings>('save_settings', { settings });
+/** `keyMove`: the person's answer when an address moves to another server with a key stored
+ * (the backend refuses with `keyWouldMove` without one). */
+export const saveSettings = (settings: Settings, keyMove: KeyMove | null = null) =>
+  call<Settings>('save_settings', { settings, keyMove });
 export const setApiKey = (environment: EnvironmentId, key: string, sessionOnly: boolean) =>
   call<KeyStatus>('set_api_key', { environment, key, sessionOnly });
 export const clearApiKey = (environment: EnvironmentId) =>
   call<KeyStatus>('clear_api_key', { environment });
 export const keyStatus = (environment: EnvironmentId) => call<KeyStatus>('key_status', { environment });
 /** Tries `baseUrl` (an address typed in Settings, not saved yet) when given, else the saved one. */
-export const testConnection = (environment: EnvironmentId, baseUrl: string | null = null) =>
-  call<ConnectionTest>('test_connection', { environment, baseUrl });
+/** `keyToNewServer`: the person said the stored key may go to a typed address on another server
+ * (refused with `keyWouldMove` otherwise, before anything is sent). */
+export const testConnection = (environment: EnvironmentId, baseUrl: string | null = null, keyToNewServer = false) =>
+  call<ConnectionTest>('test_connection', { environment, baseUrl, keyToNewServer });
 /** Rows per page, remembered across restarts (1–100; 20 until the person picks another). */
 export const getPageSize = () => call<number>('get_page_size');
 export const savePageSize = (pageSize: number) => call<number>('save_page_size', { pageSize });
@@ -144,6 +152,8 @@ export const saveLanguage = (choice: LanguageChoice) => call<LanguagePreference>
 export const reportFirstTable = (rows: number) => call<null>('report_first_table', { rows });
 /** The settings file's problem while it cannot be read (nothing is saved meanwhile), else null. */
 export const settingsProblem = () => call<SettingsProblem | null>('settings_problem');
+/** The last run stopped on a bug: when, and the log file that says what happened; else null. */
+export const lastCrash = () => call<CrashNotice | null>('last_crash');
 /** Shows the app's own settings file in the OS file manager (the app knows which file). */
 export const openSettingsFolder = () => call<null>('open_settings_folder');
 /** Keeps the unreadable settings file as settings.json.broken-<time> and starts a new one. */

@@ -5,7 +5,7 @@ import { describeReason } from './reasons';
 import type { CategoryProblem, CategoryRefusal, CommandError, EnvironmentId } from './types';
 import { MAX_CATEGORIES, MAX_CATEGORY_NAME_CHARS } from './bindings/CategoryLimits';
 import type { Problem } from './bindings/Problem';
-import { formatCount } from './format';
+import { formatCount, formatWhen } from './format';
 import { t, type TextKey } from './i18n/index.svelte';
 
 /** The step when nothing better is known: again, then a restart. */
@@ -32,6 +32,14 @@ export function because(error: CommandError): string {
   return error.reason ? `: ${trimStop(describeReason(error.reason))}` : '';
 }
 
+/** `at` with the time `retryAt` names (local, with a countdown); "now" once it has passed. */
+export function whenAgain({ error, now }: Facts, at: TextKey): string {
+  const time = error.retryAt ? Date.parse(error.retryAt) : NaN;
+  if (Number.isNaN(time)) return t('error.againSoon');
+  if (time <= now) return t('error.againNow');
+  return t(at, { time: formatWhen(error.retryAt as string, now) });
+}
+
 /** A sentence about a file: one naming it (`{file}`) when the backend said which, else "the file". */
 function aboutFile(error: CommandError, max: number, named: TextKey, unnamed: TextKey): string {
   const args = { because: because(error) };
@@ -56,8 +64,22 @@ export const PROBLEM = {
     next: t('error.problem.missingApiKeyNext'),
   }),
   foreignLink: () => ({ what: t('error.problem.foreignLink'), next: t('error.input.refresh') }),
+  keyWouldMove: ({ error }) => ({
+    what: error.detail
+      ? t('error.problem.keyWouldMove', { address: bounded(error.detail, 80) })
+      : t('error.problem.keyWouldMoveAddress'),
+    next: t('error.problem.keyWouldMoveNext'),
+  }),
   httpClient: () => ({ what: t('error.problem.httpClient'), next: t('error.problem.httpClientNext') }),
   waitStore: () => ({ what: t('error.problem.waitStore'), next: t('error.problem.waitStoreNext') }),
+  serviceWait: (facts) => ({
+    what: t('error.problem.serviceWait'),
+    next: whenAgain(facts, 'error.problem.serviceWaitNext'),
+  }),
+  waitClearedRecently: (facts) => ({
+    what: t('error.problem.waitClearedRecently'),
+    next: whenAgain(facts, 'error.problem.waitClearedRecentlyNext'),
+  }),
   settingsUnreadable: ({ error }) => ({
     what: error.detail
       ? t('error.problem.settingsUnreadable', { path: error.detail, at: position(error), because: because(error) })

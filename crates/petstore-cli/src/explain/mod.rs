@@ -6,12 +6,12 @@ mod bulk;
 mod client;
 mod local;
 
-use petstore_client::{ConfigError, Error as ApiError};
+use petstore_client::{ConfigError, Error as ApiError, WaitKept};
 use petstore_local::LocalError;
 
 use crate::exit::CliError;
 use crate::keysource::KeySource;
-use crate::words::{ErrMsg, say};
+use crate::words::{ErrMsg, Msg, say};
 
 pub use bulk::{repeat, row_problem};
 pub use client::{api, config, input};
@@ -46,6 +46,29 @@ pub fn message(err: &CliError) -> String {
             format!("{text}\n{that}")
         }
         (None, _) => text,
+    }
+}
+
+/// Why `quota --forget` cleared nothing, and from when it may.
+fn wait_kept(env: petstore_client::Environment, url: &str, kept: &WaitKept) -> String {
+    match kept {
+        WaitKept::ClearedRecently { again_at } => say(
+            Msg::ForgetTooSoon,
+            &[
+                ("env", &env),
+                ("url", &url),
+                ("when", &crate::output::when_local(*again_at)),
+            ],
+        ),
+        WaitKept::ServiceWait { until, reason } => say(
+            Msg::ForgetServiceWait,
+            &[
+                ("env", &env),
+                ("url", &url),
+                ("when", &crate::output::when_local(*until)),
+                ("why", &crate::notices::why_waiting(*reason)),
+            ],
+        ),
     }
 }
 
@@ -98,6 +121,7 @@ pub fn describe(err: &CliError) -> String {
             ErrMsg::DeadlineDuringWait,
             &[("when", &crate::output::when(*retry_at))],
         ),
+        CliError::WaitKept { env, url, kept } => wait_kept(*env, url, kept),
         CliError::DeadlineExceeded { seconds } => {
             say(ErrMsg::DeadlineExceeded, &[("seconds", seconds)])
         }
@@ -106,6 +130,9 @@ pub fn describe(err: &CliError) -> String {
         }
         CliError::Stdin(error) => say(ErrMsg::Stdin, &[("why", &io(error))]),
         CliError::EmptyPassword => say(ErrMsg::EmptyPassword, &[]),
+        CliError::NoProxyForPassword => say(ErrMsg::NoProxyForPassword, &[]),
+        CliError::SecretTooLong { limit } => say(ErrMsg::SecretTooLong, &[("limit", limit)]),
+        CliError::Interrupted => say(ErrMsg::Interrupted, &[]),
         CliError::Stdout(error) => say(ErrMsg::Stdout, &[("why", &io(error))]),
         CliError::Internal(detail) => say(ErrMsg::Internal, &[("detail", detail)]),
         CliError::ReadFile { path, source } => say(

@@ -150,10 +150,26 @@ fn every_error() -> Vec<CliError> {
             source: KeychainError::Unavailable { detail: "x".into() },
         },
         CliError::DeadlineDuringWait { retry_at: at },
+        CliError::WaitKept {
+            env,
+            url: "x".into(),
+            kept: petstore_client::WaitKept::ClearedRecently { again_at: at },
+        },
+        CliError::WaitKept {
+            env,
+            url: "x".into(),
+            kept: petstore_client::WaitKept::ServiceWait {
+                until: at,
+                reason: WaitReason::RateLimited,
+            },
+        },
         CliError::DeadlineExceeded { seconds: 1.0 },
         CliError::CreateOutcomeUnknown { seconds: 1.0 },
         CliError::Stdin(io(std::io::ErrorKind::PermissionDenied)),
         CliError::EmptyPassword,
+        CliError::NoProxyForPassword,
+        CliError::SecretTooLong { limit: 4096 },
+        CliError::Interrupted,
         CliError::Stdout(io(std::io::ErrorKind::StorageFull)),
         CliError::ReadFile {
             path: path.clone(),

@@ -96,6 +96,32 @@ catalog! {
             en: "The password is empty: type it (or pipe it in) as one line.",
             de: "Das Passwort ist leer: Geben Sie es als eine Zeile ein (oder leiten Sie es per Pipe weiter).",
         },
+        NoProxyForPassword {
+            en: "No proxy address to keep the password for: a proxy password is sent only to the proxy \
+                 it was stored for. Set the proxy first (\"proxy\": {\"mode\": \"manual\", \"url\": ...} in \
+                 the settings file, or add --proxy URL), then store its password. Nothing was stored.",
+            de: "Keine Proxy-Adresse, für die das Passwort gespeichert werden kann: Ein Proxy-Passwort wird \
+                 nur an den Proxy gesendet, für den es gespeichert wurde. Legen Sie zuerst den Proxy fest \
+                 (\"proxy\": {\"mode\": \"manual\", \"url\": ...} in der Einstellungsdatei, oder --proxy URL), \
+                 und speichern Sie dann sein Passwort. Es wurde nichts gespeichert.",
+        },
+        SecretTooLong {
+            en: "That is longer than any key or password ({limit} bytes at most); nothing was stored. \
+                 Type the secret alone (or pipe it in) as one line.",
+            de: "Das ist länger als jeder Schlüssel und jedes Passwort (höchstens {limit} Bytes); es wurde \
+                 nichts gespeichert. Geben Sie nur das Geheimnis als eine Zeile ein (oder leiten Sie es per Pipe weiter).",
+        },
+        Interrupted {
+            en: "Stopped (Ctrl+C); nothing was stored.",
+            de: "Abgebrochen (Strg+C); es wurde nichts gespeichert.",
+        },
+        Crashed {
+            en: "petstore stopped because of a bug: {what}. Please report it to whoever supports Petstore Admin \
+                 for you, with the command you ran and this message (run it again with -v to see what it did first).",
+            de: "petstore wurde wegen eines Programmfehlers beendet: {what}. Bitte melden Sie ihn Ihrem \
+                 Ansprechpartner für Petstore Admin, mit dem ausgeführten Befehl und dieser Meldung (mit -v erneut \
+                 ausgeführt zeigt es, was es davor getan hat).",
+        },
         Stdout {
             en: "Could not write the output: {why}",
             de: "Die Ausgabe konnte nicht geschrieben werden: {why}",
@@ -416,10 +442,11 @@ catalog! {
             de: "Für {env} ist kein API-Schlüssel gesetzt.",
         },
         ForeignLink {
-            en: "The next-page address \"{url}\" points to another server than the base address; it was not \
-                 followed, so the API key is not sent there.",
-            de: "Die Adresse der nächsten Seite \"{url}\" zeigt auf einen anderen Server als die Basisadresse; \
-                 ihr wurde nicht gefolgt, damit der API-Schlüssel nicht dorthin geht.",
+            en: "The next-page address \"{url}\" points outside the base address (another server, or \
+                 another path on it); it was not followed, so the API key is not sent there.",
+            de: "Die Adresse der nächsten Seite \"{url}\" zeigt aus der Basisadresse hinaus (auf einen \
+                 anderen Server oder einen anderen Pfad darauf); ihr wurde nicht gefolgt, damit der \
+                 API-Schlüssel nicht dorthin geht.",
         },
         HttpClient {
             en: "The HTTP client could not be set up: {detail}.",

@@ -98,6 +98,24 @@ catalog! {
             en: "No rate-limit wait was remembered for {env} at {url} with this key: nothing to clear.\n",
             de: "Für {env} unter {url} war mit diesem Schlüssel keine Wartezeit gemerkt: Es gibt nichts zu löschen.\n",
         },
+        ForgetTooSoon {
+            en: "Not cleared: the rate-limit wait for {env} at {url} was cleared less than a minute ago \
+                 (on this computer). It can be cleared again after {when}. At most once a minute, so that \
+                 clearing it again and again cannot send into the service's wait and get the key banned. \
+                 Nothing was changed or sent.",
+            de: "Nicht gelöscht: Die Wartezeit für {env} unter {url} wurde vor weniger als einer Minute \
+                 gelöscht (auf diesem Computer). Nach {when} kann sie wieder gelöscht werden. Höchstens \
+                 einmal pro Minute, damit wiederholtes Löschen nicht in die Wartezeit des Dienstes sendet \
+                 und den Schlüssel sperren lässt. Es wurde nichts geändert oder gesendet.",
+        },
+        ForgetServiceWait {
+            en: "Not cleared: the service itself asked to wait until {when} for {env} at {url} ({why}). \
+                 That wait is the service's own, not a stale memory; sending before it ends risks a ban \
+                 of the key. Nothing was changed or sent.",
+            de: "Nicht gelöscht: Der Dienst selbst hat gebeten, für {env} unter {url} bis {when} zu warten \
+                 ({why}). Diese Wartezeit kommt vom Dienst und ist keine veraltete Erinnerung; wer vorher \
+                 sendet, riskiert eine Sperre des Schlüssels. Es wurde nichts geändert oder gesendet.",
+        },
         Waiting {
             en: "Waiting until {until} before sending again: {why}.",
             de: "Warten bis {until}, dann wird erneut gesendet: {why}.",
@@ -115,8 +133,8 @@ catalog! {
             de: "der letzte Versuch ist fehlgeschlagen (der Server hatte ein vorübergehendes Problem oder war nicht erreichbar)",
         },
         KeyPrompt {
-            en: "Paste the API key for {env} and press Enter:",
-            de: "Fügen Sie den API-Schlüssel für {env} ein und drücken Sie die Eingabetaste:",
+            en: "Paste the API key for {env} and press Enter (it will not show as you type or paste):",
+            de: "Fügen Sie den API-Schlüssel für {env} ein und drücken Sie die Eingabetaste (er wird beim Eingeben und Einfügen nicht angezeigt):",
         },
         KeyStored {
             en: "Stored the API key for {env} ({masked}).\n",
@@ -139,8 +157,8 @@ catalog! {
             de: "Für {env} ist kein API-Schlüssel gespeichert. Speichern Sie einen mit `petstore key set --env {env}`.\n",
         },
         ProxyPasswordPrompt {
-            en: "Type the proxy's password and press Enter:",
-            de: "Geben Sie das Passwort des Proxys ein und drücken Sie die Eingabetaste:",
+            en: "Type the proxy's password and press Enter (it will not show as you type):",
+            de: "Geben Sie das Passwort des Proxys ein und drücken Sie die Eingabetaste (es wird beim Eingeben nicht angezeigt):",
         },
         ProxyPasswordStored {
             en: "Stored the proxy's password in the keychain.\n",

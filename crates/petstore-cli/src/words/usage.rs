@@ -83,16 +83,16 @@ catalog! {
             de: "Das Passwort des Proxys im Schlüsselbund des Systems speichern oder löschen (Adresse und Benutzer stehen unter \"proxy\" in der Einstellungsdatei)",
         },
         ProxyPassword {
-            en: "Store the proxy's password read from stdin (one line)",
-            de: "Das Passwort des Proxys von stdin lesen (eine Zeile) und speichern",
+            en: "Store the proxy's password, typed (not shown) or piped in (one line)",
+            de: "Das Passwort des Proxys speichern, eingegeben (nicht angezeigt) oder per Pipe (eine Zeile)",
         },
         ProxyClearPassword {
             en: "Remove the stored proxy password",
             de: "Das gespeicherte Passwort des Proxys entfernen",
         },
         KeySet {
-            en: "Store the API key read from stdin (one line)",
-            de: "Den API-Schlüssel von stdin lesen (eine Zeile) und speichern",
+            en: "Store the API key, typed (not shown) or piped in (one line)",
+            de: "Den API-Schlüssel speichern, eingegeben (nicht angezeigt) oder per Pipe (eine Zeile)",
         },
         KeyClear {
             en: "Remove the stored API key",
@@ -225,12 +225,15 @@ catalog! {
         ExitCodes {
             en: "Exit codes:
   0  success
-  1  internal error (a bug: please report it)
+  1  internal error (a bug: please report it), also when petstore stops on a bug
+     it cannot go on from (a crash: the message says so)
   2  usage or input refused (bad option, invalid value, a stored key for another
      server without --trust-url, server answered 400)
   3  authentication (no API key, or the server refused it: 401)
   4  not found (404) or gone (410)
-  5  rate limited (the message says when to try again)
+  5  rate limited (the message says when to try again); also `quota --forget`
+     refused: the service's own wait runs, or the wait was cleared less than a
+     minute ago
   6  server or response error (5xx, an unexpected or unreadable answer)
   7  network error or timeout
   8  outcome unknown: a create may or may not have happened;
@@ -242,6 +245,7 @@ catalog! {
       --ca-file, `petstore proxy password`); trying again as is will not help
   12  export: the file was written but may be incomplete: the service answered a
       full page and offers no way to fetch the rest (not even by status)
+  130  Ctrl+C at the prompt of `key set` or `proxy password`: nothing was stored
 
 `import` exits 0 only when every valid row of the file is created (now or by an
 earlier run; invalid rows are reported, not sent) or skipped as a repeat of a pet
@@ -260,12 +264,15 @@ address; on loopback the public demo key goes instead), and --env ENV --base-url
 another server needs --trust-url. PETSTORE_API_KEY goes wherever --base-url says.",
             de: "Exit-Codes:
   0  Erfolg
-  1  interner Fehler (ein Programmfehler: bitte melden)
+  1  interner Fehler (ein Programmfehler: bitte melden), auch wenn petstore wegen eines
+     Programmfehlers abbricht (die Meldung sagt es)
   2  Aufruf oder Eingabe abgelehnt (falsche Option, ungültiger Wert, ein gespeicherter
      Schlüssel für einen anderen Server ohne --trust-url, Server antwortete 400)
   3  Anmeldung (kein API-Schlüssel, oder der Server lehnte ihn ab: 401)
   4  nicht gefunden (404) oder entfernt (410)
-  5  gedrosselt (die Meldung nennt, wann es wieder geht)
+  5  gedrosselt (die Meldung nennt, wann es wieder geht); auch `quota --forget`
+     abgelehnt: die Wartezeit des Dienstes läuft, oder sie wurde vor weniger als
+     einer Minute gelöscht
   6  Fehler des Servers oder der Antwort (5xx, eine unerwartete oder unlesbare Antwort)
   7  Netzwerkfehler oder Zeitüberschreitung
   8  Ergebnis unbekannt: ein Anlegen ist vielleicht geschehen, vielleicht nicht;
@@ -277,6 +284,7 @@ another server needs --trust-url. PETSTORE_API_KEY goes wherever --base-url says
       --ca-file, `petstore proxy password`); ein erneuter Versuch allein hilft nicht
   12  Export: die Datei wurde geschrieben, ist aber vielleicht unvollständig: Der Dienst
       antwortete mit einer vollen Seite und bietet keinen Weg zum Rest (auch nicht nach Status)
+  130  Strg+C bei der Eingabe von `key set` oder `proxy password`: nichts wurde gespeichert
 
 `import` endet nur mit 0, wenn jede gültige Zeile der Datei angelegt ist (jetzt oder von
 einem früheren Lauf; ungültige Zeilen werden gemeldet, nicht gesendet) oder als

@@ -1,8 +1,12 @@
 //! `PetstoreClient`: the four operations of the spec over one shared HTTP client and one shared
 //! rate-limit governor per (base address, key).
 
+mod auth_header;
 mod body;
 mod decode;
+mod forget;
+#[cfg(feature = "fuzzing")]
+pub(crate) use decode::{pets as decode_pets, pets_slowly as decode_pets_slowly};
 pub mod limits;
 mod policy;
 mod record;
@@ -32,6 +36,8 @@ use crate::ratelimit::{Governor, GovernorKey, Priority, RateLimitSnapshot, WaitS
 use crate::retry::RetryPolicy;
 use crate::secret::ApiKey;
 
+use auth_header::AuthHeader;
+pub use forget::{CLEAR_SPACING, ForgetError, WaitKept};
 use record::{CallLog, Recorder};
 use send::Call;
 
@@ -54,6 +60,8 @@ struct Shared {
     environment: Environment,
     base_url: BaseUrl,
     api_key: Option<ApiKey>,
+    /// `Bearer <key>`, one buffer for every request, wiped on drop.
+    authorization: Option<AuthHeader>,
     request_timeout: Duration,
     retry: RetryPolicy,
     clock: Arc<dyn Clock>,
@@ -91,6 +99,7 @@ impl PetstoreClient {
                 http,
                 environment: config.environment,
                 base_url: config.base_url,
+                authorization: config.api_key.as_ref().map(AuthHeader::new),
                 api_key: config.api_key,
                 request_timeout: config.request_timeout,
                 retry: config.retry,
@@ -169,7 +178,7 @@ impl PetstoreClient {
     /// The page a previous answer's `Link: rel="next"` announced. Only followed to the base
     /// address's origin, so the key never goes anywhere else.
     pub async fn next_page(&self, next: &NextPage) -> Result<Response<PetPage>, Error> {
-        if !self.shared.base_url.same_origin(&next.url) {
+        if !self.shared.base_url.contains(&next.url) {
             return Err(ConfigError::ForeignLink {
                 url: next.url.as_str().to_owned(),
             }
@@ -325,28 +334,6 @@ impl PetstoreClient {
             _ => None,
         };
         shared.governor.held_until().max(on_disk)
-    }
-
-    /// Clears this (base address, key)'s wait: forgets the one remembered on disk (if any) and
-    /// lifts the in-process hold, so an admin can clear a stale wait. The next request goes
-    /// first, alone, and its answer says what really holds. Returns whether a wait was cleared.
-    pub fn forget_wait(&self) -> Result<bool, Error> {
-        let shared = &self.shared;
-        let mut forgot = false;
-        // The file first: otherwise the next request would take the wait back from it.
-        if let (Some(memory), Some(key)) = (&shared.wait_store, &shared.api_key) {
-            forgot = memory.forget(shared.base_url.as_str(), key).map_err(|e| {
-                ConfigError::WaitStore {
-                    location: memory.location(),
-                    message: e.to_string(),
-                }
-            })?;
-        }
-        let released = shared.governor.release_hold();
-        if forgot || released {
-            log::info!(target: LOG_TARGET, "the rate-limit wait for this address and key was cleared");
-        }
-        Ok(forgot || released)
     }
 
     /// Quota updates, waits and deprecation notices, for every clone of this client.

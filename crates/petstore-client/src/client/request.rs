@@ -5,7 +5,6 @@ use std::time::{Duration, Instant};
 
 use bytes::Bytes;
 use http::HeaderValue;
-use zeroize::Zeroizing;
 
 use super::PetstoreClient;
 use super::body::{self, BodyError};
@@ -18,21 +17,18 @@ use crate::ratelimit::{Observation, Permit, RateLimitSnapshot, parse_retry_after
 use crate::retry::TransportFailure;
 
 impl PetstoreClient {
-    /// `Bearer <key>`, marked sensitive so it never shows in reqwest's or hyper's output.
+    /// `Bearer <key>` from the client's one buffer (`auth_header`), marked sensitive so it never
+    /// shows in reqwest's or hyper's output.
     pub(super) fn authorization(&self) -> Result<HeaderValue, Error> {
-        let key = self
+        let header = self
             .shared
-            .api_key
+            .authorization
             .as_ref()
             .ok_or(ConfigError::MissingApiKey {
                 environment: self.shared.environment,
             })?;
-        let text = Zeroizing::new(format!("Bearer {}", key.expose_secret()));
         // ApiKey only holds visible ASCII, so this cannot fail for a key that exists.
-        let mut value =
-            HeaderValue::from_str(&text).map_err(|_| crate::error::InvalidInput::ApiKey)?;
-        value.set_sensitive(true);
-        Ok(value)
+        Ok(header.value().ok_or(crate::error::InvalidInput::ApiKey)?)
     }
 
     /// The request timeout, shortened to what is left before the deadline.

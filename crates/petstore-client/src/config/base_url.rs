@@ -102,6 +102,14 @@ impl BaseUrl {
     pub fn same_origin(&self, other: &Url) -> bool {
         self.url.origin() == other.origin()
     }
+
+    /// Whether `other` is on this server and under this address's path (`…/v1/…`): where a
+    /// next-page link may lead. (Another service on the same host, or the same service's other
+    /// versions, are not this one.)
+    pub fn contains(&self, other: &Url) -> bool {
+        // The stored path ends in "/" (see `parse`): "/v1/" never matches "/v10/".
+        self.same_origin(other) && other.path().starts_with(self.url.path())
+    }
 }
 
 fn is_loopback_host(url: &Url) -> bool {

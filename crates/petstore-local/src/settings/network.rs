@@ -66,8 +66,9 @@ pub enum NetworkSettingError {
     },
 }
 
-/// Where the password of a Manual proxy comes from (the keychain; tests give their own).
-pub type PasswordLookup<'a> = &'a dyn Fn(&str) -> Option<Zeroizing<String>>;
+/// Where the password of a Manual proxy comes from, asked with the user name and the proxy (the
+/// keychain gives only the password stored for that proxy; tests give their own).
+pub type PasswordLookup<'a> = &'a dyn Fn(&str, &ProxyUrl) -> Option<Zeroizing<String>>;
 
 impl ProxyPrefs {
     /// The mode in force. `password` is asked for the user's password when there is a user.
@@ -89,7 +90,7 @@ impl ProxyPrefs {
                     .filter(|u| !u.is_empty())
                     .map(|user| ProxyCredentials {
                         user: user.to_owned(),
-                        password: password(user).unwrap_or_default(),
+                        password: password(user, &url).unwrap_or_default(),
                     });
                 ProxyMode::Manual(ManualProxy {
                     url,
@@ -158,7 +159,7 @@ pub fn network_config(
 mod tests {
     use super::*;
 
-    fn no_password(_: &str) -> Option<Zeroizing<String>> {
+    fn no_password(_: &str, _: &ProxyUrl) -> Option<Zeroizing<String>> {
         None
     }
 
@@ -168,8 +169,13 @@ mod tests {
             r#"{"mode":"manual","url":"http://proxy.example:3128","user":"clerk","bypass":["a.example"]}"#,
         )
         .unwrap();
-        let pw = |user: &str| {
+        let pw = |user: &str, proxy: &ProxyUrl| {
             assert_eq!(user, "clerk");
+            assert_eq!(
+                proxy.as_str(),
+                "http://proxy.example:3128/",
+                "asked for this proxy"
+            );
             Some(Zeroizing::new("pw".to_owned()))
         };
         match prefs.mode(&pw).unwrap() {

@@ -3,4 +3,4 @@
 /**
  * The failures only the app has.
  */
-export type AppErrorKind = "keychain" | "createInFlight" | "cancelled" | "file" | "activityUnavailable";
+export type AppErrorKind = "keychain" | "createInFlight" | "cancelled" | "file" | "activityUnavailable" | "waitKept";

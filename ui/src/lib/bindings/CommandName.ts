@@ -20,6 +20,7 @@ export type CommandName =
   | "save_language"
   | "report_first_table"
   | "settings_problem"
+  | "last_crash"
   | "open_settings_folder"
   | "start_settings_over"
   | "remembered_wait"

@@ -12,9 +12,15 @@ export type NetworkSettings = { mode: ProxyChoice,
  */
 url: string | null, user: string | null, 
 /**
- * A proxy password is in the keychain. The password itself never leaves the backend.
+ * A password for this proxy (its address as saved) is in the keychain. The password itself
+ * never leaves the backend.
  */
 passwordStored: boolean, 
+/**
+ * The keychain holds a password for another proxy (this address, `http://host:port`): the
+ * proxy's address changed since it was typed, and it is not sent to the new one.
+ */
+passwordForOtherProxy: string | null, 
 /**
  * Hosts reached without the proxy, as saved.
  */

@@ -259,6 +259,10 @@ export const de = {
   'connection.noQuota': 'Der Server hat kein Kontingent gemeldet.',
   'connection.unsaved': 'Diese Adresse ist noch nicht gespeichert. Wählen Sie',
   'connection.unsavedRest': ', um sie für {env} zu verwenden.',
+  'connection.keyQuestion': 'Den für {env} gespeicherten Schlüssel an diese Adresse senden?',
+  'connection.keyMoves': 'Der Test würde den für {env} gespeicherten API-Schlüssel an einen anderen Server als die gespeicherte Adresse senden:',
+  'connection.keyMovesWhy': 'Senden Sie ihn nur, wenn dieser Server ihn haben soll.',
+  'connection.sendKey': 'Mit dem Schlüssel testen',
 
   'lookup.title': 'Nach ID suchen',
   'lookup.removedOn': 'Wird am {date} entfernt',
@@ -279,6 +283,9 @@ export const de = {
   'notices.sandbox': 'lokale Demodaten auf diesem Computer. Nichts hier erreicht einen echten Shop.',
   'notices.startedOver': 'Mit neuen Einstellungen neu begonnen. Die alte Einstellungsdatei wurde aufbewahrt als',
   'notices.dismiss': 'Ausblenden',
+  'notices.crashed': 'Petstore Admin wurde beim letzten Mal wegen eines Programmfehlers unerwartet beendet.',
+  'notices.crashedAt': 'Petstore Admin wurde beim letzten Mal ({when}) wegen eines Programmfehlers unerwartet beendet.',
+  'notices.crashLog': 'Was geschah, steht in seiner Protokolldatei, für eine Fehlermeldung:',
 
   'wait.rateLimited': 'Der Dienst bittet um eine Pause: erneuter Versuch um',
   'wait.quotaExhausted': 'Das Kontingent für diesen Zeitraum ist aufgebraucht: erneuter Versuch um',

@@ -249,6 +249,10 @@ export const en = {
   'connection.noQuota': 'The server did not report a quota.',
   'connection.unsaved': 'This address is not saved yet. Select',
   'connection.unsavedRest': ' to use it for {env}.',
+  'connection.keyQuestion': 'Send {env}’s stored key to this address?',
+  'connection.keyMoves': 'The test would send the API key stored for {env} to another server than its saved address:',
+  'connection.keyMovesWhy': 'Send it only if that server is meant to have it.',
+  'connection.sendKey': 'Test with the key',
 
   'lookup.title': 'Look up by id',
   'lookup.removedOn': 'Will be removed on {date}',
@@ -269,6 +273,9 @@ export const en = {
   'notices.sandbox': 'local demo data on this computer. Nothing here reaches a real store.',
   'notices.startedOver': 'Started over with new settings. The old settings file was kept as',
   'notices.dismiss': 'Dismiss',
+  'notices.crashed': 'Petstore Admin closed unexpectedly last time, because of a bug.',
+  'notices.crashedAt': 'Petstore Admin closed unexpectedly last time ({when}), because of a bug.',
+  'notices.crashLog': 'What happened is in its log file, for a bug report:',
 
   'wait.rateLimited': 'The service asked us to wait: retrying at',
   'wait.quotaExhausted': 'The quota for this window is used up: retrying at',

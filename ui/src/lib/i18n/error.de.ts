@@ -95,13 +95,25 @@ export const errorsDe = {
   'error.problem.missingApiKeyEnv': 'Für {env} ist kein API-Schlüssel festgelegt.',
   'error.problem.missingApiKeyNext':
     'Legen Sie einen in den Einstellungen fest; er wird im Schlüsselbund des Systems aufbewahrt.',
+  'error.problem.keyWouldMove':
+    'Der gespeicherte API-Schlüssel wurde nicht an {address} gesendet: Diese Adresse liegt auf einem anderen Server als die gespeicherte.',
+  'error.problem.keyWouldMoveAddress':
+    'Der gespeicherte API-Schlüssel wurde nicht an die neue Adresse gesendet: Sie liegt auf einem anderen Server als die gespeicherte.',
+  'error.problem.keyWouldMoveNext':
+    'Speichern Sie die Adresse in den Einstellungen und wählen Sie „Schlüssel behalten“, wenn dieser Server ihn haben soll.',
   'error.problem.foreignLink':
-    'Die nächste Seite liegt auf einem anderen Server, daher wurde sie nicht geladen und der API-Schlüssel nicht dorthin gesendet.',
+    'Die nächste Seite liegt außerhalb der Adresse des Dienstes (auf einem anderen Server oder einem anderen Pfad darauf), daher wurde sie nicht geladen und der API-Schlüssel nicht dorthin gesendet.',
   'error.problem.httpClient': 'Die App konnte ihre Verbindung zum Dienst nicht einrichten.',
   'error.problem.httpClientNext': 'Starten Sie die App neu.',
   'error.problem.waitStore': 'Die App konnte die Wartezeiten, die sie sich zwischen zwei Starts merkt, nicht speichern.',
   'error.problem.waitStoreNext':
     'Prüfen Sie, ob in den Datenordner der App geschrieben werden darf, und versuchen Sie es dann noch einmal.',
+  'error.problem.serviceWait':
+    'Die Wartezeit wurde nicht gelöscht: Der Dienst selbst hat diese App warten lassen, und wer vorher sendet, riskiert eine Sperre des API-Schlüssels.',
+  'error.problem.serviceWaitNext': 'Um {time} gehen die Anfragen von selbst wieder hinaus.',
+  'error.problem.waitClearedRecently':
+    'Die Wartezeit wurde nicht gelöscht: Sie wurde vor weniger als einer Minute gelöscht, in dieser App oder von einem anderen Programm auf diesem Computer. Eine Wartezeit lässt sich höchstens einmal pro Minute löschen, damit wiederholtes Löschen den API-Schlüssel nicht sperren lässt.',
+  'error.problem.waitClearedRecentlyNext': 'Um {time} können Sie sie wieder löschen.',
   'error.problem.settingsUnreadable': 'Die Einstellungsdatei {path} kann nicht gelesen werden{at}{because}.',
   'error.problem.settingsUnreadableFile': 'Die Einstellungsdatei kann nicht gelesen werden{at}{because}.',
   'error.problem.settingsUnreadableNext':
@@ -247,4 +259,5 @@ export const errorsDe = {
     'Der Aktivitätsverlauf auf diesem Computer kann nicht verwendet werden{because}. Haustiere können weiterhin aufgelistet und hinzugefügt werden; sie werden nur nicht aufgezeichnet.',
   'error.kind.activityUnavailableNext':
     'Starten Sie die App neu; wenn es wieder passiert, prüfen Sie, ob in den Datenordner der App geschrieben werden darf.',
+  'error.kind.waitKept': 'Die Wartezeit wurde nicht gelöscht, um den API-Schlüssel zu schonen.',
 } as const satisfies Record<keyof typeof errorsEn, string>;

@@ -90,12 +90,24 @@ export const errorsEn = {
   'error.problem.missingApiKey': 'No API key is set for this environment.',
   'error.problem.missingApiKeyEnv': 'No API key is set for {env}.',
   'error.problem.missingApiKeyNext': 'Set one in Settings; it is kept in the system keychain.',
+  'error.problem.keyWouldMove':
+    'The stored API key was not sent to {address}: it is on another server than the saved address.',
+  'error.problem.keyWouldMoveAddress':
+    'The stored API key was not sent to the new address: it is on another server than the saved address.',
+  'error.problem.keyWouldMoveNext':
+    'Save the address in Settings and choose Keep the key, if that server is meant to have it.',
   'error.problem.foreignLink':
-    'The next page is on another server, so it was not loaded and the API key was not sent there.',
+    'The next page is outside the service’s address (another server, or another path on it), so it was not loaded and the API key was not sent there.',
   'error.problem.httpClient': 'The app could not set up its connection to the service.',
   'error.problem.httpClientNext': 'Restart the app.',
   'error.problem.waitStore': 'The app could not update the waits it remembers between runs.',
   'error.problem.waitStoreNext': 'Check that the app’s data folder may be written to, then try again.',
+  'error.problem.serviceWait':
+    'The wait was not cleared: the service itself asked this app to wait, and sending before then could get the API key banned.',
+  'error.problem.serviceWaitNext': 'Requests go out again by themselves at {time}.',
+  'error.problem.waitClearedRecently':
+    'The wait was not cleared: it was cleared less than a minute ago, in this app or by another program on this computer. A wait can be cleared once a minute at most, so clearing it again and again cannot get the API key banned.',
+  'error.problem.waitClearedRecentlyNext': 'You can clear it again at {time}.',
   'error.problem.settingsUnreadable': 'The settings file {path} cannot be read{at}{because}.',
   'error.problem.settingsUnreadableFile': 'The settings file cannot be read{at}{because}.',
   'error.problem.settingsUnreadableNext': 'Fix it in a text editor, or start over with new settings.',
@@ -225,4 +237,5 @@ export const errorsEn = {
     'The activity history on this computer cannot be used{because}. Pets can still be listed and added; they are just not recorded.',
   'error.kind.activityUnavailableNext':
     'Restart the app; if it keeps happening, check that the app’s data folder may be written to.',
+  'error.kind.waitKept': 'The wait was not cleared, to spare the API key.',
 } as const;

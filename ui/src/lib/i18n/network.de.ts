@@ -18,6 +18,8 @@ export const networkDe = {
   'network.password': 'Passwort',
   'network.passwordStored': 'Ein Passwort ist im Schlüsselbund gespeichert.',
   'network.passwordNone': 'Kein Passwort gespeichert.',
+  'network.passwordForOtherProxy':
+    'Das gespeicherte Passwort wurde für einen anderen Proxy ({proxy}) eingegeben und wird daher nicht an diesen gesendet. Geben Sie oben das Passwort dieses Proxys ein.',
   'network.passwordHint': 'Wird im Schlüsselbund des Systems aufbewahrt, nie in der Einstellungsdatei.',
   'network.storePassword': 'Passwort speichern',
   'network.replacePassword': 'Passwort ersetzen',

@@ -17,6 +17,8 @@ export const networkEn = {
   'network.password': 'Password',
   'network.passwordStored': 'A password is stored in the keychain.',
   'network.passwordNone': 'No password is stored.',
+  'network.passwordForOtherProxy':
+    'The stored password was typed for another proxy ({proxy}), so it is not sent to this one. Type this proxy’s password above.',
   'network.passwordHint': 'Kept in the system keychain, never in the settings file.',
   'network.storePassword': 'Store password',
   'network.replacePassword': 'Replace password',
