@@ -73,7 +73,7 @@ mod tests {
 
     #[test]
     fn an_entry_names_its_proxy_and_keeps_any_password() {
-        let proxy = proxy_of(&ProxyUrl::parse("http://clerk@Proxy.Corp.Example:3128").unwrap());
+        let proxy = proxy_of(&ProxyUrl::parse("http://Proxy.Corp.Example:3128/").unwrap());
         assert_eq!(proxy, "http://proxy.corp.example:3128");
         for password in [
             "pr0xy pass",

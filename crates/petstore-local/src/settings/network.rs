@@ -173,7 +173,7 @@ mod tests {
             assert_eq!(user, "clerk");
             assert_eq!(
                 proxy.as_str(),
-                "http://proxy.example:3128/",
+                "http://proxy.example:3128",
                 "asked for this proxy"
             );
             Some(Zeroizing::new("pw".to_owned()))
