@@ -131,9 +131,9 @@ impl Suite {
         crate::deps::ensure_rust_target(windows::TARGET)?;
         let wine = windows::Wine::prepare(&self.root, &self.target)?;
         self.ensure_ui_built()?;
-        let app = windows::build_and_test(&wine, &self.target, &WORKSPACE)?;
-        step("The app on a PC without WebView2: its message box, closed by Enter");
         let display = self.display()?.to_owned();
+        let app = windows::build_and_test(&wine, &self.target, &WORKSPACE, &display)?;
+        step("The app on a PC without WebView2: its message box, closed by Enter");
         windows::check_no_webview_box(&wine, &app, &display)?;
         println!(
             "Stage windows took {:.0} s",

@@ -259,8 +259,15 @@ pub fn wine_tested() -> Vec<&'static str> {
 }
 
 /// Clippy for Windows, the Tauri-free crates' tests and the app's pre-web-view tests under Wine,
-/// and the debug build of the app, the CLI and the sandbox; returns the app's program.
-pub fn build_and_test(wine: &Wine, target: &Path, workspace: &[&str]) -> Result<PathBuf> {
+/// and the debug build of the app, the CLI and the sandbox; returns the app's program. The app's
+/// tests run on `display`: Wine makes no window without one, and single instance meets a second
+/// launch through a hidden window.
+pub fn build_and_test(
+    wine: &Wine,
+    target: &Path,
+    workspace: &[&str],
+    display: &str,
+) -> Result<PathBuf> {
     step("cargo clippy for Windows (every cfg(windows) line; warnings are errors)");
     cmd::run(
         wine.cargo("clippy")
@@ -315,7 +322,9 @@ pub fn build_and_test(wine: &Wine, target: &Path, workspace: &[&str]) -> Result<
     )
     .map_err(|e| cmd::StepError(format!("WebView2Loader.dll beside the tests: {e}")))?;
     let mut run_app_tests = app_tests();
-    run_app_tests.args(["--", "--exact"]);
+    run_app_tests
+        .env("DISPLAY", display)
+        .args(["--", "--exact"]);
     for (test, _) in NOT_UNDER_WINE {
         run_app_tests.args(["--skip", test]);
     }
