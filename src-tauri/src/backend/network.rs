@@ -148,7 +148,7 @@ pub(super) fn manual_proxy_with_user(
     if prefs.mode != petstore_local::ProxyModeName::Manual || !has_user {
         return None;
     }
-    petstore_client::ProxyUrl::parse(prefs.url.as_deref()?).ok()
+    manual_proxy(Some(prefs))
 }
 
 /// The Manual proxy's address as saved, whether or not it has a user; `None` when there is none
