@@ -2,55 +2,19 @@
 //! service gave this process runs, and at most once a minute per address and key across processes
 //! (kept in the real waits file). Against a real sandbox on 127.0.0.1 that answers a real 429.
 
-use std::sync::Arc;
+mod common;
 
 use chrono::{TimeDelta, Utc};
-use petstore_client::{
-    ApiKey, BaseUrl, CLEAR_SPACING, ClientConfig, Environment, Error, ForgetError, ListQuery,
-    PetstoreClient, WaitKept, WaitReason,
-};
+use petstore_client::{ApiKey, CLEAR_SPACING, Error, ForgetError, ListQuery, WaitKept, WaitReason};
 use petstore_local::WaitMemory;
-use petstore_sandbox::{Plan, Sandbox, SandboxConfig};
+use petstore_sandbox::Sandbox;
 
 const KEY: &str = "forget-limit-key-3";
-
-/// A key allowed 2 requests per (real) minute.
-async fn tiny_quota() -> Sandbox {
-    let config = SandboxConfig {
-        seed_demo_data: false,
-        ..SandboxConfig::default()
-    }
-    .with_key(
-        KEY,
-        Plan::Enterprise {
-            per_minute: 2,
-            per_day: 1_000,
-        },
-    );
-    Sandbox::start(config).await.expect("sandbox starts")
-}
-
-/// A client as one process has it. Its governor is shared by the clients of the same address
-/// and key alive in this test, and goes away with the last of them: a client made after the
-/// others are dropped is a new process as far as pacing goes.
-fn process(sandbox: &Sandbox, memory: &WaitMemory) -> PetstoreClient {
-    let config = ClientConfig::new(
-        Environment::Sandbox,
-        BaseUrl::parse(&sandbox.base_url()).expect("loopback"),
-    )
-    .with_api_key(ApiKey::new(KEY.to_owned()).expect("key"))
-    .with_wait_store(Arc::new(memory.clone()));
-    PetstoreClient::new(config).expect("client builds")
-}
-
-fn soon(client: &PetstoreClient) -> PetstoreClient {
-    client.with_deadline(Utc::now() + TimeDelta::milliseconds(500))
-}
 
 /// Spends the key's two requests in a process of its own, which then ends: the next process
 /// knows nothing of it, sends, and gets the service's 429.
 async fn spend_the_quota(sandbox: &Sandbox, memory: &WaitMemory) {
-    let other = process(sandbox, memory);
+    let other = common::process(sandbox, memory, KEY);
     for _ in 0..2 {
         other
             .list_pets(&ListQuery::default())
@@ -61,13 +25,13 @@ async fn spend_the_quota(sandbox: &Sandbox, memory: &WaitMemory) {
 
 #[tokio::test]
 async fn the_wait_a_429_gave_this_process_is_not_cleared() {
-    let sandbox = tiny_quota().await;
+    let sandbox = common::tiny_quota(KEY).await;
     let dir = tempfile::tempdir().unwrap();
     let memory = WaitMemory::at(dir.path().join("waits.json"));
     spend_the_quota(&sandbox, &memory).await;
 
-    let client = process(&sandbox, &memory);
-    let err = soon(&client)
+    let client = common::process(&sandbox, &memory, KEY);
+    let err = common::soon(&client)
         .list_pets(&ListQuery::default())
         .await
         .unwrap_err();
@@ -92,7 +56,7 @@ async fn the_wait_a_429_gave_this_process_is_not_cleared() {
     );
     let sent = sandbox.request_count();
     assert!(
-        soon(&client)
+        common::soon(&client)
             .list_pets(&ListQuery::default())
             .await
             .is_err()
@@ -102,14 +66,14 @@ async fn the_wait_a_429_gave_this_process_is_not_cleared() {
 
 #[tokio::test]
 async fn a_remembered_wait_is_cleared_at_most_once_a_minute_across_processes() {
-    let sandbox = tiny_quota().await;
+    let sandbox = common::tiny_quota(KEY).await;
     let dir = tempfile::tempdir().unwrap();
     let memory = WaitMemory::at(dir.path().join("waits.json"));
     let key = ApiKey::new(KEY.to_owned()).unwrap();
     let until = Utc::now() + TimeDelta::minutes(10);
     memory.remember(&sandbox.base_url(), &key, until, Utc::now());
 
-    let first = process(&sandbox, &memory);
+    let first = common::process(&sandbox, &memory, KEY);
     assert_eq!(first.remembered_wait(), Some(until));
     let before = Utc::now();
     assert!(
@@ -121,7 +85,7 @@ async fn a_remembered_wait_is_cleared_at_most_once_a_minute_across_processes() {
 
     // Another process, a moment later, remembers the wait again (its own 429, say) and clears.
     memory.remember(&sandbox.base_url(), &key, until, Utc::now());
-    let second = process(&sandbox, &memory);
+    let second = common::process(&sandbox, &memory, KEY);
     match second.forget_wait() {
         Err(ForgetError::Kept(WaitKept::ClearedRecently { again_at })) => {
             assert!(again_at >= before + CLEAR_SPACING, "{again_at}");
