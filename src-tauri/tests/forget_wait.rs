@@ -8,26 +8,13 @@ mod common;
 use std::sync::Arc;
 
 use chrono::{TimeDelta, Utc};
-use common::{Collected, STAFF_KEY, use_staging};
+use common::{STAFF_KEY, use_staging};
 use petstore_admin::backend::{Backend, BackendConfig};
 use petstore_admin::dto::{AppErrorKind, ClientErrorKind, CommandError, Problem, WaitReason};
 use petstore_client::{ApiKey, BaseUrl, ClientConfig, Environment, ListQuery, PetstoreClient};
-use petstore_local::WaitMemory;
 use petstore_sandbox::{Plan, Sandbox, SandboxConfig};
 
-fn waits_file(dir: &std::path::Path) -> WaitMemory {
-    WaitMemory::at(dir.join("rate-limit-waits.json"))
-}
-
-fn backend_sharing_waits(dir: &std::path::Path) -> Backend {
-    Backend::new(BackendConfig {
-        settings_path: Some(dir.join("settings.json")),
-        wait_memory: Some(waits_file(dir)),
-        events: Arc::new(Collected::default()),
-        tuning: Arc::new(common::quick),
-        ..BackendConfig::isolated()
-    })
-}
+use common::{backend_sharing_waits, waits_file};
 
 /// The staff key allowed 2 requests a minute.
 async fn tiny_quota() -> Sandbox {

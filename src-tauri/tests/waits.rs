@@ -4,29 +4,14 @@
 
 mod common;
 
-use std::sync::Arc;
-
 use chrono::{TimeDelta, Utc};
-use common::{Collected, STAFF_KEY, sandbox, use_staging};
-use petstore_admin::backend::{Backend, BackendConfig};
+use common::{STAFF_KEY, sandbox, use_staging};
+use petstore_admin::backend::BackendConfig;
 use petstore_admin::dto::{AppErrorKind, ClientErrorKind, Environment};
 use petstore_client::ApiKey;
-use petstore_local::WaitMemory;
 use petstore_sandbox::SandboxConfig;
 
-fn waits_file(dir: &std::path::Path) -> WaitMemory {
-    WaitMemory::at(dir.join("rate-limit-waits.json"))
-}
-
-fn backend_sharing_waits(dir: &std::path::Path) -> Backend {
-    Backend::new(BackendConfig {
-        settings_path: Some(dir.join("settings.json")),
-        wait_memory: Some(waits_file(dir)),
-        events: Arc::new(Collected::default()),
-        tuning: Arc::new(common::quick),
-        ..BackendConfig::isolated()
-    })
-}
+use common::{backend_sharing_waits, waits_file};
 
 #[tokio::test]
 async fn a_wait_the_cli_remembered_holds_the_app_back_without_sending_until_cleared() {

@@ -13,6 +13,7 @@ use petstore_admin::backend::{Backend, BackendConfig};
 use petstore_admin::dto::{AppEvent, Environment, Settings};
 use petstore_admin::events::EventSink;
 use petstore_client::{ClientConfig, RetryPolicy};
+use petstore_local::WaitMemory;
 use petstore_local::keychain::Keychain;
 use petstore_sandbox::{Plan, Sandbox, SandboxConfig};
 
@@ -64,6 +65,22 @@ pub fn backend(dir: &Path, keychain: Option<Keychain>, events: Arc<Collected>) -
         settings_path: Some(dir.join("settings.json")),
         keychain: keychain.into(),
         events,
+        tuning: Arc::new(quick),
+        ..BackendConfig::isolated()
+    })
+}
+
+/// The file of remembered waits in `dir`, as every app process and the CLI share it.
+pub fn waits_file(dir: &Path) -> WaitMemory {
+    WaitMemory::at(dir.join("rate-limit-waits.json"))
+}
+
+/// A backend over the waits file in `dir` (see [`waits_file`]), as another process would be.
+pub fn backend_sharing_waits(dir: &Path) -> Backend {
+    Backend::new(BackendConfig {
+        settings_path: Some(dir.join("settings.json")),
+        wait_memory: Some(waits_file(dir)),
+        events: Arc::new(Collected::default()),
         tuning: Arc::new(quick),
         ..BackendConfig::isolated()
     })
