@@ -1,6 +1,7 @@
 //! `cargo xtask test [STAGE…]`: the named stages of the suite (all of them, as CI runs it, when
 //! none is named). Each stage installs what it needs and runs alone from a clean checkout.
 
+mod background;
 // Writes shell scripts for zig: a Unix host's.
 #[cfg(unix)]
 mod macos;
@@ -36,6 +37,8 @@ pub fn test(args: &[String]) -> Result {
         root: crate::root(),
         target: crate::target_dir(),
         installers_follow: stages.contains(&Stage::Installers),
+        windows_follows: stages.contains(&Stage::Windows),
+        windows_build: None,
         tools,
         ui_built: false,
         display: None,
@@ -43,6 +46,11 @@ pub fn test(args: &[String]) -> Result {
         debian_base: None,
     };
     for stage in &stages {
+        // After the UI's stage (which writes ui/dist, read by the app's build): from then on the
+        // Windows build can compile beside the other stages.
+        if *stage != Stage::Ui {
+            suite.start_windows_build()?;
+        }
         step(&format!("Stage {stage}: {}", stage.what()));
         suite.run(*stage)?;
     }
@@ -58,6 +66,10 @@ struct Suite {
     /// Whether the installer stage runs after this one (so its Debian root can be made early).
     #[cfg_attr(not(target_os = "linux"), allow(dead_code))]
     installers_follow: bool,
+    /// Whether the Windows stage is among the stages (its build then starts early).
+    windows_follows: bool,
+    /// The Windows stage's compiling, running beside the stages before it.
+    windows_build: Option<background::Background>,
     tools: Tools,
     /// ui/dist is fresh: rebuilding it would make cargo rebuild the release app (minutes of LTO).
     ui_built: bool,
@@ -126,13 +138,51 @@ impl Suite {
         Ok(())
     }
 
+    /// Starts the Windows stage's compiling in the background, once, when that stage will run
+    /// after this one: at the lowest priority, it uses what the other stages leave idle.
+    fn start_windows_build(&mut self) -> Result {
+        if !self.windows_follows || self.windows_build.is_some() {
+            return Ok(());
+        }
+        crate::deps::ensure_rust_target(windows::TARGET)?;
+        self.ensure_ui_built()?;
+        let log = windows::target_dir(&self.target).join("build.log");
+        let build =
+            background::Background::start(windows::build_steps(&self.target, &WORKSPACE), log)?;
+        println!(
+            "\nThe Windows stage's build runs in the background from here, at the lowest priority \
+             (its log: {})",
+            build.log().display()
+        );
+        self.windows_build = Some(build);
+        Ok(())
+    }
+
     fn windows(&mut self) -> Result {
         let started = std::time::Instant::now();
         crate::deps::ensure_rust_target(windows::TARGET)?;
         let wine = windows::Wine::prepare(&self.root, &self.target)?;
         self.ensure_ui_built()?;
+        match self.windows_build.take() {
+            Some(build) => {
+                step("Waiting for the Windows build that ran beside the other stages");
+                let ran = build.wait()?;
+                println!(
+                    "the Windows build ran {:.0} s in the background; the stage waited {:.0} s \
+                     for it",
+                    ran.as_secs_f64(),
+                    started.elapsed().as_secs_f64()
+                );
+            }
+            None => {
+                for (what, mut command) in windows::build_steps(&self.target, &WORKSPACE) {
+                    step(&what);
+                    cmd::run(&mut command)?;
+                }
+            }
+        }
         let display = self.display()?.to_owned();
-        let app = windows::build_and_test(&wine, &self.target, &WORKSPACE, &display)?;
+        let app = windows::test_under_wine(&wine, &self.target, &display)?;
         step("The app on a PC without WebView2: its message box, closed by Enter");
         windows::check_no_webview_box(&wine, &app, &display)?;
         println!(

@@ -188,18 +188,10 @@ impl Wine {
             .env("WINEDLLOVERRIDES", "mscoree,mshtml=");
     }
 
-    /// `cargo SUBCOMMAND --target x86_64-pc-windows-gnu`, linking with mingw-w64 and running
-    /// what it runs under Wine.
-    pub fn cargo(&self, subcommand: &str) -> Command {
-        let mut command = Command::new(cargo());
+    /// [`cargo`] with this prefix for what it runs.
+    pub fn cargo(&self, target: &Path, subcommand: &str) -> Command {
+        let mut command = cargo_for_windows(target, subcommand);
         self.apply(&mut command);
-        command
-            .env("CARGO_TARGET_X86_64_PC_WINDOWS_GNU_LINKER", LINKER)
-            .env("CARGO_TARGET_X86_64_PC_WINDOWS_GNU_RUNNER", "wine")
-            // No debug info in the Windows test programs: Wine shows no source lines in a
-            // backtrace anyway, and mingw's linker spent most of the stage's link time on it.
-            .env("CARGO_PROFILE_DEV_DEBUG", "0")
-            .args([subcommand, "--target", TARGET]);
         command
     }
 
@@ -240,6 +232,28 @@ fn newer(source: &Path, made: &Path) -> bool {
     }
 }
 
+/// The stage's own cargo target folder (under target/), so that its build can run while another
+/// stage's cargo holds the lock of target/ (each would wait for the other otherwise).
+pub fn target_dir(target: &Path) -> PathBuf {
+    target.join("windows")
+}
+
+/// `cargo SUBCOMMAND --target x86_64-pc-windows-gnu` in the stage's target folder, linking with
+/// mingw-w64 and running what it runs under Wine. The build and the runs share it, so the runs
+/// find the build fresh.
+fn cargo_for_windows(target: &Path, subcommand: &str) -> Command {
+    let mut command = Command::new(cargo());
+    command
+        .env("CARGO_TARGET_DIR", target_dir(target))
+        .env("CARGO_TARGET_X86_64_PC_WINDOWS_GNU_LINKER", LINKER)
+        .env("CARGO_TARGET_X86_64_PC_WINDOWS_GNU_RUNNER", "wine")
+        // No debug info in the Windows test programs: Wine shows no source lines in a
+        // backtrace anyway, and mingw's linker spent most of the stage's link time on it.
+        .env("CARGO_PROFILE_DEV_DEBUG", "0")
+        .args([subcommand, "--target", TARGET]);
+    command
+}
+
 /// The app's tests of what runs before any web view exists: its settings file, its keys in the
 /// Windows Credential Manager, the start-up sequence of the backend, single instance (the named
 /// mutex and the hidden message window, between real processes), the window state file and the
@@ -258,50 +272,61 @@ pub fn wine_tested() -> Vec<&'static str> {
     WINE_TESTED.iter().flat_map(|name| ["-p", name]).collect()
 }
 
-/// Clippy for Windows, the Tauri-free crates' tests and the app's pre-web-view tests under Wine,
-/// and the debug build of the app, the CLI and the sandbox; returns the app's program. The app's
-/// tests run on `display`: Wine makes no window without one, and single instance meets a second
-/// launch through a hidden window.
-pub fn build_and_test(
-    wine: &Wine,
-    target: &Path,
-    workspace: &[&str],
-    display: &str,
-) -> Result<PathBuf> {
-    step("cargo clippy for Windows (every cfg(windows) line; warnings are errors)");
-    cmd::run(
-        wine.cargo("clippy")
-            .args(workspace)
-            .args(["--all-targets", "--", "-D", "warnings"]),
-    )?;
-    step("The Tauri-free crates' tests, as Windows programs under Wine");
-    for (test, reason) in NOT_UNDER_WINE {
-        println!("not under Wine: {test}: {reason}");
-    }
-    for (test, reason) in UNIX_ONLY {
-        println!("Unix only: {test}: {reason}");
-    }
-    let mut tests = wine.cargo("test");
-    tests.arg("--locked").args(wine_tested());
-    // Exact names: a skip never hides a test whose name merely contains another's.
-    tests.args(["--", "--exact"]);
-    for (test, _) in NOT_UNDER_WINE {
-        tests.args(["--skip", test]);
-    }
-    cmd::run(&mut tests)?;
-    step("The app's tests of what runs before a web view, under Wine");
-    let app_tests = || {
-        let mut command = wine.cargo("test");
-        command.args(["--locked", "-p", "petstore-admin"]);
-        for test in APP_TESTS_UNDER_WINE {
-            command.args(["--test", test]);
-        }
-        command
+/// The app's test programs (of [`APP_TESTS_UNDER_WINE`]) for Windows, with `extra` arguments.
+fn app_tests(target: &Path, wine: Option<&Wine>, extra: &[&str]) -> Command {
+    let mut command = match wine {
+        Some(wine) => wine.cargo(target, "test"),
+        None => cargo_for_windows(target, "test"),
     };
-    // Building these tests builds the app's program too (as the crates' tests built the CLI's
-    // and the sandbox's): one build of Tauri for Windows, not two.
-    cmd::run(app_tests().arg("--no-run"))?;
-    let out = target.join(TARGET).join("debug");
+    command.args(["--locked", "-p", "petstore-admin"]);
+    for test in APP_TESTS_UNDER_WINE {
+        command.args(["--test", test]);
+    }
+    command.args(extra);
+    command
+}
+
+/// The Tauri-free crates' test programs for Windows, with `extra` arguments.
+fn crate_tests(target: &Path, wine: Option<&Wine>, extra: &[&str]) -> Command {
+    let mut command = match wine {
+        Some(wine) => wine.cargo(target, "test"),
+        None => cargo_for_windows(target, "test"),
+    };
+    command.arg("--locked").args(wine_tested()).args(extra);
+    command
+}
+
+/// The stage's compiling, each step with its title: clippy for Windows, then the test programs
+/// of the Tauri-free crates and of the app (which build the app, the CLI and the sandbox too:
+/// one build of Tauri for Windows, not two). Nothing here runs a Windows program, so it needs
+/// no Wine and can run in the background while other stages work.
+pub fn build_steps(target: &Path, workspace: &[&str]) -> Vec<(String, Command)> {
+    let mut clippy = cargo_for_windows(target, "clippy");
+    clippy
+        .args(workspace)
+        .args(["--all-targets", "--", "-D", "warnings"]);
+    vec![
+        (
+            "cargo clippy for Windows (every cfg(windows) line; warnings are errors)".to_owned(),
+            clippy,
+        ),
+        (
+            "The Tauri-free crates' test programs for Windows".to_owned(),
+            crate_tests(target, None, &["--no-run"]),
+        ),
+        (
+            "The app's test programs for Windows (and the app, the CLI and the sandbox)".to_owned(),
+            app_tests(target, None, &["--no-run"]),
+        ),
+    ]
+}
+
+/// The tests of the build [`build_steps`] made, as Windows programs under Wine: the Tauri-free
+/// crates' and the app's pre-web-view ones; returns the app's program. The app's tests run on
+/// `display`: Wine makes no window without one, and single instance meets a second launch
+/// through a hidden window.
+pub fn test_under_wine(wine: &Wine, target: &Path, display: &str) -> Result<PathBuf> {
+    let out = target_dir(target).join(TARGET).join("debug");
     for file in [
         "petstore-admin.exe",
         "WebView2Loader.dll",
@@ -321,10 +346,22 @@ pub fn build_and_test(
         out.join("deps").join("WebView2Loader.dll"),
     )
     .map_err(|e| cmd::StepError(format!("WebView2Loader.dll beside the tests: {e}")))?;
-    let mut run_app_tests = app_tests();
-    run_app_tests
-        .env("DISPLAY", display)
-        .args(["--", "--exact"]);
+    step("The Tauri-free crates' tests, as Windows programs under Wine");
+    for (test, reason) in NOT_UNDER_WINE {
+        println!("not under Wine: {test}: {reason}");
+    }
+    for (test, reason) in UNIX_ONLY {
+        println!("Unix only: {test}: {reason}");
+    }
+    // Exact names: a skip never hides a test whose name merely contains another's.
+    let mut tests = crate_tests(target, Some(wine), &["--", "--exact"]);
+    for (test, _) in NOT_UNDER_WINE {
+        tests.args(["--skip", test]);
+    }
+    cmd::run(&mut tests)?;
+    step("The app's tests of what runs before a web view, under Wine");
+    let mut run_app_tests = app_tests(target, Some(wine), &["--", "--exact"]);
+    run_app_tests.env("DISPLAY", display);
     for (test, _) in NOT_UNDER_WINE {
         run_app_tests.args(["--skip", test]);
     }

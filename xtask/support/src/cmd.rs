@@ -82,7 +82,8 @@ pub fn is_root() -> bool {
     capture(Command::new("id").arg("-u")).is_ok_and(|id| id.trim() == "0")
 }
 
-fn describe(command: &Command) -> String {
+/// The command line of `command`, as the logs show it.
+pub fn describe(command: &Command) -> String {
     let mut text = command.get_program().to_string_lossy().into_owned();
     for arg in command.get_args() {
         text.push(' ');
