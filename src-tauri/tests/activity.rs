@@ -9,8 +9,8 @@ use std::sync::Arc;
 use common::{Collected, STAFF_KEY, sandbox, use_staging};
 use petstore_admin::backend::{Backend, BackendConfig};
 use petstore_admin::dto::{
-    ActivityFilter, ActivityOutcome, ActivitySettings, AlertLevel, AppEvent, Environment,
-    NewPetInput, Operation, QuotaRange, ResolutionKind,
+    ActivityFilter, ActivityOutcome, ActivitySettings, AlertLevel, AppEvent, ClientErrorKind,
+    Environment, ErrorKind, NewPetInput, Operation, QuotaRange, Reason, ResolutionKind,
 };
 use petstore_sandbox::{Faults, Plan, SandboxConfig};
 
@@ -139,6 +139,63 @@ async fn a_create_not_found_is_created_again_only_by_try_again() {
     // A second "Try again" on the settled entry sends nothing.
     assert!(backend.retry_unconfirmed(&id).await.is_err());
     assert_eq!(sandbox.create_count(), 2);
+}
+
+/// Issue 30 §2: one account of one request. A create answered 503 rejects with the status, the
+/// server's words and why its outcome is unknown, and its activity entry keeps the same status and
+/// words (never an entry of an add "never answered").
+#[tokio::test]
+async fn a_create_answered_503_is_told_alike_by_its_error_and_its_activity_entry() {
+    let dir = tempfile::tempdir().unwrap();
+    let events = Arc::new(Collected::default());
+    let backend = recording_backend(dir.path(), events.clone());
+    let sandbox = sandbox(empty()).await;
+    use_staging(&backend, &sandbox, STAFF_KEY).await;
+    sandbox.set_faults(Faults {
+        error_rate: 1.0,
+        ..Faults::default()
+    });
+    let input = NewPetInput {
+        name: "Server Says No".into(),
+        category_id: "2".into(),
+        status: None,
+    };
+    let error = backend
+        .create_pet(Environment::Staging, &input)
+        .await
+        .unwrap_err();
+    assert_eq!(
+        error.kind,
+        ErrorKind::Client(ClientErrorKind::OutcomeUnknown)
+    );
+    assert_eq!(error.status, Some(503));
+    assert_eq!(error.code.as_deref(), Some("service_unavailable"));
+    let said = error.server_message.as_deref().unwrap_or_default();
+    assert!(
+        said.starts_with("The service is unavailable right now"),
+        "{error:?}"
+    );
+    assert!(
+        matches!(error.reason, Some(Reason::ServerError { status: 503 })),
+        "{error:?}"
+    );
+
+    events
+        .wait_for(|e| matches!(e, AppEvent::ActivityRecorded(r) if r.unconfirmed == 1))
+        .await;
+    let page = backend
+        .list_activity(ActivityFilter::default(), 0, 10)
+        .await
+        .unwrap();
+    let entry = &page.entries[0];
+    assert_eq!(entry.operation, Operation::CreatePet);
+    assert_eq!(entry.outcome, ActivityOutcome::Unknown, "the pet may exist");
+    assert_eq!(entry.status, Some(503));
+    assert_eq!(entry.server_code.as_deref(), Some("service_unavailable"));
+    assert_eq!(
+        entry.server_message.as_deref(),
+        Some("The service is unavailable right now (simulated outage).")
+    );
 }
 
 #[tokio::test]

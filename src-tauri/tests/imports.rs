@@ -161,7 +161,8 @@ async fn preview_fix_in_place_pause_resume_and_report() {
         "{text}"
     );
     assert!(
-        text.contains(&format!("Mia,7,,created,{}", mia.id)),
+        // Fixed without a status: the service decided, and the report says none was given.
+        text.contains(&format!("Mia,7,not given,created,{}", mia.id)),
         "{text}"
     );
     let kept = saved.kept_as.expect("the old file was kept");

@@ -105,6 +105,80 @@ fn the_first_schema_is_migrated_up_with_its_data_kept() {
     assert_eq!(store.unconfirmed_count().unwrap(), 0);
 }
 
+/// Version 3 as it shipped: version 1, then its steps 2 and 3, word for word.
+fn schema_v3() -> String {
+    SCHEMA_V1.replace("PRAGMA user_version = 1;", "")
+        + "ALTER TABLE activity ADD COLUMN resolution_kind TEXT;
+    ALTER TABLE activity ADD COLUMN resolution_pet_id INTEGER;
+    ALTER TABLE activity ADD COLUMN resolution_at INTEGER;
+    CREATE INDEX activity_unconfirmed ON activity (started_at)
+        WHERE operation = 'createPet' AND outcome = 'unknown' AND resolution_kind IS NULL;
+    CREATE INDEX activity_day_readings ON activity (base_url, started_at)
+        WHERE rl_window = 'day';
+    PRAGMA user_version = 3;"
+}
+
+/// Issue 30 §5: a history recorded before a not-found lookup had its own outcome opens with
+/// those lookups as "not found" (an answer, not a failure), every other failure as it was.
+#[test]
+fn a_version_3_file_opens_with_its_not_found_lookups_as_not_found() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join(ACTIVITY_FILE);
+    {
+        let connection = Connection::open(&path).unwrap();
+        connection.execute_batch(&schema_v3()).unwrap();
+        let row = |started: i64, operation: &str, status: i64, kind: &str, pet_id: &str| {
+            format!(
+                "INSERT INTO activity (started_at, environment, base_url, source, operation,
+                     method, path, status, duration_ms, attempts, waited_ms, rate_limited,
+                     outcome, error_kind, server_code, pet_id)
+                 VALUES ({started}, 'sandbox', 'http://127.0.0.1:4780/v1', 'app', '{operation}',
+                     'GET', '/v1/pets/41', {status}, 12, 1, 0, 0, 'error', '{kind}', 'x', {pet_id});"
+            )
+        };
+        connection
+            .execute_batch(
+                &[
+                    row(1_900_000_001_000, "getPet", 404, "notFound", "41"),
+                    row(1_900_000_002_000, "getPet", 503, "server", "41"),
+                    // A list answered 404 (an address that is not the service's) stays a failure.
+                    row(1_900_000_003_000, "listPets", 404, "notFound", "NULL"),
+                ]
+                .concat(),
+            )
+            .unwrap();
+    }
+    assert_eq!(user_version(&path), 3);
+
+    let store = open(dir.path());
+    assert_eq!(user_version(&path), SCHEMA_VERSION);
+    let outcomes: Vec<(i64, Outcome)> = store
+        .query(&Filter::default(), 0, 10)
+        .unwrap()
+        .iter()
+        .map(|entry| (entry.id, entry.record.outcome))
+        .collect();
+    assert_eq!(
+        outcomes,
+        [
+            (3, Outcome::Error),
+            (2, Outcome::Error),
+            (1, Outcome::NotFound)
+        ]
+    );
+    let not_found = Filter {
+        outcome: Some(Outcome::NotFound),
+        ..Filter::default()
+    };
+    assert_eq!(store.count(&not_found).unwrap(), 1);
+    let failed = Filter {
+        outcome: Some(Outcome::Error),
+        search: Some("41".into()),
+        ..Filter::default()
+    };
+    assert_eq!(store.count(&failed).unwrap(), 1, "only the 503");
+}
+
 #[test]
 fn a_newer_schema_is_refused_and_the_file_left_byte_for_byte() {
     let dir = tempfile::tempdir().unwrap();

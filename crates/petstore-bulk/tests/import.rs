@@ -84,6 +84,47 @@ async fn imports_every_valid_row_once_and_a_second_run_sends_nothing() {
     assert!(csv.contains("'=bad"), "{csv}");
 }
 
+/// Issue 30 §15: the report says every row's status as its file gave it, an invalid row's too
+/// (what the cell held, guarded like any cell), and "not given" where the row gave none.
+#[tokio::test]
+async fn the_report_shows_each_rows_status_as_given() {
+    let sandbox = sandbox().await;
+    let client = client(&sandbox);
+    let dir = tempfile::tempdir().unwrap();
+    let text = "name,categoryId,status\n\
+                Rex,1,available\n\
+                Toffee,1,\n\
+                ,2,pending\n\
+                Juniper,,adopted\n\
+                Basil,x,\n\
+                Risky,,=cmd\n";
+    let report = prepare(dir.path(), text, &client)
+        .run(ImportOptions::default())
+        .await
+        .unwrap();
+    assert_eq!((report.counts.created, report.counts.invalid), (2, 4));
+    let mut csv = Vec::new();
+    report.write_csv(&mut csv).unwrap();
+    let statuses: Vec<(String, String, String)> = csv::Reader::from_reader(csv.as_slice())
+        .records()
+        .map(|r| {
+            let r = r.unwrap();
+            (r[1].to_owned(), r[3].to_owned(), r[4].to_owned())
+        })
+        .collect();
+    let expected = [
+        ("Rex", "available", "created"),
+        ("Toffee", "not given", "created"),
+        ("", "pending", "invalid"),
+        ("Juniper", "adopted", "invalid"),
+        ("Basil", "not given", "invalid"),
+        ("Risky", "'=cmd", "invalid"),
+    ]
+    .map(|(n, s, o)| (n.to_owned(), s.to_owned(), o.to_owned()));
+    assert_eq!(statuses, expected, "{}", String::from_utf8_lossy(&csv));
+    sandbox.shutdown().await;
+}
+
 #[tokio::test]
 async fn a_row_sent_before_a_crash_is_reconciled_never_resent() {
     let sandbox = sandbox().await;

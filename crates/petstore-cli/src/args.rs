@@ -108,7 +108,7 @@ pub struct QuotaArgs {
 pub struct LogArgs {
     #[arg(long, value_name = "1h|7d|DATE", value_parser = parse_since)]
     pub since: Option<Since>,
-    #[arg(long, value_name = "ok|error|unknown", value_parser = parse_outcome)]
+    #[arg(long, value_name = "ok|error|unknown|notFound", value_parser = parse_outcome)]
     pub outcome: Option<petstore_client::Outcome>,
     #[arg(long, value_name = "N", default_value = "50", value_parser = parse_log_limit)]
     pub limit: u32,

@@ -142,6 +142,8 @@ fn result_text(entry: &Entry) -> String {
     let record = &entry.record;
     let mut text = match (record.outcome, record.error_kind) {
         (Outcome::Ok, _) => say(Msg::ResultOk, &[]),
+        // A lookup of an id the service does not have: an answer, not a failure.
+        (Outcome::NotFound, _) => say(Msg::ResultNotFound, &[]),
         (Outcome::Unknown, _) => match &entry.resolution {
             Some(_) => say(Msg::ResultUnknownSettled, &[]),
             None => say(Msg::ResultUnknown, &[]),

@@ -212,14 +212,25 @@ fn log_refuses_a_since_it_cannot_read_and_filters_by_outcome() {
     assert_eq!(missing.status.code(), Some(4));
     let ok = sandbox.petstore(Some(KEY)).args(["list"]).output().unwrap();
     assert_eq!(ok.status.code(), Some(0));
-    let errors = sandbox
-        .petstore(None)
-        .args(["--json", "log", "--outcome", "error", "--since", "1h"])
-        .output()
-        .unwrap();
-    let errors = stdout_json(&errors);
-    let errors = errors.as_array().unwrap();
-    assert_eq!(errors.len(), 1, "{errors:#?}");
-    assert_eq!(errors[0]["errorKind"], "notFound");
-    assert_eq!(errors[0]["status"], 404);
+    // Looking up an id that does not exist is an answer, not a failure (issue 30 §5).
+    let log = |outcome: &str| {
+        let out = sandbox
+            .petstore(None)
+            .args(["--json", "log", "--outcome", outcome, "--since", "1h"])
+            .output()
+            .unwrap();
+        stdout_json(&out).as_array().unwrap().clone()
+    };
+    let not_found = log("notFound");
+    assert_eq!(not_found.len(), 1, "{not_found:#?}");
+    assert_eq!(not_found[0]["outcome"], "notFound");
+    assert_eq!(not_found[0]["errorKind"], "notFound");
+    assert_eq!(not_found[0]["status"], 404);
+    assert_eq!(log("error"), Vec::<serde_json::Value>::new());
+    let human = sandbox.petstore(None).args(["log"]).output().unwrap();
+    assert!(
+        text(&human.stdout).contains("not found"),
+        "{}",
+        text(&human.stdout)
+    );
 }

@@ -66,8 +66,12 @@ impl Operation {
 pub enum Outcome {
     Ok,
     Error,
-    /// A create whose answer was lost: it may or may not have been stored.
+    /// A create whose outcome was not answered (no answer, or one that leaves it open, such as a
+    /// 5xx): it may or may not have been stored.
     Unknown,
+    /// A lookup answered 404: the service has no pet with that id. An answer, not a failure
+    /// (issue 30 §5); a 404 to anything else is a failure like any other.
+    NotFound,
 }
 
 impl Outcome {
@@ -76,11 +80,19 @@ impl Outcome {
             Outcome::Ok => "ok",
             Outcome::Error => "error",
             Outcome::Unknown => "unknown",
+            Outcome::NotFound => "notFound",
         }
     }
 
+    pub const ALL: [Outcome; 4] = [
+        Outcome::Ok,
+        Outcome::Error,
+        Outcome::Unknown,
+        Outcome::NotFound,
+    ];
+
     pub fn parse(text: &str) -> Option<Outcome> {
-        [Outcome::Ok, Outcome::Error, Outcome::Unknown]
+        Outcome::ALL
             .into_iter()
             .find(|outcome| outcome.as_str() == text)
     }

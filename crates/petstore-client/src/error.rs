@@ -99,6 +99,9 @@ pub enum Error {
         reason: String,
         /// `reason` as a category, for a shell that words it in the person's language.
         why: OutcomeCause,
+        /// The service's Error body when it answered with one (a 5xx): it did answer, and its
+        /// words belong to the account of the request wherever it is told (issue 30 §2).
+        server: Option<ApiError>,
     },
     #[error(transparent)]
     InvalidInput(#[from] InvalidInput),
@@ -298,7 +301,9 @@ impl Error {
             | Error::Gone(e)
             | Error::BadRequest(e)
             | Error::Server(e) => Some(e),
-            Error::RateLimited { server, .. } => server.as_ref(),
+            Error::RateLimited { server, .. } | Error::OutcomeUnknown { server, .. } => {
+                server.as_ref()
+            }
             _ => None,
         }
     }
@@ -455,6 +460,7 @@ mod tests {
         let outcome = Error::OutcomeUnknown {
             reason: "the connection was lost".into(),
             why: OutcomeCause::ConnectionLost,
+            server: None,
         };
         assert!(
             outcome.to_string().contains("List the pets to check"),

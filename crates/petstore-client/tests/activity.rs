@@ -185,9 +185,141 @@ async fn a_refused_lookup_keeps_the_servers_code_and_input_refused_locally_is_no
     );
     let record = &records[0];
     assert_eq!(record.operation, Operation::GetPet);
-    assert_eq!(record.outcome, Outcome::Error);
+    assert_eq!(record.outcome, Outcome::NotFound);
     assert_eq!(record.status, Some(404));
     assert_eq!(record.error_kind, Some(ErrorKind::NotFound));
     assert!(record.server_code.is_some());
     assert_eq!(record.pet.as_ref().and_then(|p| p.id), Some(424_242));
+}
+
+/// Issue 30 §2: a create answered 503 has an unknown outcome (the pet may have been stored before
+/// the failure), but the service did answer: the error and the record both keep its status and its
+/// words, so the form and the history give the same account of the one request.
+#[tokio::test]
+async fn a_create_answered_503_is_unknown_and_keeps_the_status_and_the_servers_words() {
+    let sandbox = sandbox_with(empty()).await;
+    let (client, sink) = recording_client(&sandbox);
+    sandbox.set_faults(Faults {
+        error_rate: 1.0,
+        ..Faults::default()
+    });
+    let err = client
+        .create_pet(&NewPet::new("Server Says No", 2, None).unwrap())
+        .await
+        .unwrap_err();
+    assert_eq!(err.kind(), ErrorKind::OutcomeUnknown);
+    let server = err
+        .api_error()
+        .expect("the error keeps what the service said");
+    assert_eq!(
+        (server.status, server.code.as_str()),
+        (503, "service_unavailable")
+    );
+
+    let records = sink.take();
+    assert_eq!(records.len(), 1, "{records:#?}");
+    let record = &records[0];
+    assert_eq!(
+        record.outcome,
+        Outcome::Unknown,
+        "a 5xx on a create stays unknown"
+    );
+    assert_eq!(record.error_kind, Some(ErrorKind::OutcomeUnknown));
+    assert_eq!(record.status, Some(503));
+    assert_eq!(record.server_code.as_deref(), Some("service_unavailable"));
+    assert_eq!(
+        record.server_message.as_deref(),
+        Some("The service is unavailable right now (simulated outage).")
+    );
+}
+
+/// The record's status is the last attempt's: a create answered 429, sent again after the wait and
+/// then left without an answer never had its outcome answered, so it carries no status (the 429 is
+/// counted in `rate_limited`), and the history does not say the service answered it.
+#[tokio::test]
+async fn a_create_whose_retry_after_a_429_got_no_answer_records_no_status() {
+    let clock = manual_clock();
+    let key = "tiny-lost-key";
+    let config = empty().with_key(
+        key,
+        Plan::Enterprise {
+            per_minute: 1,
+            per_day: 1_000,
+        },
+    );
+    let sandbox = Sandbox::start_with_clock(
+        "127.0.0.1:0".parse().unwrap(),
+        config,
+        Arc::new(Linked(clock.clone())),
+    )
+    .await
+    .unwrap();
+    // Another program spends the window; every request that passes the limiter then loses its
+    // answer (the limiter answers before the faults apply).
+    let status = reqwest::Client::new()
+        .get(format!("{}/pets", sandbox.base_url()))
+        .bearer_auth(key)
+        .send()
+        .await
+        .unwrap()
+        .status();
+    assert_eq!(status, 200);
+    sandbox.set_faults(Faults {
+        drop_rate: 1.0,
+        ..Faults::default()
+    });
+
+    let sink = Arc::new(Collected::default());
+    let mut policy = common::fast_policy();
+    policy.max_wait = Duration::from_secs(120);
+    let config = config_for(&sandbox.base_url(), clock.clone())
+        .with_api_key(ApiKey::new(key.to_owned()).unwrap())
+        .with_retry(policy)
+        .with_activity_sink(sink.clone());
+    let client = PetstoreClient::new(config).unwrap();
+    let err = client
+        .create_pet(&NewPet::new("Ghost", 2, None).unwrap())
+        .await
+        .unwrap_err();
+    assert_eq!(err.kind(), ErrorKind::OutcomeUnknown);
+
+    let records = sink.take();
+    assert_eq!(records.len(), 1, "{records:#?}");
+    let record = &records[0];
+    assert_eq!(record.outcome, Outcome::Unknown);
+    assert_eq!(
+        (record.attempts, record.rate_limited),
+        (2, 1),
+        "the 429 and the retry"
+    );
+    assert_eq!(record.status, None, "the last attempt got no answer");
+}
+
+/// Issue 30 §5: looking up an id that does not exist is an answer (there is no such pet), not a
+/// failure: recorded as not found, with its status and the id asked for. A lookup that fails
+/// for another reason stays a failure.
+#[tokio::test]
+async fn a_lookup_of_an_id_that_does_not_exist_is_recorded_as_not_found_not_as_a_failure() {
+    let sandbox = sandbox_with(empty()).await;
+    let (client, sink) = recording_client(&sandbox);
+    #[allow(deprecated)]
+    let missing = client.get_pet(41).await.unwrap_err();
+    assert_eq!(missing.kind(), ErrorKind::NotFound);
+    sandbox.set_faults(Faults {
+        error_rate: 1.0,
+        ..Faults::default()
+    });
+    #[allow(deprecated)]
+    let failed = client.get_pet(41).await.unwrap_err();
+    assert_eq!(failed.kind(), ErrorKind::Server);
+
+    let records = sink.take();
+    assert_eq!(records.len(), 2, "{records:#?}");
+    let (not_found, server) = (&records[0], &records[1]);
+    assert_eq!(not_found.outcome, Outcome::NotFound);
+    assert_eq!(not_found.status, Some(404));
+    assert_eq!(not_found.error_kind, Some(ErrorKind::NotFound));
+    assert_eq!(not_found.pet.as_ref().and_then(|p| p.id), Some(41));
+    assert_eq!(server.outcome, Outcome::Error, "a 503 is still a failure");
+    assert_eq!(server.status, Some(503));
 }

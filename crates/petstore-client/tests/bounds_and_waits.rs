@@ -102,7 +102,7 @@ async fn mock_an_endless_answer_to_a_create_is_outcome_unknown() {
     let (client, _) = client_for(&url);
     let err = client.create_pet(&rex()).await.unwrap_err();
     match &err {
-        Error::OutcomeUnknown { reason, why } => {
+        Error::OutcomeUnknown { reason, why, .. } => {
             assert!(reason.contains("8 MiB"), "{reason}");
             assert!(
                 matches!(
@@ -195,7 +195,7 @@ async fn mock_a_create_answered_with_a_redirect_is_outcome_unknown() {
         .await;
     let (client, _) = client_for(&base(&server));
     match client.create_pet(&rex()).await.unwrap_err() {
-        Error::OutcomeUnknown { reason, why } => {
+        Error::OutcomeUnknown { reason, why, .. } => {
             assert_eq!(
                 why,
                 petstore_client::OutcomeCause::Redirected { status: 303 }
@@ -223,7 +223,7 @@ async fn mock_a_create_whose_2xx_answer_cannot_be_read_is_outcome_unknown() {
         let (client, _) = client_for(&base(&server));
         let err = client.create_pet(&rex()).await.unwrap_err();
         match &err {
-            Error::OutcomeUnknown { reason, why } => {
+            Error::OutcomeUnknown { reason, why, .. } => {
                 assert_eq!(*why, petstore_client::OutcomeCause::NotAPet { status: 201 });
                 assert!(reason.contains("HTTP 201"), "{reason}");
                 assert!(reason.contains(says), "{reason}");

@@ -51,7 +51,7 @@ async fn a_create_answered_503_is_not_sent_again() {
     });
     let err = client.create_pet(&rex()).await.unwrap_err();
     assert!(
-        matches!(err, Error::OutcomeUnknown { ref reason, why: petstore_client::OutcomeCause::ServerError { status: 503 } } if reason.contains("503")),
+        matches!(err, Error::OutcomeUnknown { ref reason, why: petstore_client::OutcomeCause::ServerError { status: 503 }, .. } if reason.contains("503")),
         "{err:?}"
     );
     assert_eq!(sandbox.request_count(), 1);
@@ -146,7 +146,7 @@ async fn a_slow_create_is_outcome_unknown_and_sent_once() {
     let before = sandbox.request_count();
     let err = client.create_pet(&rex()).await.unwrap_err();
     assert!(
-        matches!(err, Error::OutcomeUnknown { ref reason, why: petstore_client::OutcomeCause::Timeout } if reason.contains("in time")),
+        matches!(err, Error::OutcomeUnknown { ref reason, why: petstore_client::OutcomeCause::Timeout, .. } if reason.contains("in time")),
         "{err:?}"
     );
     assert_eq!(sandbox.request_count() - before, 1);

@@ -1,5 +1,6 @@
 //! What a sandbox is started with: keys and their plans, window lengths, ban rules, demo data, faults.
 
+use std::path::PathBuf;
 use std::time::Duration;
 
 /// The public key of the demo configuration. It is printed and documented on purpose: the sandbox only
@@ -128,6 +129,10 @@ pub struct SandboxConfig {
     /// Names answered besides loopback's, each without a port (a TLS front in the tests serves
     /// the sandbox as `api.petstore.test`). Empty by default: the DNS-rebinding guard stays.
     pub also_answers: Vec<String>,
+    /// Keeps the pets in this file across restarts (the app's sandbox, issue 30 §16): read at
+    /// start (the demo data is written to it the first time), one line appended for each pet
+    /// added. `None` (the default): in memory only, the demo data anew at every start.
+    pub pets_file: Option<PathBuf>,
 }
 
 impl Default for SandboxConfig {
@@ -147,6 +152,7 @@ impl Default for SandboxConfig {
             faults: Faults::default(),
             fault_control: false,
             also_answers: Vec::new(),
+            pets_file: None,
         }
     }
 }

@@ -65,6 +65,12 @@ pub enum ApiError {
     MethodNotAllowed { method: String, allow: String },
     #[error("The service is unavailable right now (simulated outage). Try again shortly.")]
     Unavailable,
+    /// The pets file ([`crate::SandboxConfig::pets_file`]) could not be written: the pet was not
+    /// added (nor its id given). The OS's words, which name a local path, stay out of the answer.
+    #[error(
+        "The sandbox could not write the pet to its file on this computer, so it was not added. Check that the app's data folder can be written to."
+    )]
+    NotKept,
     /// Refused before anything else, against DNS rebinding; the text says what the request named.
     #[error(
         "This sandbox answers only requests addressed to 127.0.0.1, localhost or [::1] (any port), or to the \
@@ -95,6 +101,7 @@ impl ApiError {
             ApiError::PetNotFound(_) | ApiError::NoSuchPath(_) => StatusCode::NOT_FOUND,
             ApiError::MethodNotAllowed { .. } => StatusCode::METHOD_NOT_ALLOWED,
             ApiError::Unavailable => StatusCode::SERVICE_UNAVAILABLE,
+            ApiError::NotKept => StatusCode::INTERNAL_SERVER_ERROR,
             ApiError::MisdirectedRequest(_) => StatusCode::MISDIRECTED_REQUEST,
         }
     }
@@ -118,6 +125,7 @@ impl ApiError {
             ApiError::PetNotFound(_) | ApiError::NoSuchPath(_) => "not_found",
             ApiError::MethodNotAllowed { .. } => "method_not_allowed",
             ApiError::Unavailable => "service_unavailable",
+            ApiError::NotKept => "not_stored",
             ApiError::MisdirectedRequest(_) => "misdirected_request",
         }
     }

@@ -21,6 +21,7 @@ mod extract;
 mod faults;
 mod gate;
 mod host;
+mod kept;
 mod ratelimit;
 mod routes;
 mod server;
@@ -82,7 +83,7 @@ impl Sandbox {
             clock,
             base_url_of(addr),
             control_token,
-        ));
+        )?);
         let app = routes::router(shared.clone());
         let (stop, stopped) = oneshot::channel();
         let task = tokio::spawn(server::serve(listener, app, stopped));
@@ -145,9 +146,20 @@ impl Sandbox {
         self.shared.limiter.counts()
     }
 
+    /// Lines of the pets file ([`SandboxConfig::pets_file`]) passed over at start because they
+    /// could not be read as a pet (a line torn by a crash while it was written).
+    pub fn pets_file_skipped_lines(&self) -> usize {
+        self.shared.skipped_lines
+    }
+
     /// Adds a pet directly, for tests. `status` is kept as given, even outside the spec's values.
+    /// With a pets file, the pet is written to it too; a test whose file cannot be written stops
+    /// here, saying so.
     pub fn insert_pet(&self, name: &str, category_id: i64, status: &str, id: Option<i64>) -> i64 {
-        self.shared.store.insert(name, category_id, status, id).id
+        match self.shared.store.add(name, category_id, status, id) {
+            Ok(pet) => pet.id,
+            Err(error) => panic!("insert_pet: {error}"),
+        }
     }
 
     /// Stops accepting, lets requests in flight finish (briefly), and waits for the server task.

@@ -88,9 +88,12 @@ fn next_link(base_url: &str, query: &ListQuery, last_id: i64) -> String {
 }
 
 async fn create_pet(State(shared): State<Arc<Shared>>, new_pet: NewPet) -> Response {
-    let pet = shared
+    let added = shared
         .store
-        .insert(&new_pet.name, new_pet.category_id, &new_pet.status, None);
+        .add(&new_pet.name, new_pet.category_id, &new_pet.status, None);
+    let Ok(pet) = added else {
+        return ApiError::NotKept.into_response();
+    };
     let location = format!("{}/pets/{}", shared.base_url, pet.id);
     let mut response = (StatusCode::CREATED, Json(pet)).into_response();
     if let Ok(value) = HeaderValue::from_str(&location) {

@@ -8,6 +8,7 @@ use crate::clock::Clock;
 use crate::config::{SandboxConfig, whole_seconds};
 use crate::control::ControlToken;
 use crate::faults::FaultSwitch;
+use crate::kept;
 use crate::ratelimit::RateLimiter;
 use crate::store::PetStore;
 
@@ -25,6 +26,8 @@ pub(crate) struct Shared {
     pub control_token: Option<Arc<ControlToken>>,
     /// Names answered besides loopback's ([`crate::SandboxConfig::also_answers`]).
     pub also_answers: Arc<[String]>,
+    /// Lines of the pets file passed over at start (not a pet).
+    pub skipped_lines: usize,
     requests: AtomicU64,
     creates: AtomicU64,
 }
@@ -44,12 +47,10 @@ impl Shared {
         clock: Arc<dyn Clock>,
         base_url: String,
         control_token: Option<ControlToken>,
-    ) -> Self {
+    ) -> std::io::Result<Self> {
         let store = PetStore::default();
-        if config.seed_demo_data {
-            crate::demo::seed(&store);
-        }
-        Shared {
+        let skipped_lines = stock(&store, config)?;
+        Ok(Shared {
             store,
             keys: KeyRing::new(&config.keys),
             limiter: RateLimiter::new(
@@ -65,9 +66,10 @@ impl Shared {
             base_url,
             control_token: control_token.map(Arc::new),
             also_answers: config.also_answers.clone().into(),
+            skipped_lines,
             requests: AtomicU64::new(0),
             creates: AtomicU64::new(0),
-        }
+        })
     }
 
     pub fn count_request(&self) {
@@ -85,4 +87,33 @@ impl Shared {
     pub fn create_count(&self) -> u64 {
         self.creates.load(Ordering::SeqCst)
     }
+}
+
+/// Fills the store: from the pets file when there is one with pets in it; else the demo data (if
+/// asked for), written to the pets file as its first content. Returns the file's lines passed
+/// over.
+fn stock(store: &PetStore, config: &SandboxConfig) -> std::io::Result<usize> {
+    let Some(path) = &config.pets_file else {
+        if config.seed_demo_data {
+            crate::demo::seed(store);
+        }
+        return Ok(0);
+    };
+    let skipped = match kept::read(path)? {
+        Some(kept) => {
+            for pet in kept.pets {
+                store.insert(&pet.name, pet.category_id, &pet.status, Some(pet.id));
+            }
+            kept.skipped
+        }
+        None => {
+            if config.seed_demo_data {
+                crate::demo::seed(store);
+            }
+            kept::write_all(path, &store.all())?;
+            0
+        }
+    };
+    store.keep_in(kept::PetsFile::append_to(path)?);
+    Ok(skipped)
 }

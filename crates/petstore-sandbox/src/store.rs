@@ -1,13 +1,17 @@
-//! The in-memory catalogue of pets, ordered by id.
+//! The catalogue of pets, ordered by id: in memory, and in a file too when it has one
+//! ([`crate::kept`]).
 
 use std::collections::BTreeMap;
+use std::io;
 use std::ops::Bound;
 use std::sync::{Mutex, PoisonError};
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
+
+use crate::kept::PetsFile;
 
 /// A pet as the API returns it. `status` is kept as text so tests can seed values the spec does not list.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Pet {
     pub id: i64,
@@ -27,6 +31,8 @@ pub(crate) struct Page {
 struct Inner {
     pets: BTreeMap<i64, Pet>,
     next_id: i64,
+    /// Where each pet added is also written, when the pets are kept across restarts.
+    kept: Option<PetsFile>,
 }
 
 #[derive(Debug, Default)]
@@ -34,25 +40,64 @@ pub(crate) struct PetStore {
     inner: Mutex<Inner>,
 }
 
+impl Inner {
+    /// The pet `id` names, or the next free id.
+    fn next(&self, name: &str, category_id: i64, status: &str, id: Option<i64>) -> Pet {
+        Pet {
+            id: id.unwrap_or(self.next_id.max(1)),
+            name: name.to_owned(),
+            category_id,
+            status: status.to_owned(),
+        }
+    }
+
+    fn put(&mut self, pet: Pet) {
+        // Ids only grow, so an id seeded near i64::MAX saturates instead of wrapping to negative ids.
+        self.next_id = self.next_id.max(pet.id.saturating_add(1));
+        self.pets.insert(pet.id, pet);
+    }
+}
+
 impl PetStore {
     fn lock(&self) -> std::sync::MutexGuard<'_, Inner> {
         self.inner.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
-    /// Adds a pet with the next free id, or with `id` when given (replacing a pet with that id).
+    /// Adds a pet with the next free id, or with `id` when given (replacing a pet with that id),
+    /// in memory only: the demo data before it is written whole, the pets read from the file.
     pub fn insert(&self, name: &str, category_id: i64, status: &str, id: Option<i64>) -> Pet {
         let mut inner = self.lock();
-        let id = id.unwrap_or(inner.next_id.max(1));
-        // Ids only grow, so an id seeded near i64::MAX saturates instead of wrapping to negative ids.
-        inner.next_id = inner.next_id.max(id.saturating_add(1));
-        let pet = Pet {
-            id,
-            name: name.to_owned(),
-            category_id,
-            status: status.to_owned(),
-        };
-        inner.pets.insert(id, pet.clone());
+        let pet = inner.next(name, category_id, status, id);
+        inner.put(pet.clone());
         pet
+    }
+
+    /// Adds a pet as [`PetStore::insert`] does, writing it to the pets file first when there is
+    /// one: a pet that could not be kept is not added (its id is not given either).
+    pub fn add(
+        &self,
+        name: &str,
+        category_id: i64,
+        status: &str,
+        id: Option<i64>,
+    ) -> io::Result<Pet> {
+        let mut inner = self.lock();
+        let pet = inner.next(name, category_id, status, id);
+        if let Some(kept) = &mut inner.kept {
+            kept.append(&pet)?;
+        }
+        inner.put(pet.clone());
+        Ok(pet)
+    }
+
+    /// From now on, every pet added is also written to `file`.
+    pub fn keep_in(&self, file: PetsFile) {
+        self.lock().kept = Some(file);
+    }
+
+    /// Every pet, in id order.
+    pub fn all(&self) -> Vec<Pet> {
+        self.lock().pets.values().cloned().collect()
     }
 
     pub fn get(&self, id: i64) -> Option<Pet> {

@@ -56,6 +56,9 @@ pub struct BackendConfig {
     pub keychain: KeychainSource,
     /// The embedded sandbox's port when free (else any free port).
     pub sandbox_port: u16,
+    /// Where the embedded sandbox keeps its pets across restarts (`<data>/sandbox-pets.jsonl`);
+    /// `None`: the demo data anew at every start.
+    pub sandbox_pets: Option<PathBuf>,
     pub env_lookup: EnvLookup,
     pub events: Arc<dyn EventSink>,
     pub tuning: Tuning,
@@ -82,6 +85,7 @@ impl std::fmt::Debug for BackendConfig {
             .field("wait_memory", &self.wait_memory)
             .field("keychain", &self.keychain)
             .field("sandbox_port", &self.sandbox_port)
+            .field("sandbox_pets", &self.sandbox_pets)
             .field("data_dir", &self.data_dir)
             .field("activity_path", &self.activity_path)
             .field("system_settings_path", &self.system_settings_path)
@@ -104,6 +108,8 @@ impl BackendConfig {
             // Service, which the Sandbox environment never needs and start-up should not wait for.
             keychain: KeychainSource::System,
             sandbox_port: petstore_sandbox::DEFAULT_PORT,
+            sandbox_pets: petstore_local::data_dir()
+                .map(|dir| dir.join(sandbox::SANDBOX_PETS_FILE)),
             env_lookup: Arc::new(|name| std::env::var(name).ok()),
             events,
             tuning: Arc::new(|config| config),
@@ -128,6 +134,7 @@ impl BackendConfig {
             wait_memory: None,
             keychain: KeychainSource::Absent,
             sandbox_port: 0,
+            sandbox_pets: None,
             env_lookup: Arc::new(|_| None),
             events: Arc::new(NoEvents),
             tuning: Arc::new(|config: ClientConfig| config),
@@ -189,7 +196,7 @@ impl Backend {
         Backend {
             settings,
             keys: KeyStore::new(config.keychain),
-            sandbox: EmbeddedSandbox::new(config.sandbox_port),
+            sandbox: EmbeddedSandbox::new(config.sandbox_port, config.sandbox_pets),
             clients: clients::Clients::new(
                 config.events.clone(),
                 config.tuning,

@@ -1,24 +1,34 @@
 //! The embedded sandbox: started on 127.0.0.1 the first time the Sandbox environment is used,
-//! stopped with the app.
+//! stopped with the app. Its pets are kept in the data folder across restarts (issue 30 §16): a
+//! clerk expects what they added to still be there, and the app's own memory of the sandbox (the
+//! activity history, import journals, the pets created from this computer) assumes a service
+//! that keeps its pets and never gives an id to two of them.
 
 use std::io::ErrorKind as IoErrorKind;
 use std::net::{Ipv4Addr, SocketAddr};
+use std::path::PathBuf;
 
 use petstore_sandbox::{Sandbox, SandboxConfig};
 use tokio::sync::Mutex;
 
 use crate::dto::{ClientErrorKind, CommandError, Problem};
 
+/// The sandbox's pets file in the data folder.
+pub const SANDBOX_PETS_FILE: &str = "sandbox-pets.jsonl";
+
 #[derive(Debug)]
 pub struct EmbeddedSandbox {
     preferred_port: u16,
+    /// Where its pets are kept across restarts; `None`: the demo data anew at every start.
+    pets_file: Option<PathBuf>,
     running: Mutex<Option<Sandbox>>,
 }
 
 impl EmbeddedSandbox {
-    pub fn new(preferred_port: u16) -> EmbeddedSandbox {
+    pub fn new(preferred_port: u16, pets_file: Option<PathBuf>) -> EmbeddedSandbox {
         EmbeddedSandbox {
             preferred_port,
+            pets_file,
             running: Mutex::new(None),
         }
     }
@@ -45,12 +55,35 @@ impl EmbeddedSandbox {
     }
 
     async fn start(&self) -> std::io::Result<Sandbox> {
-        let at = |port| SocketAddr::from((Ipv4Addr::LOCALHOST, port));
-        match Sandbox::start_on(at(self.preferred_port), config()).await {
-            // Another sandbox (or anything else) holds the usual port: any free one will do.
-            Err(e) if e.kind() == IoErrorKind::AddrInUse => {
-                Sandbox::start_on(at(0), config()).await
+        let Some(file) = &self.pets_file else {
+            return self.start_with(config(None)).await;
+        };
+        match self.start_with(config(Some(file.clone()))).await {
+            Ok(sandbox) => {
+                let skipped = sandbox.pets_file_skipped_lines();
+                if skipped > 0 {
+                    log::warn!(
+                        "the sandbox passed over {skipped} unreadable lines of {}",
+                        file.display()
+                    );
+                }
+                Ok(sandbox)
             }
+            // Demo data that is not kept beats no sandbox at all; the log says why.
+            Err(error) => {
+                log::warn!(
+                    "the sandbox could not start with its pets kept ({error}); it starts with the demo data, not kept"
+                );
+                self.start_with(config(None)).await
+            }
+        }
+    }
+
+    async fn start_with(&self, config: SandboxConfig) -> std::io::Result<Sandbox> {
+        let at = |port| SocketAddr::from((Ipv4Addr::LOCALHOST, port));
+        match Sandbox::start_on(at(self.preferred_port), config.clone()).await {
+            // Another sandbox (or anything else) holds the usual port: any free one will do.
+            Err(e) if e.kind() == IoErrorKind::AddrInUse => Sandbox::start_on(at(0), config).await,
             other => other,
         }
     }
@@ -62,10 +95,12 @@ impl EmbeddedSandbox {
     }
 }
 
-/// Demo data, the demo key, and next-page links so "Load more" can be seen.
-fn config() -> SandboxConfig {
+/// Demo data, the demo key, next-page links so "Load more" can be seen, and the pets kept in
+/// `pets_file`.
+fn config(pets_file: Option<PathBuf>) -> SandboxConfig {
     SandboxConfig {
         page_size_links: true,
+        pets_file,
         ..SandboxConfig::default()
     }
 }

@@ -83,6 +83,7 @@ pub fn create(started_at: DateTime<Utc>, name: &str, outcome: Outcome) -> Reques
         ),
         Outcome::Error => (Some(400), Some(ErrorKind::BadRequest), None),
         Outcome::Unknown => (None, Some(ErrorKind::OutcomeUnknown), None),
+        Outcome::NotFound => panic!("a create is never \"not found\": that is a lookup's answer"),
     };
     RequestRecord {
         operation: Operation::CreatePet,

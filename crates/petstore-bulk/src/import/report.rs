@@ -84,6 +84,8 @@ pub struct RowReport {
     pub line: u64,
     pub name: String,
     pub category_id: String,
+    /// The status the row gives: for an invalid row what its cell held (a value that is none of
+    /// the statuses as `Other`); `None` when the row gives none.
     pub status: Option<PetStatus>,
     #[serde(flatten)]
     pub outcome: Outcome,
@@ -102,11 +104,30 @@ impl RowReport {
                 || row.cells.category_id.clone(),
                 |p| p.category_id.to_string(),
             ),
-            status: row.pet.as_ref().and_then(|p| p.status.clone()),
+            status: row
+                .pet
+                .as_ref()
+                .map_or_else(|| status_given(&row.cells.status), |p| p.status.clone()),
             outcome,
         }
     }
 }
+
+/// What an invalid row's status cell held, so its report shows what the file said: one of the
+/// statuses, another value as written, or `None` when the cell was empty.
+fn status_given(cell: &str) -> Option<PetStatus> {
+    let text = cell.trim();
+    if text.is_empty() {
+        return None;
+    }
+    Some(
+        text.parse()
+            .unwrap_or_else(|_| PetStatus::Other(text.to_owned())),
+    )
+}
+
+/// The report file's status cell for a row whose file gave none (the service decided).
+const STATUS_NOT_GIVEN: &str = "not given";
 
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -218,7 +239,8 @@ impl ImportReport {
         c.failed == 0 && c.unknown == 0 && c.not_sent == 0 && self.stopped.is_none()
     }
 
-    /// The report as CSV: `line,name,categoryId,status,outcome,id,detail`, formula-guarded.
+    /// The report as CSV: `line,name,categoryId,status,outcome,id,detail`, formula-guarded; a
+    /// row that gives no status says "not given" rather than leaving the cell blank.
     pub fn write_csv(&self, out: impl Write) -> csv::Result<()> {
         let mut writer = csv::Writer::from_writer(out);
         writer.write_record([
@@ -263,10 +285,11 @@ impl ImportReport {
                 row.line.to_string(),
                 guard(&row.name).into_owned(),
                 guard(&row.category_id).into_owned(),
+                // An invalid row's value can be anything the file held: guarded as well.
                 row.status
                     .as_ref()
-                    .map(ToString::to_string)
-                    .unwrap_or_default(),
+                    .map_or(STATUS_NOT_GIVEN.into(), |s| guard(s.as_str()))
+                    .into_owned(),
                 row.outcome.word().to_owned(),
                 id,
                 guard(&detail).into_owned(),

@@ -75,9 +75,17 @@ pub fn api(error: &Error) -> String {
         Error::ResponseTooLarge { limit_bytes } => {
             say(ErrMsg::TooLarge, &[("size", &bytes(*limit_bytes))])
         }
-        Error::OutcomeUnknown { why, .. } => {
-            say(ErrMsg::OutcomeUnknown, &[("detail", &outcome_cause(*why))])
-        }
+        // The service's own words when it answered (a 5xx), as the app and the history tell them.
+        Error::OutcomeUnknown { why, server, .. } => say(
+            ErrMsg::OutcomeUnknown,
+            &[
+                ("detail", &outcome_cause(*why)),
+                (
+                    "said",
+                    &server.as_ref().map(service_said).unwrap_or_default(),
+                ),
+            ],
+        ),
         Error::InvalidInput(invalid) => input(invalid),
         Error::Configuration(setup) => config(setup),
     }

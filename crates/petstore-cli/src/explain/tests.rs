@@ -60,10 +60,12 @@ fn every_error() -> Vec<CliError> {
         CliError::Api(Error::OutcomeUnknown {
             reason: "HTTP 502".into(),
             why: OutcomeCause::ServerError { status: 502 },
+            server: None,
         }),
         CliError::Api(Error::OutcomeUnknown {
             reason: "x".into(),
             why: OutcomeCause::ConnectionLost,
+            server: None,
         }),
         CliError::Input(InvalidInput::Name),
         CliError::Input(InvalidInput::ApiKey),
@@ -353,4 +355,29 @@ fn an_unusable_address_and_a_broken_settings_file_are_worded_from_their_types() 
     for text in [&german.0, &german.1, &english.0, &english.1] {
         assert!(!text.contains("English clause"), "{text}");
     }
+}
+
+/// Issue 30 §2: a create answered 503 is of unknown outcome, but the service did answer, and its
+/// words are part of the account, as in the app's form and its activity history.
+#[test]
+fn an_unknown_outcome_after_a_503_gives_the_services_words() {
+    let err = CliError::Api(Error::OutcomeUnknown {
+        reason: "the service answered HTTP 503".into(),
+        why: OutcomeCause::ServerError { status: 503 },
+        server: Some(ApiError {
+            status: 503,
+            code: "service_unavailable".into(),
+            message: "The service is unavailable right now (simulated outage). Try again shortly."
+                .into(),
+        }),
+    });
+    let english = with_language(Language::English, || message(&err));
+    assert!(english.contains("HTTP 503"), "{english}");
+    assert!(
+        english
+            .contains("The service said: The service is unavailable right now (simulated outage)."),
+        "{english}"
+    );
+    let german = with_language(Language::German, || message(&err));
+    assert!(german.contains("Der Dienst meldete:"), "{german}");
 }

@@ -242,9 +242,9 @@ catalog! {
                  Prüfen Sie, ob die Basisadresse auf den Pet-Store-Dienst zeigt (endet auf /v1).",
         },
         OutcomeUnknown {
-            en: "The pet may or may not have been created ({detail}). List the pets to check before trying \
-                 again, so it is not added twice.",
-            de: "Das Haustier wurde vielleicht angelegt, vielleicht nicht ({detail}). Listen Sie die \
+            en: "The pet may or may not have been created ({detail}).{said} List the pets to check before \
+                 trying again, so it is not added twice.",
+            de: "Das Haustier wurde vielleicht angelegt, vielleicht nicht ({detail}).{said} Listen Sie die \
                  Haustiere auf und prüfen Sie, bevor Sie es erneut versuchen, damit es nicht doppelt angelegt wird.",
         },
         // Why the outcome of a create is unknown (`{detail}` of OutcomeUnknown).

@@ -192,6 +192,7 @@ catalog! {
         ColumnLowestRemaining { en: "LOWEST REMAINING", de: "NIEDRIGSTER REST" },
         LowestOf { en: "{low} of {limit}", de: "{low} von {limit}" },
         ResultOk { en: "ok", de: "ok" },
+        ResultNotFound { en: "not found", de: "nicht gefunden" },
         ResultUnknownSettled { en: "outcome unknown (settled)", de: "Ergebnis unbekannt (geklärt)" },
         ResultUnknown {
             en: "outcome unknown: check with `petstore list`",

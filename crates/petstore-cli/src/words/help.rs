@@ -13,8 +13,8 @@ catalog! {
                  2026-11-20 an",
         },
         NotAnOutcome {
-            en: "outcome must be one of ok, error, unknown (got \"{text}\")",
-            de: "das Ergebnis muss ok, error oder unknown sein (angegeben: \"{text}\")",
+            en: "outcome must be one of ok, error, unknown, notFound (got \"{text}\")",
+            de: "das Ergebnis muss ok, error, unknown oder notFound sein (angegeben: \"{text}\")",
         },
         NotAnEnvironment {
             en: "'{text}' is not an environment: use production, staging or sandbox",

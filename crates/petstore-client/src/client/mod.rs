@@ -272,6 +272,7 @@ impl PetstoreClient {
                 why: crate::error::OutcomeCause::NotAPet {
                     status: answer.status,
                 },
+                server: None,
             }
         })?;
         Ok(Response {

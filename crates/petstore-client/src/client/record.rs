@@ -34,6 +34,13 @@ impl CallLog {
         self.waited += elapsed(since, now);
     }
 
+    /// An attempt that got no answer: the status is the last attempt's, so a record never says
+    /// the service answered a request whose last attempt it did not (a 429 before a lost retry is
+    /// counted in `rate_limited`).
+    pub(super) fn unanswered(&mut self) {
+        self.status = None;
+    }
+
     pub(super) fn answered(&mut self, status: u16, snapshot: Option<&RateLimitSnapshot>) {
         self.status = Some(status);
         if status == 429 {
@@ -87,13 +94,17 @@ impl Recorder {
         let Some(sink) = &client.shared.activity else {
             return;
         };
-        let (outcome, error_kind, server) = match result {
-            Ok(()) => (Outcome::Ok, None, None),
-            Err(error @ Error::OutcomeUnknown { .. }) => {
-                (Outcome::Unknown, Some(error.kind()), None)
-            }
-            Err(error) => (Outcome::Error, Some(error.kind()), error.api_error()),
+        let outcome = match result {
+            Ok(()) => Outcome::Ok,
+            Err(Error::OutcomeUnknown { .. }) => Outcome::Unknown,
+            // The service's answer that it has no pet with that id: an answer, not a failure.
+            Err(Error::NotFound(_)) if self.operation == Operation::GetPet => Outcome::NotFound,
+            Err(_) => Outcome::Error,
         };
+        let error_kind = result.err().map(Error::kind);
+        // Whenever the service answered with an Error body, also a 5xx that left a create's
+        // outcome unknown: the same account as the error the caller gets.
+        let server = result.err().and_then(Error::api_error);
         sink.record(RequestRecord {
             started_at: self.started_at,
             environment: client.shared.environment,

@@ -144,8 +144,11 @@ impl PetstoreClient {
             };
             log.attempts += 1;
             let outcome = self.send_and_read(&call, &auth, permit, &trace).await?;
-            if let Outcome::Answered(answered) = &outcome {
-                log.answered(answered.status, answered.snapshot.as_ref());
+            match &outcome {
+                Outcome::Answered(answered) => {
+                    log.answered(answered.status, answered.snapshot.as_ref());
+                }
+                _ => log.unanswered(),
             }
             let attempt = Attempt {
                 number,
@@ -166,9 +169,17 @@ impl PetstoreClient {
                     }
                     return Err(error);
                 }
-                Next::OutcomeUnknown { reason, why } => {
+                Next::OutcomeUnknown {
+                    reason,
+                    why,
+                    server,
+                } => {
                     trace.outcome_unknown(&reason);
-                    return Err(Error::OutcomeUnknown { reason, why });
+                    return Err(Error::OutcomeUnknown {
+                        reason,
+                        why,
+                        server,
+                    });
                 }
                 Next::Retry(retry) => {
                     let backoff = shared.clock.now();

@@ -3,4 +3,4 @@
 /**
  * How an operation ended. (`ActivityOutcome` in the app's TypeScript.)
  */
-export type ActivityOutcome = "ok" | "error" | "unknown";
+export type ActivityOutcome = "ok" | "error" | "unknown" | "notFound";

@@ -115,8 +115,13 @@ pub(super) enum Next {
         error: Error,
         reason: Option<String>,
     },
-    /// Stop: a create may have been stored, so it is not sent again.
-    OutcomeUnknown { reason: String, why: OutcomeCause },
+    /// Stop: a create may have been stored, so it is not sent again. `server`: the Error body of
+    /// an answer that left it open (a 5xx's), kept for the account of the request.
+    OutcomeUnknown {
+        reason: String,
+        why: OutcomeCause,
+        server: Option<ApiError>,
+    },
     /// Send again, if the shared retry budget grants the cost.
     Retry(Retry),
 }
@@ -201,7 +206,11 @@ pub(super) fn classify(
                     TransportFailure::Timeout => OutcomeCause::Timeout,
                     _ => OutcomeCause::ConnectionLost,
                 };
-                Next::OutcomeUnknown { reason, why }
+                Next::OutcomeUnknown {
+                    reason,
+                    why,
+                    server: None,
+                }
             };
             Verdict {
                 next,
@@ -245,6 +254,7 @@ fn after_answer(
                 status,
                 limit_bytes,
             },
+            server: None,
         }),
         (200..=299, Body::TooLarge { limit_bytes }) => only(Next::Fail {
             error: Error::ResponseTooLarge { limit_bytes },
@@ -289,6 +299,7 @@ fn after_answer(
                 decode::redirect_text(&headers)
             ),
             why: OutcomeCause::Redirected { status },
+            server: None,
         }),
         (_, body) => {
             let error = match body {
@@ -307,6 +318,7 @@ fn after_answer(
                 _ if create => Next::OutcomeUnknown {
                     reason,
                     why: OutcomeCause::ServerError { status },
+                    server: error.api_error().cloned(),
                 },
                 // Gateway and overload answers: worth another try for a read.
                 502..=504 => {

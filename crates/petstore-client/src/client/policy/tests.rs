@@ -450,7 +450,7 @@ fn the_reasons_say_what_happened() {
         attempt(1, Post),
     );
     match redirected.next {
-        Next::OutcomeUnknown { reason, why } => {
+        Next::OutcomeUnknown { reason, why, .. } => {
             assert_eq!(
                 reason,
                 "the service answered HTTP 302, a redirect to https://elsewhere.example/v1/pets not followed"
