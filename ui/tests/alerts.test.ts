@@ -1,7 +1,7 @@
 // Quota alerts as banners: low (a status), used up and 429 (alerts), one at a time per
 // environment, dismissible, with the way to the quota panel.
 import { fireEvent, screen, waitFor, within } from '@testing-library/svelte';
-import { describe, expect, test } from 'vitest';
+import { beforeEach, describe, expect, test, vi } from 'vitest';
 import { alertText } from '../src/lib/activity-words';
 import { formatClock } from '../src/lib/format';
 import type { QuotaAlert } from '../src/lib/types';
@@ -17,6 +17,11 @@ function alert(more: Partial<QuotaAlert> = {}): QuotaAlert {
 const banners = () => screen.queryAllByTestId('quota-alert');
 
 describe('quota alerts', () => {
+  // At the alerts' own time: a banner whose renewal has passed is no longer shown (issue 30 §1).
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'], now: Date.parse(AT) });
+  });
+
   test('the words: low, used up, and a 429, in local time', () => {
     expect(alertText(alert())).toBe(`Staging: 8 of 60 requests left this minute, renews at ${formatClock(RESET)}.`);
     expect(alertText(alert({ level: 'exhausted', remaining: 0 }))).toBe(

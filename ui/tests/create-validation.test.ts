@@ -38,7 +38,7 @@ describe('category id rules', () => {
   });
 
   test('above the int64 maximum is refused, compared exactly rather than as a Number', () => {
-    expect(categoryProblem(INT64_MAX_PLUS_1)).toMatch(/too large for a category id: use at most 9223372036854775807/);
+    expect(categoryProblem(INT64_MAX_PLUS_1)).toMatch(/too large for a category id: use at most 9,223,372,036,854,775,807\./);
     expect(categoryProblem('99999999999999999999999')).toMatch(/too large/);
     // As a Number, 2^63 and 2^63 - 1 are the same value; as BigInt they are not.
     expect(Number(INT64_MAX_PLUS_1)).toBe(Number(INT64_MAX));

@@ -2,7 +2,7 @@
 // every action, result and kind has German words, numbers and dates are German, and a switch of
 // language re-renders what is on screen. Over the demo fake, like the English tests.
 import { fireEvent, screen, waitFor, within } from '@testing-library/svelte';
-import { afterEach, describe, expect, test } from 'vitest';
+import { afterEach, describe, expect, test, vi } from 'vitest';
 import { pet } from '../src/demo/fake';
 import {
   activityProblem,
@@ -75,7 +75,7 @@ describe('activity words in German', () => {
       'Haustier hinzufügen',
       'Haustier suchen',
     ]);
-    expect(OUTCOMES.map((o) => OUTCOME_LABEL[o])).toEqual(['Erfolgreich', 'Fehlgeschlagen', 'Nicht bestätigt']);
+    expect(OUTCOMES.map((o) => OUTCOME_LABEL[o])).toEqual(['Erfolgreich', 'Fehlgeschlagen', 'Nicht bestätigt', 'Nicht gefunden']);
     expect((['app', 'cli'] as ActivitySource[]).map((s) => SOURCE_LABEL[s])).toEqual(['Diese App', 'Die Befehlszeile petstore']);
     expect(RANGES.map((r) => RANGE_LABEL[r])).toEqual(['Letzte Stunde', 'Heute', 'Letzte 7 Tage', 'Letzte 90 Tage', 'Gesamter Zeitraum']);
     // None of them is still the English one.
@@ -94,6 +94,7 @@ describe('activity words in German', () => {
     expect(resultOf(activityEntry({ outcome: 'error', status: 429, errorKind: 'rateLimited' }), true)).toBe('Zu viele (429)');
     expect(resultOf(activityEntry({ outcome: 'error', status: 500, errorKind: 'server' }))).toBe('Fehler (500)');
     expect(resultOf(activityEntry({ operation: 'createPet', outcome: 'unknown', status: null }))).toBe('Nicht bestätigt');
+    expect(resultOf(activityEntry({ operation: 'getPet', outcome: 'notFound', status: 404, errorKind: 'notFound' }))).toBe('Nicht gefunden (404)');
     const words: Record<ResolutionKind, [string, string]> = {
       found: ['Nicht bestätigt: später gefunden', 'Später gefunden: Es wurde hinzugefügt, als Haustier 1003.'],
       retried: ['Nicht bestätigt: erneut hinzugefügt', 'Erneut hinzugefügt, als Haustier 1003.'],
@@ -119,8 +120,8 @@ describe('activity words in German', () => {
     expect(activityProblem({ available: false, problem: 'unavailable', movedAside: null, unconfirmed: 0 })?.next).toMatch(/^Starten Sie die App neu/);
     expect(activityProblem({ available: false, problem: 'newerSchema', movedAside: null, unconfirmed: 0 })?.what).toContain('neueren Version');
     expect(activityProblem({ available: true, problem: null, movedAside: '/tmp/a.corrupt', unconfirmed: 0 })?.what).toContain('als /tmp/a.corrupt beiseitegelegt');
-    expect(dayUseText({ since: ago(0), used: 1_640, dayLimit: 10_000, remaining: null, plan: 'free' })).toBe('1.640 von 10.000 heute, Tarif Free');
-    expect(dayUseText({ since: ago(0), used: 1, dayLimit: null, remaining: null, plan: null })).toBe('1 Anfrage heute');
+    expect(dayUseText({ since: ago(0), used: 1_640, dayLimit: 10_000, remaining: null, plan: 'free' })).toBe('1.640 Anfragen von diesem Computer heute');
+    expect(dayUseText({ since: ago(0), used: 1, dayLimit: null, remaining: null, plan: null })).toBe('1 Anfrage von diesem Computer heute');
 
     const at = '2026-11-20T13:04:12.000Z';
     const reset = '2026-11-20T13:05:00.000Z';
@@ -283,8 +284,10 @@ describe('the quota in German', () => {
     expect([...chart.querySelectorAll('text')].map((t) => t.textContent)).toContain('2.000');
     expect(chart.querySelector('title')?.textContent).toMatch(/^Um \d\d:\d\d:\d\d mit 429 Too Many Requests beantwortet$/);
     expect(within(dialog).getByTestId('quota-chart-summary').textContent).toContain('Tiefststand: 0 von 2.000 Anfragen übrig');
-    expect(within(dialog).getByTestId('quota-today').textContent).toBe('1.640 von 10.000 heute, Tarif Free');
-    expect(dialog.textContent).toContain('laut Dienst sind noch 8.360 übrig.');
+    expect(within(dialog).getByTestId('quota-today').textContent).toBe('1.640 Anfragen von diesem Computer heute');
+    expect(within(dialog).getByTestId('quota-today-service').textContent).toBe(
+      'Zählung des Dienstes für diesen Schlüssel bei seiner letzten Antwort: heute 1.640 von 10.000 verbraucht, 8.360 übrig (Free-Tarif).',
+    );
     expect(within(dialog).getByRole('heading', { name: 'Anfragen nach Aktion, letzte Stunde' })).toBeTruthy();
     const table = within(dialog).getByTestId('quota-by-operation');
     const cells = [...table.querySelectorAll('tbody tr')].map((r) => [...r.querySelectorAll('td')].slice(0, 2).map((c) => c.textContent));
@@ -297,6 +300,8 @@ describe('the quota in German', () => {
   });
 
   test('an alert’s banner, its button and its dismiss label', async () => {
+    // At the alert's own time: past its renewal it would no longer show (issue 30 §1).
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'], now: Date.parse('2026-11-20T13:04:20.000Z') });
     const fake = await startApp(GERMAN);
     await screen.findByText('Biscuit');
     await waitFor(() => expect(document.documentElement.lang).toBe('de'));

@@ -59,10 +59,10 @@ describe('the import estimate in words', () => {
   test('German, with German numbers and plurals', async () => {
     await setLanguage('de');
     expect(estimateText(estimate({ seconds: 181, plan: 'business', perMinute: 1000 }))).toBe(
-      'etwa 4 Min. bei 1.000 Anfragen pro Minute (Tarif Business)',
+      'etwa 4 Min. bei 1.000 Anfragen pro Minute (Business-Tarif)',
     );
     expect(estimateText(estimate({ seconds: 3 * 3600, dayLimited: true, plan: 'pro', perMinute: 300, perDay: 10000 }))).toBe(
-      'etwa 3 Stunden: Begrenzt durch das Tageskontingent von 10.000 Anfragen (Tarif Pro)',
+      'etwa 3 Stunden: Begrenzt durch das Tageskontingent von 10.000 Anfragen (Pro-Tarif)',
     );
     expect(estimateText(estimate({ seconds: 86_400 * 3 - 1 }))).toBe('etwa 3 Tage');
     expect(estimateText(estimate({ seconds: null, requests: 12345 }))).toBe(
@@ -95,7 +95,7 @@ describe('the import dialog in German', () => {
     expect(within(dialog).getByTestId('import-counts').textContent).toContain('4 gültig, 1 mit einem Problem');
     expect(within(dialog).getByTestId('import-ignored').textContent).toContain('Die Spalte „colour“ wird nicht importiert.');
     expect(within(dialog).getByTestId('import-estimate').textContent).toContain(
-      'weniger als eine Minute bei 60 Anfragen pro Minute (Tarif Free)',
+      'weniger als eine Minute bei 60 Anfragen pro Minute (Free-Tarif)',
     );
     expect(within(dialog).getByRole('columnheader', { name: 'Zeile' })).toBeTruthy();
     expect(within(dialog).getByTestId('import-start').textContent).toContain('4 Haustiere importieren');

@@ -153,7 +153,7 @@ describe('import dialog', () => {
     await within(dialog).findByTestId('import-progress');
     await fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
     const indicator = await screen.findByTestId('import-indicator');
-    expect(indicator.textContent).toMatch(/Importing \d of 4/);
+    expect(indicator.textContent).toMatch(/Sandbox: importing \d of 4/);
     await waitFor(() => expect(screen.getByTestId('import-indicator').textContent).toContain('4 created'), { timeout: 3000 });
     await fireEvent.click(screen.getByTestId('import-indicator'));
     expect(within(await screen.findByRole('dialog', { name: 'Import pets' })).getByTestId('import-ended')).toBeTruthy();

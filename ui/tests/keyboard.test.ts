@@ -166,7 +166,7 @@ describe('keyboard and screen reader in the app', () => {
     });
     const production = (await screen.findByRole('radio', { name: /Production/ })) as HTMLInputElement;
     await fireEvent.click(production);
-    await waitFor(() => expect(screen.getByRole('group', { name: 'Environment' }).getAttribute('aria-busy')).toBe('true'));
+    await waitFor(() => expect(screen.getByRole('radiogroup', { name: 'Environment' }).getAttribute('aria-busy')).toBe('true'));
     expect(screen.getAllByRole('radio').every((r) => !(r as HTMLInputElement).disabled)).toBe(true);
     pending.done();
   });

@@ -77,10 +77,14 @@ describe('the quota panel', () => {
     expect(summary.textContent).toContain('The window renewed once.');
   });
 
-  test('today’s use against the plan, and requests by action, in the app’s number format', async () => {
+  test('today’s use is this computer’s, said so, beside the plan’s day limit; requests by action, in the app’s number format', async () => {
     await startApp({ handlers: { quota_history: () => sample() } });
     const dialog = await openPanel();
-    expect((await within(dialog).findByTestId('quota-today')).textContent).toBe('640 of 1,000 today, Free plan');
+    // Issue 30 §4: other computers may use the same key; this count is only this computer's.
+    expect((await within(dialog).findByTestId('quota-today')).textContent).toBe('640 requests from this computer today');
+    expect(within(dialog).getByTestId('quota-today-service').textContent).toBe(
+      'Day limit: 1,000 requests (Free plan). The service has not told today’s count for this key.',
+    );
     const table = within(dialog).getByTestId('quota-by-operation');
     const cells = [...table.querySelectorAll('tbody tr')].map((r) => [...r.querySelectorAll('td')].slice(0, 2).map((c) => c.textContent));
     expect(cells).toEqual([
@@ -89,12 +93,30 @@ describe('the quota panel', () => {
     ]);
   });
 
-  test('without a known day limit, today’s use is a count', async () => {
+  test('without a known day limit, today’s use is this computer’s count alone', async () => {
     await startApp({
       handlers: { quota_history: () => sample({ today: { since: iso(0), used: 1, dayLimit: null, remaining: null, plan: null } }) },
     });
     const dialog = await openPanel();
-    expect((await within(dialog).findByTestId('quota-today')).textContent).toBe('1 request today');
+    expect((await within(dialog).findByTestId('quota-today')).textContent).toBe('1 request from this computer today');
+    expect(within(dialog).queryByTestId('quota-today-service')).toBeNull();
+  });
+
+  test('where the headers told the day window, the service’s own count for the key is shown beside this computer’s', async () => {
+    // 112 from here; the service says 825 left of 1,000: 175 used with this key, 63 of them elsewhere.
+    await startApp({
+      handlers: {
+        quota_history: () =>
+          sample({ today: { since: '2026-11-20T00:00:00.000Z', used: 112, dayLimit: 1000, remaining: 825, plan: 'free' } }),
+      },
+    });
+    const dialog = await openPanel();
+    expect((await within(dialog).findByTestId('quota-today')).textContent).toBe('112 requests from this computer today');
+    expect(within(dialog).getByTestId('quota-today-service').textContent).toBe(
+      'The service’s count for this key, at its last answer: 175 of 1,000 used today, 825 left (Free plan).',
+    );
+    // The bar shows the key's use, the service's figure.
+    expect(dialog.querySelector('.day-bar .used')?.getAttribute('width')).toBe('17.5');
   });
 
   test('Last day asks for the day', async () => {

@@ -150,7 +150,8 @@ describe('settings', () => {
     const text = (await within(dialog).findByRole('alert')).textContent ?? '';
     expect(text).toBe(
       'Production refused the API key. The service said: “The API key is not valid for this server.” ' +
-        'Check the API key for Production in Settings.',
+        // Issue 30 §15: the person is in Settings already, below the key field.
+        'Check the API key for Production above.',
     );
   });
 

@@ -12,7 +12,8 @@ describe('int64', () => {
     expect(int64Problem('9223372036854775807')).toBeNull();
     expect(int64Problem('-9223372036854775808')).toBeNull();
     expect(int64Problem('9223372036854775808')).toMatch(/too large/);
-    expect(int64Problem('-9223372036854775809')).toMatch(/too large/);
+    // Below the minimum is too small, not "too large" (issue 30 §15).
+    expect(int64Problem('-9223372036854775809')).toMatch(/too small/);
     expect(int64Problem('1e3')).toMatch(/digits only/);
     expect(int64Problem(' 1')).toMatch(/digits only/);
   });

@@ -10,6 +10,15 @@ const NAMES: [string, string, string | null][] = [
 ];
 
 const scene = new URLSearchParams(location.search).get('scene') ?? 'main';
+
+/** The `import` scene's file: rows to fix in place with long words, and rows repeated in the file. */
+const MESSY_IMPORT_CSV = [
+  'name,categoryId,status',
+  'Broken Cat Basket Tester,seven,availble',
+  ',3,pending',
+  'Sir Reginald Fluffington the Third,2,sould',
+  ...Array.from({ length: 24 }, (_, i) => `${['Pepper', 'Juniper', 'Toffee', 'Basil', 'Clover', 'Hazel'][i % 6]},${(i % 5) + 1},available`),
+].join('\n');
 const pets = NAMES.map(([name, cat, status], i) => pet(String(1001 + i), name, cat, status));
 pets.push(pet('9007199254740993', 'Atlas', '7', 'available'));
 
@@ -32,6 +41,7 @@ const fake = installFake({
           ? quota(99_870, 100_000, { environment: 'production', window: 'day', plan: 'business', resetAt: new Date(Date.now() + 86_000_000).toISOString() })
           : quota(299, 300, { plan: 'pro' }),
   keychainAvailable: scene !== 'nokeychain',
+  importCsv: scene === 'import' ? MESSY_IMPORT_CSV : undefined,
   keys: scene === 'production' ? { production: '7f3a' } : {},
   // The category scenes: the sandbox's demo categories named on this computer.
   categoryNames: scene.startsWith('categories')
@@ -83,7 +93,7 @@ if (scene === 'create' || scene === 'create-error' || scene === 'outcome' || sce
   click('[role=dialog] button[type=submit]');
 }
 if (scene === 'settings' || scene === 'nokeychain') {
-  click('header button:last-child');
+  click('header button.settings');
   await settle();
   click('[role=tab]');
   await settle();
@@ -110,6 +120,7 @@ if (scene === 'quota' || scene === 'quota-day') {
   await settle();
   if (scene === 'quota-day') click('input[name="quota-range"][value="day"]');
 }
+if (scene === 'import') click('[data-testid="import-button"]');
 if (scene === 'alert') {
   const now = Date.now();
   const reset = new Date(Math.ceil(now / 60_000) * 60_000).toISOString();

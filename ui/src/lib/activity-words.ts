@@ -18,6 +18,7 @@ import type {
   DayUse,
   Operation,
   QuotaAlert,
+  Reason,
   ResolutionKind,
 } from './types';
 
@@ -35,6 +36,7 @@ export const OUTCOME_LABEL = {
   get ok() { return t('activity.outcomeOk'); },
   get error() { return t('activity.outcomeError'); },
   get unknown() { return t('activity.outcomeUnknown'); },
+  get notFound() { return t('activity.outcomeNotFound'); },
 } satisfies Record<ActivityOutcome, string>;
 
 export const OUTCOMES = Object.keys(OUTCOME_LABEL) as ActivityOutcome[];
@@ -93,10 +95,12 @@ export function isUnconfirmed(entry: ActivityEntry): boolean {
   return entry.operation === 'createPet' && entry.outcome === 'unknown' && entry.resolution === null;
 }
 
-/** An entry's result in a few words: "OK (201)", "Too many requests (429)", "Not confirmed"; shorter for a list. */
+/** An entry's result in a few words: "OK (201)", "Not found (404)", "Too many requests (429)", "Not confirmed"; shorter for a list. */
 export function resultOf(entry: ActivityEntry, short = false): string {
   const status = entry.status !== null ? ` (${entry.status})` : '';
   if (entry.outcome === 'ok') return `${t('activity.resultOk')}${status}`;
+  // A lookup of an id the service does not have: an answer, worded (and styled) as one.
+  if (entry.outcome === 'notFound') return `${t('activity.outcomeNotFound')}${status}`;
   if (entry.outcome === 'unknown') {
     return entry.resolution ? t('activity.resultResolved', { how: RESOLUTION_WORD[entry.resolution.kind] }) : OUTCOME_LABEL.unknown;
   }
@@ -126,19 +130,36 @@ export function resolutionText(entry: ActivityEntry): string | null {
   }
 }
 
+/**
+ * Why an add's outcome is unknown, as the history can tell it from the status of its last attempt:
+ * the service answered in a way that leaves it open (a 5xx, a redirect, a 2xx that is not a pet),
+ * worded as the form words the same answer; null when no answer arrived at all.
+ */
+function unknownReason(status: number | null): Reason | null {
+  if (status === null) return null;
+  if (status >= 300 && status < 400) return { code: 'redirected', status };
+  if (status >= 200 && status < 300) return { code: 'notAPet', status };
+  return { code: 'serverError', status };
+}
+
 /** The error an entry ended with, in messages.ts words (what happened, the server's words); null: none. */
 export function entryError(entry: ActivityEntry): string | null {
-  if (!entry.errorKind) return null;
+  // A lookup answered "no such pet" did not go wrong (its result says what it was).
+  if (!entry.errorKind || entry.outcome === 'notFound') return null;
+  const unknown = entry.outcome === 'unknown';
   const message = describeError(
     commandError(entry.errorKind, {
       status: entry.status,
       code: entry.serverCode,
       serverMessage: entry.serverMessage,
       environment: entry.environment,
+      reason: unknown ? unknownReason(entry.status) : null,
     }),
   );
+  // The one account of an add with no answer at all; one that was answered says how, as the form did.
+  const what = unknown && entry.status === null ? t('activity.neverAnswered') : message.what;
   // The next step was for the moment it happened; the history keeps what happened.
-  return message.server ? t('activity.serviceSaid', { what: message.what, server: message.server }) : message.what;
+  return message.server ? t('activity.serviceSaid', { what, server: message.server }) : what;
 }
 
 /** "this minute", "today", or, for a window the headers did not tell, from how far the reset was. */
@@ -175,13 +196,32 @@ export function alertText(alert: QuotaAlert): string {
   return ALERT_TEXT[alert.level](alert, ENVIRONMENT_LABELS[alert.environment]);
 }
 
-/** "640 of 1,000 today, Free plan"; "640 requests today" when the day's limit is not known. */
+/**
+ * "640 requests from this computer today": the history's own count, which leaves out what other
+ * computers sent with the same key (issue 30 §4), so it never stands against the day's limit.
+ */
 export function dayUseText(today: DayUse): string {
-  const used =
-    today.dayLimit !== null
-      ? t('quota.dayUseOf', { used: formatCount(today.used), limit: formatCount(today.dayLimit) })
-      : tn('quota.dayUse', today.used, { count: formatCount(today.used) });
-  return today.plan ? `${used}, ${PLAN_LABEL[today.plan]}` : used;
+  return tn('quota.dayUse', today.used, { count: formatCount(today.used) });
+}
+
+/**
+ * The key's day as the service counts it (every computer using the key), where the headers told
+ * the day window today: "…: 175 of 1,000 used today, 825 left (Free plan)". Else the day's limit,
+ * saying the service's count is not known; null when there is not even a limit to tell.
+ */
+export function dayServiceText(today: DayUse): string | null {
+  if (today.dayLimit === null) return null;
+  const plan = today.plan ? t('quota.dayPlan', { plan: PLAN_LABEL[today.plan] }) : '';
+  if (today.remaining === null) {
+    return tn('quota.dayLimit', today.dayLimit, { count: formatCount(today.dayLimit), plan });
+  }
+  const used = Math.max(0, today.dayLimit - today.remaining);
+  return t('quota.dayService', {
+    used: formatCount(used),
+    limit: formatCount(today.dayLimit),
+    remaining: formatCount(today.remaining),
+    plan,
+  });
 }
 
 export interface ProblemWords {

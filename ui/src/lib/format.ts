@@ -87,10 +87,12 @@ export function formatClock(iso: string): string {
  * A count or quota grouped by thousands in the language on screen ("1,200", "1.200"), the same
  * as `Intl.NumberFormat` gives for whole numbers. Spelled out rather than with Intl or
  * `toLocaleString`, for the reason given at formatDate: counts are on the start screen. Only for
- * counts and quotas: an id is an identifier, never grouped. A number that is not whole is shown
+ * counts, quotas and bounds: an id is an identifier, never grouped. A number that is not whole is shown
  * as it is.
  */
-export function formatCount(n: number): string {
+export function formatCount(n: number | bigint): string {
+  // A bigint stays exact at any size: a bound such as the int64 maximum (never an id).
+  if (typeof n === 'bigint') return (n < 0n ? '-' : '') + grouped(String(n < 0n ? -n : n));
   if (!Number.isInteger(n)) return String(n);
   // The shortest digits that give back the number, as Intl uses; from 1e21 String() writes them
   // with an exponent ("1.5e+21"), spelled out here in plain digits.
@@ -98,7 +100,12 @@ export function formatCount(n: number): string {
   const [whole, fraction = ''] = mantissa.split('.');
   const digits = exponent === undefined ? whole : (whole + fraction).padEnd(whole.length + Number(exponent), '0');
   const sign = n < 0 || Object.is(n, -0) ? '-' : '';
-  return sign + digits.replace(/\B(?=(\d{3})+$)/g, t('format.group'));
+  return sign + grouped(digits);
+}
+
+/** Plain digits with the thousands separator of the language on screen. */
+function grouped(digits: string): string {
+  return digits.replace(/\B(?=(\d{3})+$)/g, t('format.group'));
 }
 
 /** "14:05:47" in local time (spelled out rather than with Intl, for the reason given at formatDate). */

@@ -50,9 +50,9 @@ export function estimateText(estimate: ImportEstimate): string {
   const time = about(estimate.seconds);
   let text = time;
   if (estimate.dayLimited && estimate.perDay !== null) {
-    text = t('import.perDayLimit', { about: time, count: formatCount(estimate.perDay) });
+    text = tn('import.perDayLimit', estimate.perDay, { about: time, count: formatCount(estimate.perDay) });
   } else if (estimate.perMinute !== null) {
-    text = t('import.perMinute', { about: time, count: formatCount(estimate.perMinute) });
+    text = tn('import.perMinute', estimate.perMinute, { about: time, count: formatCount(estimate.perMinute) });
   } else {
     return text;
   }

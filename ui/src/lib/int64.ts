@@ -1,5 +1,6 @@
 // ids and category ids are int64 and travel as strings: Number would silently change
 // anything above 2^53, so they are only ever checked and compared as BigInt.
+import { formatCount } from './format';
 import { t } from './i18n/index.svelte';
 
 const INT64_MIN = -(2n ** 63n);
@@ -11,7 +12,8 @@ export function int64Problem(text: string): string | null {
   if (text === '') return t('validation.idEmpty');
   if (!INTEGER.test(text)) return t('validation.idDigits');
   const value = BigInt(text);
-  if (value < INT64_MIN || value > INT64_MAX) return t('validation.idTooLarge');
+  if (value > INT64_MAX) return t('validation.idTooLarge', { max: formatCount(INT64_MAX) });
+  if (value < INT64_MIN) return t('validation.idTooSmall', { min: formatCount(INT64_MIN) });
   return null;
 }
 

@@ -23,6 +23,9 @@ export interface ErrorContext {
   environment?: EnvironmentId | null;
   /** Milliseconds since the epoch, for countdowns; `Date.now()` when left out. */
   now?: number;
+  /** Shown in Settings, below the environment's address and key fields (Test connection): a
+   * next step points to them there ("above"), never to Settings the person is already in. */
+  inSettings?: boolean;
 }
 
 export interface ErrorMessage {
@@ -43,8 +46,9 @@ const SERVER_CHARS = 160;
 // language switch re-words the errors on screen at once.
 const againSoon = () => t('error.againSoon');
 
-function addressStep({ env, envId }: Facts): string {
+function addressStep({ env, envId, inSettings }: Facts): string {
   if (envId === 'sandbox') return restart();
+  if (env && inSettings) return t('error.addressStepHere', { env });
   return env ? t('error.addressStepEnv', { env }) : t('error.addressStep');
 }
 
@@ -148,14 +152,9 @@ function inputWhat(error: CommandError): string {
 // Checked against the generated `ErrorKind`: a kind added in Rust (client or app) fails
 // `npm run check` until it has words here.
 const KIND = {
-  unauthorized: ({ env, envId }) => ({
-    what: env ? t('error.kind.unauthorizedEnv', { env }) : t('error.kind.unauthorized'),
-    next:
-      envId === 'sandbox'
-        ? t('error.kind.unauthorizedSandbox')
-        : env
-          ? t('error.kind.unauthorizedNextEnv', { env })
-          : t('error.kind.unauthorizedNext'),
+  unauthorized: (facts) => ({
+    what: facts.env ? t('error.kind.unauthorizedEnv', { env: facts.env }) : t('error.kind.unauthorized'),
+    next: keyStep(facts),
   }),
   notFound: () => ({ what: t('error.kind.notFound'), next: t('error.kind.notFoundNext') }),
   gone: () => ({ what: t('error.kind.gone'), next: t('error.kind.goneNext') }),
@@ -203,7 +202,7 @@ const KIND = {
       };
     }),
   outcomeUnknown: ({ error }) => {
-    const reason = outcomeReason(error);
+    const reason = reasonSentence(error);
     return {
       what: reason
         ? t('error.kind.outcomeUnknownBecause', { reason: reason.replace(/\.$/, '') })
@@ -252,7 +251,16 @@ export const PROBLEMS = Object.keys(PROBLEM) as Problem[];
 /** Every network cause the UI can word. */
 export const NETWORK_CAUSES = Object.keys(NETWORK_WHAT) as NetworkCause[];
 
-function networkStep({ env }: Facts): string {
+/** Where to check a refused key: in Settings, or above when the message is shown there. */
+function keyStep({ env, envId, inSettings }: Facts): string {
+  // Settings has no key field for the sandbox: the app sets its demo key itself.
+  if (envId === 'sandbox') return inSettings ? restart() : t('error.kind.unauthorizedSandbox');
+  if (!env) return t('error.kind.unauthorizedNext');
+  return inSettings ? t('error.kind.unauthorizedHere', { env }) : t('error.kind.unauthorizedNextEnv', { env });
+}
+
+function networkStep({ env, inSettings }: Facts): string {
+  if (env && inSettings) return t('error.networkStepHere', { env });
   return env ? t('error.networkStepEnv', { env }) : t('error.networkStep');
 }
 
@@ -306,10 +314,22 @@ export function serverWords(error: CommandError, ours: Parts): string | null {
 }
 
 /** Why a create's outcome is unknown, as a sentence ("The connection was lost before the answer arrived."). */
-export function outcomeReason(error: CommandError): string | null {
+function reasonSentence(error: CommandError): string | null {
   if (error.kind !== 'outcomeUnknown' || !error.reason) return null;
   const reason = bounded(trimStop(describeReason(error.reason)), SERVER_CHARS);
   return `${reason.charAt(0).toUpperCase()}${reason.slice(1)}.`;
+}
+
+/**
+ * Why a create's outcome is unknown, for the form and its notice: the reason, and when the service
+ * answered with words of its own, those too ("The service answered HTTP 503. The service said: …"),
+ * as the activity entry of the same request tells it.
+ */
+export function outcomeReason(error: CommandError): string | null {
+  const reason = reasonSentence(error);
+  if (!reason) return null;
+  const server = serverWords(error, { what: reason, next: '' });
+  return server ? `${reason} ${t('error.serverSaid', { server })}` : reason;
 }
 
 /** The words for one error: what happened, the server's words if they add something, one next step. */
@@ -320,6 +340,7 @@ export function describeError(error: CommandError, context: ErrorContext = {}): 
     envId,
     env: envId ? ENVIRONMENT_LABELS[envId] : null,
     now: context.now ?? Date.now(),
+    inSettings: context.inSettings ?? false,
   };
   const describe: Describe | undefined = (KIND as Record<string, Describe>)[error.kind];
   const parts = describe ? describe(facts) : { what: t('error.somethingWrong'), next: restart() };

@@ -16,6 +16,8 @@ export interface Facts {
   env: string | null;
   envId: EnvironmentId | null;
   now: number;
+  /** Shown in Settings below the environment's address and key: the next step says "above". */
+  inSettings?: boolean;
 }
 
 export type Parts = { what: string; next: string };

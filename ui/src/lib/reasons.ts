@@ -4,6 +4,7 @@
 // (`messages.ts`). The catalog area is `i18n/reasons.en.ts` / `reasons.de.ts`.
 import { t, type TextKey } from './i18n/index.svelte';
 import { formatCount } from './format';
+import { INT64_MAX } from './int64';
 import type { IoProblem, Reason, RowProblemCode } from './types';
 
 function size(bytes: number): string {
@@ -82,7 +83,7 @@ const ROW: { [C in RowProblemCode['code']]: (problem: Extract<RowProblemCode, { 
   nameEmpty: () => t('reasons.row.nameEmpty'),
   nameTooLong: (p) => t('reasons.row.nameTooLong', { chars: formatCount(p.chars), max: formatCount(p.max) }),
   categoryIdEmpty: () => t('reasons.row.categoryIdEmpty'),
-  categoryIdNotANumber: (p) => t('reasons.row.categoryIdNotANumber', { given: p.given }),
+  categoryIdNotANumber: (p) => t('reasons.row.categoryIdNotANumber', { given: p.given, max: formatCount(INT64_MAX) }),
   categoryIdNotPositive: (p) => t('reasons.row.categoryIdNotPositive', { given: p.given }),
   statusUnknown: (p) => t('reasons.row.statusUnknown', { given: p.given }),
 };

@@ -32,7 +32,7 @@ export function categoryProblem(text: string): string | null {
   if (!/^-?\d+$/.test(trimmed)) return t('validation.categoryDigits');
   const value = BigInt(trimmed);
   if (value < 1n) return t('validation.categoryPositive');
-  if (value > INT64_MAX) return t('validation.categoryTooLarge', { max: String(INT64_MAX) });
+  if (value > INT64_MAX) return t('validation.categoryTooLarge', { max: formatCount(INT64_MAX) });
   return null;
 }
 

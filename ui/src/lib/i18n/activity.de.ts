@@ -12,6 +12,7 @@ export const activityDe = {
   'activity.outcomeOk': 'Erfolgreich',
   'activity.outcomeError': 'Fehlgeschlagen',
   'activity.outcomeUnknown': 'Nicht bestätigt',
+  'activity.outcomeNotFound': 'Nicht gefunden',
   'activity.sourceApp': 'Diese App',
   'activity.sourceCli': 'Die Befehlszeile petstore',
   'activity.rangeHour': 'Letzte Stunde',
@@ -66,7 +67,7 @@ export const activityDe = {
   'activity.when': 'Zeitpunkt',
   'activity.search': 'Nach Name oder ID des Haustiers suchen',
   'activity.searchTitle': 'Nach Name oder ID des Haustiers suchen ({shortcut})',
-  'activity.searchPlaceholder': 'Name oder ID des Haustiers',
+  'activity.searchPlaceholder': 'Haustiername oder ID',
   'activity.exportTitle': 'Diese Einträge in eine CSV-Datei exportieren',
 
   'activity.caption':
@@ -92,6 +93,7 @@ export const activityDe = {
   'activity.entry': 'Eintrag',
   'activity.done': 'Fertig',
   'activity.neverAnswered': 'Der Dienst hat nie geantwortet, daher ist nicht bekannt, ob das Haustier hinzugefügt wurde.',
+  'activity.noSuchPet': 'Der Dienst hat kein Haustier mit der ID {id}.',
   'activity.attempts': { one: '{count} Versuch', other: '{count} Versuche' },
   'activity.waited': 'insgesamt {duration} gewartet, bevor erneut gesendet wurde',
   'activity.answered429': {
@@ -100,7 +102,7 @@ export const activityDe = {
   },
   'activity.answered429Twice': 'zweimal mit 429 Too Many Requests beantwortet',
   'activity.quotaLeftOf': '{remaining} von {limit} Anfragen übrig',
-  'activity.quotaLeft': '{remaining} Anfragen übrig',
+  'activity.quotaLeft': { one: '{count} Anfrage übrig', other: '{count} Anfragen übrig' },
   'activity.quotaRenewing': ', Erneuerung um {time}',
 
   'activity.exportHeading': 'Aktivität exportieren',

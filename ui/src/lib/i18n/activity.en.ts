@@ -8,6 +8,7 @@ export const activityEn = {
   'activity.outcomeOk': 'Succeeded',
   'activity.outcomeError': 'Failed',
   'activity.outcomeUnknown': 'Not confirmed',
+  'activity.outcomeNotFound': 'Not found',
   'activity.sourceApp': 'This app',
   'activity.sourceCli': 'The petstore command line',
   'activity.rangeHour': 'Last hour',
@@ -89,6 +90,7 @@ export const activityEn = {
   'activity.entry': 'Entry',
   'activity.done': 'Done',
   'activity.neverAnswered': 'The service never answered, so it is not known whether the pet was added.',
+  'activity.noSuchPet': 'The service has no pet with id {id}.',
   'activity.attempts': { one: '{count} attempt', other: '{count} attempts' },
   'activity.waited': 'waited {duration} in all before sending again',
   'activity.answered429': {
@@ -97,7 +99,7 @@ export const activityEn = {
   },
   'activity.answered429Twice': 'answered 429 Too Many Requests twice',
   'activity.quotaLeftOf': '{remaining} of {limit} requests left',
-  'activity.quotaLeft': '{remaining} requests left',
+  'activity.quotaLeft': { one: '{count} request left', other: '{count} requests left' },
   'activity.quotaRenewing': ', renewing at {time}',
 
   // Export.

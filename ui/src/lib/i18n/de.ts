@@ -66,6 +66,7 @@ export const de = {
   'environment.hintLive': 'Live-Daten: Änderungen sind echt.',
   'environment.hintDemo': 'Lokale Demodaten auf diesem Computer.',
   'environment.hintNotSetUp': 'Noch nicht eingerichtet: Tragen Sie in den Einstellungen Adresse und API-Schlüssel ein.',
+  'environment.keysHint': 'Die Pfeiltasten wechseln zwischen den Umgebungen; Eingabe- oder Leertaste schaltet um.',
 
   'status.available': 'Verfügbar',
   'status.pending': 'Reserviert',
@@ -76,7 +77,8 @@ export const de = {
   'plan.free': 'Free',
   'plan.pro': 'Pro',
   'plan.business': 'Business',
-  'plan.label': 'Tarif {plan}',
+  // One wording for the plan everywhere (the header's chip says „Pro-Tarif“ too, and so does the CLI).
+  'plan.label': '{plan}-Tarif',
   'quota.perMinute': 'pro Minute',
   'quota.perDay': 'pro Tag',
 
@@ -102,7 +104,8 @@ export const de = {
   'gauge.renewedNext': '· aktualisiert sich mit der nächsten Anfrage',
   'gauge.usedUp': 'Kontingent aufgebraucht.',
   'gauge.resetUnknown': 'Zeitpunkt der Erneuerung unbekannt',
-  'gauge.resetsIn': 'Reset in',
+  // „Erneuerung“, as the banners and the panel say it.
+  'gauge.resetsIn': 'Erneuerung in',
 
   'header.views': 'Ansicht',
   'header.pets': 'Haustiere',
@@ -143,14 +146,17 @@ export const de = {
   'table.cancelled': 'Aktualisierung abgebrochen. Aktualisieren Sie, um es erneut zu versuchen.',
   'table.cancelledKept':
     'Aktualisierung abgebrochen: Dies sind die Haustiere von vorher. Aktualisieren Sie, um es erneut zu versuchen.',
-  'table.caption': 'Haustiere. Wählen Sie eine Spaltenüberschrift, um zu sortieren.',
-  'table.captionStatus': 'Haustiere mit dem Status „{status}“. Wählen Sie eine Spaltenüberschrift, um zu sortieren.',
+  'table.caption': 'Haustiere. Wählen Sie eine Spaltenüberschrift, um zu sortieren, oder einen Namen, um die Details des Haustiers zu sehen.',
+  'table.captionStatus':
+    'Haustiere mit dem Status „{status}“. Wählen Sie eine Spaltenüberschrift, um zu sortieren, oder einen Namen, um die Details des Haustiers zu sehen.',
   'table.id': 'ID',
   'table.name': 'Name',
   'table.category': 'Kategorie',
   'table.status': 'Status',
   'table.new': 'Neu',
   'table.categoryTitle': '{label}, Kategorie {id}',
+  'table.details': 'Details zum Haustier',
+  'table.rowKeys': '↑ ↓ zwischen Haustieren · Eingabetaste: Details',
   'table.loadFailed': 'Die Haustiere konnten nicht geladen werden',
   'table.openSettings': 'Einstellungen öffnen',
   'table.loadCancelled': 'Das Laden wurde abgebrochen',
@@ -215,11 +221,11 @@ export const de = {
   'setup.useSandbox': 'Solange die Sandbox verwenden',
 
   'indicator.show': 'Import anzeigen',
-  'indicator.paused': 'Import pausiert {count}',
-  'indicator.importing': 'Import läuft {count}',
+  'indicator.paused': '{env}: Import pausiert {count}',
+  'indicator.importing': '{env}: Import läuft {count}',
   'indicator.countOf': '{done} von {total}',
-  'indicator.stopped': 'Import gestoppt: {created} angelegt',
-  'indicator.done': 'Import fertig: {created} angelegt',
+  'indicator.stopped': '{env}: Import gestoppt: {created} angelegt',
+  'indicator.done': '{env}: Import fertig: {created} angelegt',
   'indicator.unknown': ', {unknown} ungewiss',
   'resume.before': 'Ein Import von',
   'resume.after': 'nach {target} wurde nicht beendet ({created} angelegt',
@@ -253,8 +259,7 @@ export const de = {
   'connection.noKey': 'Für {env} ist noch kein API-Schlüssel gespeichert. Speichern Sie oben einen und testen Sie dann erneut.',
   'connection.testing': 'Wird getestet …',
   'connection.test': 'Verbindung testen',
-  'connection.connectedTo': 'Verbunden mit',
-  'connection.saw': { one: '{count} Haustier gefunden.', other: '{count} Haustiere gefunden.' },
+  'connection.proven': 'Verbunden mit {address}: Die Adresse antwortet, und der API-Schlüssel wurde angenommen.',
   'connection.quota': 'Kontingent: {remaining} / {limit}',
   'connection.noQuota': 'Der Server hat kein Kontingent gemeldet.',
   'connection.unsaved': 'Diese Adresse ist noch nicht gespeichert. Wählen Sie',
@@ -294,6 +299,7 @@ export const de = {
   'wait.spoken': 'Es wird noch auf den Dienst gewartet. Sie können abbrechen.',
   'wait.loadingPets': 'Haustiere werden geladen …',
   'wait.still': 'Es wird noch auf den Dienst gewartet ({seconds} s) …',
+  'wait.keptList': 'Angezeigt wird die Liste von {time}, solange die Aktualisierung wartet.',
 
   'settings.title': 'Einstellungen',
   'settings.tabs': 'Was eingerichtet werden soll',

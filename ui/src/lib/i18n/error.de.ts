@@ -23,6 +23,9 @@ export const errorsDe = {
     'Prüfen Sie die Netzwerkverbindung und die Adresse in den Einstellungen und versuchen Sie es dann noch einmal.',
   'error.networkStepEnv':
     'Prüfen Sie die Netzwerkverbindung und die Adresse für {env} in den Einstellungen und versuchen Sie es dann noch einmal.',
+  'error.addressStepHere': 'Prüfen Sie, ob die Adresse für {env} oben auf den Pet-Store-Dienst zeigt.',
+  'error.networkStepHere':
+    'Prüfen Sie die Netzwerkverbindung und oben die Adresse für {env} und versuchen Sie es dann noch einmal.',
   'error.gateway': 'Der Dienst oder ein vorgeschalteter Proxy hat Probleme.',
 
   'error.wait.rateLimited': 'Der Dienst hat darum gebeten, weniger Anfragen zu senden.',
@@ -224,6 +227,7 @@ export const errorsDe = {
   'error.kind.unauthorizedEnv': 'Die Umgebung {env} hat den API-Schlüssel abgelehnt.',
   'error.kind.unauthorizedNext': 'Prüfen Sie den API-Schlüssel für diese Umgebung in den Einstellungen.',
   'error.kind.unauthorizedNextEnv': 'Prüfen Sie den API-Schlüssel für {env} in den Einstellungen.',
+  'error.kind.unauthorizedHere': 'Prüfen Sie oben den API-Schlüssel für {env}.',
   'error.kind.unauthorizedSandbox':
     'Prüfen Sie den API-Schlüssel für die Sandbox in den Einstellungen; die Sandbox akzeptiert ihren Demoschlüssel.',
   'error.kind.notFound': 'Der Dienst hat dort nichts gefunden.',

@@ -19,6 +19,9 @@ export const errorsEn = {
   'error.addressStepEnv': 'Check in Settings that the address for {env} points to the Pet Store service.',
   'error.networkStep': 'Check the network connection and the address in Settings, then try again.',
   'error.networkStepEnv': 'Check the network connection and the address for {env} in Settings, then try again.',
+  // The "Here" steps are shown in Settings, below the environment's address and key (issue 30 §15).
+  'error.addressStepHere': 'Check that the address for {env} above points to the Pet Store service.',
+  'error.networkStepHere': 'Check the network connection and the address for {env} above, then try again.',
   'error.gateway': 'The service, or a proxy in front of it, is having trouble.',
 
   'error.wait.rateLimited': 'The service asked us to slow down.',
@@ -206,6 +209,7 @@ export const errorsEn = {
   'error.kind.unauthorizedEnv': '{env} refused the API key.',
   'error.kind.unauthorizedNext': 'Check the API key for this environment in Settings.',
   'error.kind.unauthorizedNextEnv': 'Check the API key for {env} in Settings.',
+  'error.kind.unauthorizedHere': 'Check the API key for {env} above.',
   'error.kind.unauthorizedSandbox': 'Check the API key for Sandbox in Settings; the sandbox accepts its demo key.',
   'error.kind.notFound': 'The service found nothing there.',
   'error.kind.notFoundNext': 'Check the id, or list the pets to find the one you want.',

@@ -8,6 +8,7 @@ export const exportDe = {
   'export.which': 'Welche Haustiere',
   'export.currentFilter': 'Der aktuelle Filter: {status}',
   'export.all': 'Alle Haustiere',
+  'export.allNoFilter': 'Alle Haustiere von {env}: Es ist kein Statusfilter gesetzt.',
   'export.format': 'Format',
   'export.csv': 'CSV (Tabellenkalkulation; Formelzellen abgesichert)',
   'export.json': 'JSON',

@@ -5,6 +5,7 @@ export const exportEn = {
   'export.which': 'Which pets',
   'export.currentFilter': 'The current filter: {status}',
   'export.all': 'All pets',
+  'export.allNoFilter': 'All of {env}’s pets: no status filter is set.',
   'export.format': 'Format',
   'export.csv': 'CSV (spreadsheets; formula cells guarded)',
   'export.json': 'JSON',

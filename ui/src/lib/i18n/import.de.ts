@@ -46,6 +46,7 @@ export const importDe = {
   'import.nameOnLine': 'Name in Zeile {line}',
   'import.categoryOnLine': 'Kategorie-ID in Zeile {line}',
   'import.statusOnLine': 'Status in Zeile {line}',
+  'import.statusFromFile': '„{text}“ (aus der Datei)',
   'import.checkRow': 'Zeile prüfen',
   'import.ok': 'OK',
   'import.repeatMark': 'Wiederholung',
@@ -144,7 +145,10 @@ export const importDe = {
   'import.aboutMinutes': 'etwa {count} Min.',
   'import.aboutHours': { one: 'etwa {count} Stunde', other: 'etwa {count} Stunden' },
   'import.aboutDays': { one: 'etwa {count} Tag', other: 'etwa {count} Tage' },
-  'import.perMinute': '{about} bei {count} Anfragen pro Minute',
-  'import.perDayLimit': '{about}: Begrenzt durch das Tageskontingent von {count} Anfragen',
+  'import.perMinute': { one: '{about} bei {count} Anfrage pro Minute', other: '{about} bei {count} Anfragen pro Minute' },
+  'import.perDayLimit': {
+    one: '{about}: Begrenzt durch das Tageskontingent von {count} Anfrage',
+    other: '{about}: Begrenzt durch das Tageskontingent von {count} Anfragen',
+  },
   'import.plan': '{text} ({plan})',
 } satisfies Pick<Catalog, keyof typeof importEn>;

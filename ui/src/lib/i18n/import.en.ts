@@ -45,6 +45,7 @@ export const importEn = {
   'import.nameOnLine': 'Name on line {line}',
   'import.categoryOnLine': 'Category id on line {line}',
   'import.statusOnLine': 'Status on line {line}',
+  'import.statusFromFile': '“{text}” (from the file)',
   'import.checkRow': 'Check row',
   'import.ok': 'OK',
   // Rows whose pet this computer already added there, or that repeat an earlier line (issue 26).
@@ -143,7 +144,10 @@ export const importEn = {
   'import.aboutMinutes': 'about {count} min',
   'import.aboutHours': { one: 'about {count} hour', other: 'about {count} hours' },
   'import.aboutDays': { one: 'about {count} day', other: 'about {count} days' },
-  'import.perMinute': '{about} at {count} requests a minute',
-  'import.perDayLimit': '{about}: the day window is the limit, {count} requests a day',
+  'import.perMinute': { one: '{about} at {count} request a minute', other: '{about} at {count} requests a minute' },
+  'import.perDayLimit': {
+    one: '{about}: the day window is the limit, {count} request a day',
+    other: '{about}: the day window is the limit, {count} requests a day',
+  },
   'import.plan': '{text} ({plan})',
 } as const;

@@ -27,11 +27,15 @@ export const quotaDe = {
   'quota.rangeDay': 'Letzte 24 Stunden',
   'quota.reading': 'Verlauf wird gelesen …',
   'quota.today': 'Heute',
-  'quota.dayUseOf': '{used} von {limit} heute',
-  'quota.dayUse': { one: '{count} Anfrage heute', other: '{count} Anfragen heute' },
+  'quota.dayUse': { one: '{count} Anfrage von diesem Computer heute', other: '{count} Anfragen von diesem Computer heute' },
+  'quota.dayService':
+    'Zählung des Dienstes für diesen Schlüssel bei seiner letzten Antwort: heute {used} von {limit} verbraucht, {remaining} übrig{plan}.',
+  'quota.dayLimit': {
+    one: 'Tageslimit: {count} Anfrage{plan}. Die Zählung des Dienstes für diesen Schlüssel ist für heute nicht bekannt.',
+    other: 'Tageslimit: {count} Anfragen{plan}. Die Zählung des Dienstes für diesen Schlüssel ist für heute nicht bekannt.',
+  },
+  'quota.dayPlan': ' ({plan})',
   'quota.countedFrom': 'Gezählt ab {time} Ihrer Ortszeit, wenn der Tag des Dienstes beginnt.',
-  'quota.countedFromLeft':
-    'Gezählt ab {time} Ihrer Ortszeit, wenn der Tag des Dienstes beginnt; laut Dienst sind noch {remaining} übrig.',
   'quota.byActionHour': 'Anfragen nach Aktion, letzte Stunde',
   'quota.byActionDay': 'Anfragen nach Aktion, letzte 24 Stunden',
   'quota.none': 'Keine.',

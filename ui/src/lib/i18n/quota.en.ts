@@ -23,10 +23,16 @@ export const quotaEn = {
   'quota.rangeDay': 'Last day',
   'quota.reading': 'Reading the history…',
   'quota.today': 'Today',
-  'quota.dayUseOf': '{used} of {limit} today',
-  'quota.dayUse': { one: '{count} request today', other: '{count} requests today' },
+  // Issue 30 §4: the day's count is this computer's own; the service's (every computer using the
+  // key) shows beside it when the headers told the day window. {plan} is quota.dayPlan or nothing.
+  'quota.dayUse': { one: '{count} request from this computer today', other: '{count} requests from this computer today' },
+  'quota.dayService': 'The service’s count for this key, at its last answer: {used} of {limit} used today, {remaining} left{plan}.',
+  'quota.dayLimit': {
+    one: 'Day limit: {count} request{plan}. The service has not told today’s count for this key.',
+    other: 'Day limit: {count} requests{plan}. The service has not told today’s count for this key.',
+  },
+  'quota.dayPlan': ' ({plan})',
   'quota.countedFrom': 'Counted from {time} your time, when the service’s day begins.',
-  'quota.countedFromLeft': 'Counted from {time} your time, when the service’s day begins; the service says {remaining} left.',
   'quota.byActionHour': 'Requests by action, last hour',
   'quota.byActionDay': 'Requests by action, last day',
   'quota.none': 'None.',

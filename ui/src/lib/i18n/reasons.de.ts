@@ -55,7 +55,7 @@ export const reasonsDe = {
   'reasons.row.nameTooLong': 'der Name ist {chars} Zeichen lang: Kürzen Sie ihn auf höchstens {max} Zeichen.',
   'reasons.row.categoryIdEmpty': 'die Kategorie-ID ist leer: Geben Sie eine ganze Zahl ab 1 ein, zum Beispiel 3.',
   'reasons.row.categoryIdNotANumber':
-    'die Kategorie-ID „{given}“ ist keine ganze Zahl von 1 bis 9223372036854775807: Verwenden Sie nur Ziffern, zum Beispiel 3.',
+    'die Kategorie-ID „{given}“ ist keine ganze Zahl von 1 bis {max}: Verwenden Sie nur Ziffern, zum Beispiel 3.',
   'reasons.row.categoryIdNotPositive': 'die Kategorie-ID {given} ist nicht positiv: Verwenden Sie eine ganze Zahl ab 1.',
   'reasons.row.statusUnknown':
     'der Status „{given}“ ist keiner von available, pending, sold (lassen Sie ihn leer, damit der Dienst entscheidet).',
@@ -63,5 +63,5 @@ export const reasonsDe = {
   'reasons.estimate.underAMinute': 'unter einer Minute',
   'reasons.estimate.hours': 'etwa {n} Stunden',
   'reasons.estimate.dayLimited': '{about}: Das Tagesfenster ist die Grenze, {perDay} Anfragen pro Tag{plan}',
-  'reasons.estimate.plan': ' (Tarif {plan})',
+  'reasons.estimate.plan': ' ({plan}-Tarif)',
 } satisfies { [K in keyof typeof reasonsEn]: (typeof reasonsEn)[K] extends string ? string : { one: string; other: string } };

@@ -54,7 +54,7 @@ export const reasonsEn = {
   'reasons.row.nameTooLong': 'the name is {chars} characters long: shorten it to at most {max} characters.',
   'reasons.row.categoryIdEmpty': 'the category id is empty: enter a whole number from 1 up, for example 3.',
   'reasons.row.categoryIdNotANumber':
-    'the category id “{given}” is not a whole number from 1 to 9223372036854775807: use digits only, for example 3.',
+    'the category id “{given}” is not a whole number from 1 to {max}: use digits only, for example 3.',
   'reasons.row.categoryIdNotPositive': 'the category id {given} is not positive: use a whole number from 1 up.',
   'reasons.row.statusUnknown':
     'the status “{given}” is not one of available, pending, sold (leave it empty to let the service decide).',

@@ -21,6 +21,8 @@ export const validationDe = {
   'validation.entriesEnter': 'Geben Sie eine ganze Zahl von Einträgen von {min} bis {max} ein.',
   'validation.entriesRange': 'Verwenden Sie eine Anzahl von Einträgen von {min} bis {max}.',
   'validation.idEmpty': 'Geben Sie eine Zahl ein.',
-  'validation.idDigits': 'Verwenden Sie nur Ziffern (eine ganze Zahl, ohne Leerzeichen oder Nachkommastellen).',
-  'validation.idTooLarge': 'Diese Zahl ist zu groß für eine ID.',
+  'validation.idDigits':
+    'Verwenden Sie nur Ziffern: eine ganze Zahl, ohne Nachkommastellen und ohne Leerzeichen zwischen den Ziffern.',
+  'validation.idTooLarge': 'Diese Zahl ist zu groß für eine ID: Verwenden Sie höchstens {max}.',
+  'validation.idTooSmall': 'Diese Zahl ist zu klein für eine ID: Verwenden Sie mindestens {min}.',
 } as const satisfies Record<keyof typeof validationEn, string>;

@@ -18,6 +18,8 @@ export const validationEn = {
   'validation.entriesEnter': 'Enter a whole number of entries from {min} to {max}.',
   'validation.entriesRange': 'Use a number of entries from {min} to {max}.',
   'validation.idEmpty': 'Enter a number.',
-  'validation.idDigits': 'Use digits only (a whole number, no spaces or decimals).',
-  'validation.idTooLarge': 'This number is too large for an id.',
+  // Spaces around the number are ignored (issue 30 §15): only those between digits are refused.
+  'validation.idDigits': 'Use digits only: a whole number, with no decimals and no spaces between the digits.',
+  'validation.idTooLarge': 'This number is too large for an id: use at most {max}.',
+  'validation.idTooSmall': 'This number is too small for an id: use at least {min}.',
 } as const;

@@ -4,6 +4,7 @@ import { formatCount, formatCountdown } from '../format';
 import { withExtraRequests } from '../import-words';
 import type {
   CommandError,
+  EnvironmentId,
   ImportEstimate,
   ImportPreview,
   ImportProgress,
@@ -47,6 +48,10 @@ export class ImportSession {
   /** The Production confirmation is showing (it names Production, in its warning colour). */
   confirming = $state(false);
   progress = $state.raw<ImportProgress | null>(null);
+  /**
+   * The last import's report: the end screen, and the header's chip while the dialog is closed. It
+   * outlives the end screen (the person may start another file) until the next import starts.
+   */
   result = $state.raw<ImportResult | null>(null);
   /** Where "Save report…" wrote, until the next import. */
   saved = $state.raw<SavedFile | null>(null);
@@ -107,6 +112,29 @@ export class ImportSession {
   constructor(private readonly onended: (result: ImportResult) => void = () => {}) {}
 
   show(): void {
+    this.open = true;
+  }
+
+  /**
+   * "Import…" in `environment` (the one on screen): a new import there, with the picker at once.
+   * One import runs at a time, so a running one is shown instead; a file read for that environment
+   * and not sent yet is shown as it was left. Never the last report: that is the chip's (`showLast`).
+   */
+  async begin(environment: EnvironmentId | null): Promise<void> {
+    this.open = true;
+    if (this.running || this.busy || this.stage === 'reading') return;
+    this.confirming = false;
+    if (this.preview !== null && this.preview.environment === environment) {
+      this.stage = 'preview';
+      return;
+    }
+    this.#startOver();
+    await this.choose();
+  }
+
+  /** The header's chip: the import on its way, or the last one's report. */
+  showLast(): void {
+    if (!this.running && this.result) this.stage = 'ended';
     this.open = true;
   }
 
@@ -206,6 +234,9 @@ export class ImportSession {
     this.saved = null;
     try {
       const progress = await begin();
+      // Sent: the file's preview is done with (Import… reads the next file).
+      this.preview = null;
+      this.drafts = {};
       // A fast import may have ended (its event already here) before this answer.
       if (this.result === null) {
         this.progress = progress;
@@ -243,7 +274,9 @@ export class ImportSession {
 
   /** From the `import-progress` event. */
   progressed(progress: ImportProgress): void {
-    if (this.stage === 'ended' && this.result) return;
+    // A report is kept until the next import starts (which clears it): a late event of the
+    // finished one changes nothing.
+    if (this.result) return;
     this.progress = progress;
     this.stage = 'running';
   }
@@ -266,13 +299,15 @@ export class ImportSession {
     }
   }
 
-  /** After the end screen: choose another file. */
+  /** After the end screen: choose another file (the report stays at the chip until it is sent). */
   again(): void {
     if (this.running) return;
+    this.#startOver();
+  }
+
+  #startOver(): void {
     this.stage = 'choose';
     this.preview = null;
-    this.result = null;
-    this.saved = null;
     this.error = null;
     this.drafts = {};
     this.allowRepeats = false;

@@ -3,6 +3,24 @@ import { compareInt64 } from '../int64';
 import type { CommandError, Pet, PetStatusValue } from '../types';
 import { sameSource, type Highlight, type RowSource } from './highlight';
 
+/**
+ * Which list rows are: where they come from, their status filter and their rows per page (null:
+ * the remembered number, not known yet). Two loads of the same list are a refresh; anything else
+ * is a new list.
+ */
+interface ListKey {
+  source: RowSource | null;
+  status: PetStatusValue | null;
+  limit: number | null;
+}
+
+function sameList(a: ListKey, b: ListKey): boolean {
+  const sameOrigin =
+    a.source === b.source ||
+    (a.source !== null && b.source !== null && a.source.environment === b.source.environment && a.source.origin === b.source.origin);
+  return sameOrigin && a.status === b.status && a.limit === b.limit;
+}
+
 export type SortKey = 'id' | 'name' | 'categoryId' | 'status';
 export type SortDir = 'asc' | 'desc';
 
@@ -76,6 +94,28 @@ export class PetList {
   // A slow answer for an old filter or environment must not overwrite a newer one.
   #generation = 0;
 
+  /** The list the rows on screen are, and when they came (Date.now()); null: no list's rows. */
+  #shown = $state.raw<(ListKey & { at: number }) | null>(null);
+  /** The remembered rows per page has been read (or could not be): a start's list knows its limit. */
+  #limitKnown = false;
+
+  /** Counts the lists shown: a new number is another list, which the table opens at its top. */
+  listNumber = $state(0);
+
+  /**
+   * The load on its way asks again for the list on screen (a refresh, not another filter,
+   * limit or environment): its rows stay while it waits, marked as from before.
+   */
+  refreshing = $derived.by(() => {
+    const shown = this.#shown;
+    return this.loading && shown !== null && sameList(shown, { source: this.source, status: this.status, limit: this.limit });
+  });
+
+  /** When the rows on screen came (Date.now()); null: none. */
+  get shownAt(): number | null {
+    return this.#shown?.at ?? null;
+  }
+
   sorted = $derived.by(() => {
     const key = this.sortKey;
     if (key === null) return this.pets;
@@ -112,9 +152,14 @@ export class PetList {
     this.cancelled = false;
     this.error = null;
     this.moreError = null;
+    const status = this.status;
     try {
-      const page = await backend.listPets(this.status, limit);
+      const page = await backend.listPets(status, limit);
       if (generation !== this.#generation) return;
+      // The source as it is now: a switch tells it while the first page is on its way.
+      const list: ListKey = { source: this.source, status, limit: limit ?? (this.#limitKnown ? this.limit : null) };
+      if (this.#shown === null || !sameList(this.#shown, list)) this.listNumber++;
+      this.#shown = { ...list, at: Date.now() };
       this.pets = page.pets;
       this.next = page.next;
       this.mayHaveMore = page.next === null && page.mayHaveMore;
@@ -127,6 +172,7 @@ export class PetList {
         return;
       }
       this.error = failure;
+      this.#shown = null;
       this.pets = [];
       this.next = null;
       this.mayHaveMore = false;
@@ -163,6 +209,10 @@ export class PetList {
       if (this.limit === before) this.limit = remembered;
     } catch {
       // Not worth a message: the table still loads, with the default.
+    } finally {
+      // The first page was asked for with the remembered number: it is this one.
+      this.#limitKnown = true;
+      if (this.#shown?.limit === null) this.#shown = { ...this.#shown, limit: this.limit };
     }
   }
 
@@ -211,6 +261,8 @@ export class PetList {
   showFrom(source: RowSource | null): void {
     if (sameSource(source, this.source) || (source === null && this.source === null)) return;
     this.source = source;
+    // Rows that came before the environment was known (at start-up) are the selected one's.
+    if (this.#shown && this.#shown.source === null) this.#shown = { ...this.#shown, source };
     if (this.highlight && !sameSource(this.highlight, source)) this.highlight = null;
     if (this.imported && !sameSource(this.imported.source, source)) this.imported = null;
   }
