@@ -179,5 +179,8 @@ async fn a_pets_file_too_large_to_read_is_refused_by_name_not_read() {
         .await
         .unwrap_err();
     let said = error.to_string();
-    assert!(said.contains("pets.jsonl") && said.contains("larger than 64 MiB"), "{said}");
+    assert!(
+        said.contains("pets.jsonl") && said.contains("larger than 64 MiB"),
+        "{said}"
+    );
 }

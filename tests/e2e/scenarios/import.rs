@@ -295,12 +295,18 @@ fn the_same_file_picked_again_after_a_fix_in_the_preview_adds_no_pet_twice() {
         app.click_button("Done").await;
         app.wait_dialog_closed().await;
 
-        // The same file again: Import… shows the last end screen, then another file is chosen.
-        app.click(By::Css("[data-testid='import-button']")).await;
+        // The last report stays reachable from the header's chip, which names its environment.
+        app.wait_text("[data-testid='import-indicator']", |t| {
+            t.contains("Staging: import done: 6 created")
+        })
+        .await;
+        app.click(By::Css("[data-testid='import-indicator']")).await;
         app.wait_text("[data-testid='import-ended']", |t| t.contains("stock.csv"))
             .await;
-        app.click_button("Import another file").await;
-        app.click_button("Choose a file").await;
+        app.click_button("Done").await;
+        app.wait_dialog_closed().await;
+        // The same file again: Import… starts a new import (the picker at once), not the report.
+        app.click(By::Css("[data-testid='import-button']")).await;
         app.wait_text("[data-testid='import-counts']", |t| {
             t == "4 valid, 4 of them already added or repeated (not imported unless you choose \
                   to), 2 with a problem (not imported unless fixed)"

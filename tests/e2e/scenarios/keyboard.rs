@@ -255,14 +255,23 @@ async fn settings(app: &App, staging_key: &str) {
     wait_focus(app, "the Settings button", |f| f.name.contains("Settings")).await;
 }
 
-/// Back to the environment switch (Production, Staging, Sandbox): Left from the Sandbox to Staging,
-/// whose key is saved now.
+/// Back to the environment switch (Production, Staging, Sandbox): Left from the Sandbox moves to
+/// Staging without switching (no request on the way), Enter switches to it, whose key is saved now.
 async fn switch_to_staging(app: &App) {
     tab_to(app, true, "the environment switch", |f| {
         f.tag == "input" && f.name.contains("Sandbox")
     })
     .await;
     key(app, Key::Left).await;
+    wait_focus(app, "the Staging option, not yet chosen", |f| {
+        f.tag == "input" && f.name.contains("Staging")
+    })
+    .await;
+    app.wait_rows("the sandbox's pets still", |rows| {
+        !rows.is_empty() && !shows_staging_pets(rows)
+    })
+    .await;
+    key(app, Key::Enter).await;
     app.wait_rows("the staging pets", shows_staging_pets).await;
     heard(app, "the switch", |t| t.contains("Switched to Staging")).await;
     wait_focus(app, "the Staging option", |f| {
