@@ -88,14 +88,26 @@ pub fn estimate(e: &Estimate) -> String {
         .plan
         .map(|plan| say(BulkMsg::EstimatePlan, &[("plan", &plan.name())]))
         .unwrap_or_default();
+    // One request reads "1 request", not "1 requests" (German: "1 Anfrage").
     let Some(duration) = e.duration else {
-        return say(BulkMsg::EstimateUnknown, &[("n", &count(e.requests))]);
+        return match e.requests {
+            1 => say(BulkMsg::EstimateUnknownOne, &[]),
+            n => say(BulkMsg::EstimateUnknown, &[("n", &count(n))]),
+        };
     };
     let about = about(duration);
     match (e.day_limited, e.per_day, e.per_minute) {
+        (true, Some(1), _) => say(
+            BulkMsg::EstimateDayLimitedOne,
+            &[("about", &about), ("plan", &plan)],
+        ),
         (true, Some(day), _) => say(
             BulkMsg::EstimateDayLimited,
             &[("about", &about), ("day", &count(day)), ("plan", &plan)],
+        ),
+        (_, _, Some(1)) => say(
+            BulkMsg::EstimatePerMinuteOne,
+            &[("about", &about), ("plan", &plan)],
         ),
         (_, _, Some(minute)) => say(
             BulkMsg::EstimatePerMinute,
@@ -119,5 +131,54 @@ fn about(duration: std::time::Duration) -> String {
         say(BulkMsg::AboutHours, &[("n", &secs.div_ceil(60 * 60))])
     } else {
         say(BulkMsg::AboutDays, &[("n", &secs.div_ceil(24 * 60 * 60))])
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    use petstore_bulk::Estimate;
+
+    use super::estimate;
+    use petstore_local::language::Language;
+
+    use crate::words::with_language;
+
+    fn one_of_each(duration: Option<Duration>, day_limited: bool) -> Estimate {
+        Estimate {
+            requests: 1,
+            plan: None,
+            per_minute: Some(1),
+            per_day: Some(1),
+            duration,
+            day_limited,
+        }
+    }
+
+    #[test]
+    fn one_request_is_said_in_the_singular_in_both_languages() {
+        let cases = [
+            (None, false, "1 request;", "1 Anfrage;"),
+            (
+                Some(Duration::from_secs(30)),
+                false,
+                "1 request a minute",
+                "1 Anfrage pro Minute",
+            ),
+            (
+                Some(Duration::from_secs(30)),
+                true,
+                "1 request a day",
+                "1 Anfrage pro Tag",
+            ),
+        ];
+        for (duration, day_limited, english, german) in cases {
+            let e = one_of_each(duration, day_limited);
+            let en = with_language(Language::English, || estimate(&e));
+            let de = with_language(Language::German, || estimate(&e));
+            assert!(en.contains(english) && !en.contains("requests"), "{en}");
+            assert!(de.contains(german) && !de.contains("Anfragen"), "{de}");
+        }
     }
 }

@@ -177,13 +177,25 @@ catalog! {
             en: "{n} requests; the time they take shows once the service has told the quota",
             de: "{n} Anfragen; die Dauer zeigt sich, sobald der Dienst das Kontingent genannt hat",
         },
+        EstimateUnknownOne {
+            en: "1 request; the time it takes shows once the service has told the quota",
+            de: "1 Anfrage; die Dauer zeigt sich, sobald der Dienst das Kontingent genannt hat",
+        },
         EstimateDayLimited {
             en: "{about}: the day window is the limit, {day} requests a day{plan}",
             de: "{about}: Das Tageskontingent begrenzt, {day} Anfragen pro Tag{plan}",
         },
+        EstimateDayLimitedOne {
+            en: "{about}: the day window is the limit, 1 request a day{plan}",
+            de: "{about}: Das Tageskontingent begrenzt, 1 Anfrage pro Tag{plan}",
+        },
         EstimatePerMinute {
             en: "{about} at {minute} requests a minute{plan}",
             de: "{about} bei {minute} Anfragen pro Minute{plan}",
+        },
+        EstimatePerMinuteOne {
+            en: "{about} at 1 request a minute{plan}",
+            de: "{about} bei 1 Anfrage pro Minute{plan}",
         },
         EstimatePlan { en: " ({plan} plan)", de: " ({plan}-Tarif)" },
         UnderAMinute { en: "under a minute", de: "unter einer Minute" },
