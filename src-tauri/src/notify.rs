@@ -15,13 +15,18 @@ use crate::words::Msg;
 /// since the OS shows them without the UI.)
 pub fn words(alert: &QuotaAlert, language: Language) -> (String, String) {
     let env = Msg::environment(alert.environment).say(language, &[]);
+    // After a 429 the time is when requests go again (a temporary ban outlasts the window).
+    let when = match alert.level {
+        AlertLevel::RateLimited => Msg::GoesAgain,
+        AlertLevel::Low | AlertLevel::Exhausted => Msg::Renews,
+    };
     let renews = alert
         .reset_at
         .as_deref()
         .and_then(|at| DateTime::parse_from_rfc3339(at).ok())
         .map(|at| {
             let time = at.with_timezone(&Local).format("%H:%M").to_string();
-            Msg::Renews.say(language, &[("time", &time)])
+            when.say(language, &[("time", &time)])
         })
         .unwrap_or_default();
     let left = match (alert.remaining, alert.limit) {
@@ -234,5 +239,36 @@ mod tests {
                 "Anfragen warten, bis sich das Kontingent erneuert."
             )
         );
+    }
+
+    #[test]
+    fn a_429_notification_says_when_requests_go_again_and_a_used_up_one_when_it_renews() {
+        let at = "2026-11-24T10:05:00Z";
+        let time = DateTime::parse_from_rfc3339(at)
+            .unwrap()
+            .with_timezone(&Local)
+            .format("%H:%M")
+            .to_string();
+        let alert = |level| QuotaAlert {
+            environment: Environment::Staging,
+            level,
+            window: petstore_client::QuotaWindow::Minute,
+            remaining: Some(0),
+            limit: Some(60),
+            reset_at: Some(at.into()),
+            at: "2026-11-24T10:00:00.000Z".into(),
+        };
+        let (_, body) = words(&alert(AlertLevel::RateLimited), Language::English);
+        assert!(
+            body.ends_with(&format!(" Requests go again at {time}.")),
+            "{body}"
+        );
+        let (_, body) = words(&alert(AlertLevel::RateLimited), Language::German);
+        assert!(
+            body.ends_with(&format!(" Anfragen gehen um {time} wieder hinaus.")),
+            "{body}"
+        );
+        let (_, body) = words(&alert(AlertLevel::Exhausted), Language::English);
+        assert!(body.ends_with(&format!(" It renews at {time}.")), "{body}");
     }
 }

@@ -30,12 +30,14 @@ pub enum Msg {
     RequestsLeft,
     /// `{time}` (HH:MM, local).
     Renews,
+    /// `{time}` (HH:MM, local): when requests go again after a 429.
+    GoesAgain,
     WaitForRenewal,
     SlowDown,
 }
 
 impl Msg {
-    pub const ALL: [Msg; 19] = [
+    pub const ALL: [Msg; 20] = [
         Msg::PickImportFile,
         Msg::CsvFilter,
         Msg::SaveImportReport,
@@ -53,6 +55,7 @@ impl Msg {
         Msg::RateLimitedTitle,
         Msg::RequestsLeft,
         Msg::Renews,
+        Msg::GoesAgain,
         Msg::WaitForRenewal,
         Msg::SlowDown,
     ];
@@ -83,6 +86,7 @@ impl Msg {
             Msg::RateLimitedTitle => "{env}: the service asked to slow down",
             Msg::RequestsLeft => "{remaining} of {limit} requests left.",
             Msg::Renews => " It renews at {time}.",
+            Msg::GoesAgain => " Requests go again at {time}.",
             Msg::WaitForRenewal => "Requests wait until the quota renews.",
             Msg::SlowDown => "It answered 429 Too Many Requests; requests wait as it asked.",
         }
@@ -107,6 +111,7 @@ impl Msg {
             Msg::RateLimitedTitle => "{env}: Der Dienst bittet, langsamer zu werden",
             Msg::RequestsLeft => "{remaining} von {limit} Anfragen übrig.",
             Msg::Renews => " Es erneuert sich um {time}.",
+            Msg::GoesAgain => " Anfragen gehen um {time} wieder hinaus.",
             Msg::WaitForRenewal => "Anfragen warten, bis sich das Kontingent erneuert.",
             Msg::SlowDown => {
                 "Der Dienst antwortete mit 429 Too Many Requests; Anfragen warten so lange wie verlangt."
@@ -170,6 +175,7 @@ mod tests {
             | Msg::RateLimitedTitle
             | Msg::RequestsLeft
             | Msg::Renews
+            | Msg::GoesAgain
             | Msg::WaitForRenewal
             | Msg::SlowDown => Msg::ALL.contains(&msg),
         }

@@ -63,7 +63,8 @@ impl AlertTracker {
             ClientEvent::RateLimit(snapshot) => {
                 self.latest.insert(env, snapshot.clone());
                 let level = level_of(snapshot)?;
-                self.once(env, level, window_of(snapshot), Some(snapshot), now)
+                let renews = snapshot.reset_at;
+                self.once(env, level, window_of(snapshot), Some(snapshot), renews, now)
             }
             ClientEvent::Waiting {
                 reason: WaitReason::RateLimited,
@@ -71,7 +72,17 @@ impl AlertTracker {
             } => {
                 let snapshot = self.latest.get(&env).cloned();
                 let window = snapshot.as_ref().map_or(*until, window_of);
-                self.once(env, AlertLevel::RateLimited, window, snapshot.as_ref(), now)
+                // After a 429 requests wait for the Retry-After, which a temporary ban makes
+                // longer than the window: the alert names when they go again.
+                let resume = Some(*until);
+                self.once(
+                    env,
+                    AlertLevel::RateLimited,
+                    window,
+                    snapshot.as_ref(),
+                    resume,
+                    now,
+                )
             }
             _ => None,
         }
@@ -83,6 +94,7 @@ impl AlertTracker {
         level: AlertLevel,
         window: DateTime<Utc>,
         snapshot: Option<&RateLimitSnapshot>,
+        resets_at: Option<DateTime<Utc>>,
         now: DateTime<Utc>,
     ) -> Option<QuotaAlert> {
         let key = (env, AlertLevelKey::from(level));
@@ -97,7 +109,7 @@ impl AlertTracker {
             window: snapshot.map_or(QuotaWindow::Unknown, |s| s.window),
             remaining: count(snapshot.and_then(|s| s.remaining)),
             limit: count(snapshot.and_then(|s| s.limit)),
-            reset_at: snapshot.and_then(|s| s.reset_at).map(instant),
+            reset_at: resets_at.map(instant),
             at: instant(now),
         })
     }
@@ -193,6 +205,25 @@ mod tests {
     }
 
     #[test]
+    fn a_429_alert_names_when_requests_go_again_not_the_windows_reset() {
+        let mut tracker = AlertTracker::default();
+        let now = Utc::now();
+        let window = now + TimeDelta::seconds(30);
+        // A temporary ban: the Retry-After reaches well past the window's reset.
+        let banned_until = now + TimeDelta::minutes(5);
+        tracker.consider(Environment::Staging, &snapshot(0, 60, window), now);
+        let waiting = ClientEvent::Waiting {
+            until: banned_until,
+            reason: WaitReason::RateLimited,
+        };
+        let alert = tracker
+            .consider(Environment::Staging, &waiting, now)
+            .unwrap();
+        assert_eq!(alert.reset_at, Some(instant(banned_until)));
+        assert_eq!(alert.remaining, Some(0));
+    }
+
+    #[test]
     fn low_then_exhausted_then_429_each_once_per_window_and_again_in_the_next() {
         let mut tracker = AlertTracker::default();
         let env = Environment::Staging;
@@ -224,6 +255,7 @@ mod tests {
         };
         let alert = tracker.consider(env, &waiting, now).unwrap();
         assert_eq!(alert.level, AlertLevel::RateLimited);
+        assert_eq!(alert.reset_at, Some(instant(window)));
         assert_eq!((alert.remaining, alert.limit), (Some(0), Some(60)));
         assert_eq!(
             tracker.consider(env, &waiting, now),

@@ -227,7 +227,7 @@ pub struct QuotaAlert {
     pub window: QuotaWindow,
     pub remaining: Option<u32>,
     pub limit: Option<u32>,
-    /// RFC 3339.
+    /// When the quota renews; after a 429, when requests go again (RFC 3339).
     pub reset_at: Option<String>,
     /// RFC 3339.
     pub at: String,

@@ -9,7 +9,7 @@ export type QuotaAlert = { environment: EnvironmentId, level: AlertLevel,
  */
 window: QuotaWindow, remaining: number | null, limit: number | null, 
 /**
- * RFC 3339.
+ * When the quota renews; after a 429, when requests go again (RFC 3339).
  */
 resetAt: string | null, 
 /**
