@@ -70,6 +70,7 @@ fn import_with_a_row_fixed_in_place_paused_resumed_reported_and_highlighted() {
         .await;
         app.screenshot("11-import-preview").await;
         assert_eq!(sandbox.create_count(), 0, "a preview sends nothing");
+        preview_fits_800_by_600(&app).await;
 
         // The invalid row, fixed in place.
         app.type_into("input[aria-label='Category id on line 3']", "6")
@@ -205,6 +206,53 @@ async fn stored_pets(sandbox: &Sandbox, key: &str) -> Vec<(String, i64)> {
 }
 
 /// The row of the preview on `line` fixed in place: its category id typed, then Check row.
+/// At 800×600 the preview's buttons are in view without scrolling the dialog, and the fields of
+/// the row fixed in place (line 3) are wide enough to read; then the window is as before. Before,
+/// the buttons were below the fold and the fields read "Broken Ca" and "availab".
+async fn preview_fits_800_by_600(app: &App) {
+    let before = app
+        .driver()
+        .get_window_rect()
+        .await
+        .expect("the window's size");
+    app.driver()
+        .set_window_rect(0, 0, 800, 600)
+        .await
+        .expect("the window can be resized");
+    const MEASURE: &str = r#"
+        const start = document.querySelector("[data-testid='import-start']").getBoundingClientRect();
+        const field = (css) => document.querySelector(`tr[data-line='3'] ${css}`)?.getBoundingClientRect().width ?? 0;
+        return [innerWidth, innerHeight, start.top, start.bottom,
+                field('.fix-name .input'), field('.fix-category .input'), field('.fix-status .input')];
+    "#;
+    let shown = eventually("the preview at 800×600", UI_TIMEOUT, || async {
+        let value = app.js(MEASURE).await?;
+        let figures: Vec<f64> = serde_json::from_value(value).map_err(|e| e.to_string())?;
+        Ok(((figures[0] - 800.0).abs() < 1.0).then_some(figures))
+    })
+    .await;
+    app.screenshot("11-import-preview-800x600").await;
+    let (height, top, bottom) = (shown[1], shown[2], shown[3]);
+    assert!(
+        top >= 0.0 && bottom <= height,
+        "the Import button is out of view at 800×600: {shown:?}"
+    );
+    let (name, category, status) = (shown[4], shown[5], shown[6]);
+    assert!(
+        name >= 160.0 && category >= 80.0 && status >= 140.0,
+        "the fields to fix are too narrow at 800×600 (name, category, status): {shown:?}"
+    );
+    app.driver()
+        .set_window_rect(
+            before.x,
+            before.y,
+            u32::try_from(before.width).unwrap_or(1100),
+            u32::try_from(before.height).unwrap_or(720),
+        )
+        .await
+        .expect("the window's size back");
+}
+
 async fn fix_category(app: &App, line: u64, category_id: &str) {
     app.type_into(
         &format!("input[aria-label='Category id on line {line}']"),

@@ -195,6 +195,13 @@ impl Wine {
         command
     }
 
+    /// Stops this prefix's wineserver and waits until it is gone, so the next program starts
+    /// one with its own environment (the display among it). A server already stopped is fine.
+    pub fn stop_server(&self) {
+        let _ = self.command("wineserver").arg("-k").status();
+        let _ = self.command("wineserver").arg("-w").status();
+    }
+
     /// The Windows user's `%LOCALAPPDATA%` inside the prefix.
     pub fn local_app_data(&self) -> Result<PathBuf> {
         let users = self.prefix.join("drive_c/users");
@@ -360,6 +367,10 @@ pub fn test_under_wine(wine: &Wine, target: &Path, display: &str) -> Result<Path
     }
     cmd::run(&mut tests)?;
     step("The app's tests of what runs before a web view, under Wine");
+    // Their windows need the display, which a wineserver the crates' tests left running (started
+    // without one) would not give them: without it, single instance's second launch never finds
+    // the first's hidden window.
+    wine.stop_server();
     let mut run_app_tests = app_tests(target, Some(wine), &["--", "--exact"]);
     run_app_tests.env("DISPLAY", display);
     for (test, _) in NOT_UNDER_WINE {
@@ -379,10 +390,9 @@ pub fn check_no_webview_box(wine: &Wine, app: &Path, display: &str) -> Result {
         .local_app_data()?
         .join("dev.petstore.admin/logs/petstore-admin.log");
     let _ = fs::remove_file(&logs);
-    // A wineserver left by the tests (started without a display) would give the app no display
-    // to put its box on: stop it, and let the app start one with the virtual display.
-    let _ = wine.command("wineserver").arg("-k").status();
-    let _ = wine.command("wineserver").arg("-w").status();
+    // A wineserver left by the tests would give the app no display to put its box on: stop it,
+    // and let the app start one with the virtual display.
+    wine.stop_server();
     let mut child = wine
         .command("wine")
         .arg(app)
