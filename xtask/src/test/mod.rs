@@ -47,8 +47,9 @@ pub fn test(args: &[String]) -> Result {
     };
     for stage in &stages {
         // After the UI's stage (which writes ui/dist, read by the app's build): from then on the
-        // Windows build can compile beside the other stages.
-        if *stage != Stage::Ui {
+        // Windows build can compile beside the other stages. Alone, the stage builds in the
+        // foreground, where its output shows.
+        if !matches!(stage, Stage::Ui | Stage::Windows) {
             suite.start_windows_build()?;
         }
         step(&format!("Stage {stage}: {}", stage.what()));
