@@ -279,12 +279,17 @@ pub fn wine_tested() -> Vec<&'static str> {
     WINE_TESTED.iter().flat_map(|name| ["-p", name]).collect()
 }
 
-/// The app's test programs (of [`APP_TESTS_UNDER_WINE`]) for Windows, with `extra` arguments.
-fn app_tests(target: &Path, wine: Option<&Wine>, extra: &[&str]) -> Command {
-    let mut command = match wine {
+/// `cargo test` for Windows: with the prefix when it runs them, without when it only builds.
+fn cargo_test(target: &Path, wine: Option<&Wine>) -> Command {
+    match wine {
         Some(wine) => wine.cargo(target, "test"),
         None => cargo_for_windows(target, "test"),
-    };
+    }
+}
+
+/// The app's test programs (of [`APP_TESTS_UNDER_WINE`]) for Windows, with `extra` arguments.
+fn app_tests(target: &Path, wine: Option<&Wine>, extra: &[&str]) -> Command {
+    let mut command = cargo_test(target, wine);
     command.args(["--locked", "-p", "petstore-admin"]);
     for test in APP_TESTS_UNDER_WINE {
         command.args(["--test", test]);
@@ -295,10 +300,7 @@ fn app_tests(target: &Path, wine: Option<&Wine>, extra: &[&str]) -> Command {
 
 /// The Tauri-free crates' test programs for Windows, with `extra` arguments.
 fn crate_tests(target: &Path, wine: Option<&Wine>, extra: &[&str]) -> Command {
-    let mut command = match wine {
-        Some(wine) => wine.cargo(target, "test"),
-        None => cargo_for_windows(target, "test"),
-    };
+    let mut command = cargo_test(target, wine);
     command.arg("--locked").args(wine_tested()).args(extra);
     command
 }
