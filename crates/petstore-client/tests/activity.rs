@@ -111,10 +111,12 @@ async fn a_create_whose_answer_is_lost_is_recorded_as_unknown_once() {
     );
 }
 
-#[tokio::test]
-async fn a_429_counts_its_attempts_and_the_wait() {
-    let clock = manual_clock();
-    let key = "tiny-activity-key";
+/// A sandbox on `clock` allowing `key` one request a minute, whose window another program has
+/// just spent.
+async fn one_a_minute_spent(
+    key: &str,
+    clock: &Arc<petstore_client::clock::ManualClock>,
+) -> Sandbox {
     let config = empty().with_key(
         key,
         Plan::Enterprise {
@@ -129,7 +131,6 @@ async fn a_429_counts_its_attempts_and_the_wait() {
     )
     .await
     .unwrap();
-    // Another program spends the window.
     let status = reqwest::Client::new()
         .get(format!("{}/pets", sandbox.base_url()))
         .bearer_auth(key)
@@ -138,6 +139,14 @@ async fn a_429_counts_its_attempts_and_the_wait() {
         .unwrap()
         .status();
     assert_eq!(status, 200);
+    sandbox
+}
+
+#[tokio::test]
+async fn a_429_counts_its_attempts_and_the_wait() {
+    let clock = manual_clock();
+    let key = "tiny-activity-key";
+    let sandbox = one_a_minute_spent(key, &clock).await;
 
     let sink = Arc::new(Collected::default());
     let mut policy = common::fast_policy();
@@ -240,30 +249,9 @@ async fn a_create_answered_503_is_unknown_and_keeps_the_status_and_the_servers_w
 async fn a_create_whose_retry_after_a_429_got_no_answer_records_no_status() {
     let clock = manual_clock();
     let key = "tiny-lost-key";
-    let config = empty().with_key(
-        key,
-        Plan::Enterprise {
-            per_minute: 1,
-            per_day: 1_000,
-        },
-    );
-    let sandbox = Sandbox::start_with_clock(
-        "127.0.0.1:0".parse().unwrap(),
-        config,
-        Arc::new(Linked(clock.clone())),
-    )
-    .await
-    .unwrap();
-    // Another program spends the window; every request that passes the limiter then loses its
-    // answer (the limiter answers before the faults apply).
-    let status = reqwest::Client::new()
-        .get(format!("{}/pets", sandbox.base_url()))
-        .bearer_auth(key)
-        .send()
-        .await
-        .unwrap()
-        .status();
-    assert_eq!(status, 200);
+    let sandbox = one_a_minute_spent(key, &clock).await;
+    // Every request that passes the limiter then loses its answer (the limiter answers before the
+    // faults apply).
     sandbox.set_faults(Faults {
         drop_rate: 1.0,
         ..Faults::default()
