@@ -8,7 +8,7 @@ import { commandError } from '../src/demo/fake';
 import { entryError, resultOf } from '../src/lib/activity-words';
 import { outcomeReason } from '../src/lib/messages';
 import { setLanguage } from '../src/lib/i18n/index.svelte';
-import { activityEntry, activityRows, choose, openActivity } from './activity-helpers';
+import { activityEntry, activityRows, choose, openActivity, unknownCreate } from './activity-helpers';
 import { startApp, type } from './helpers';
 
 const WORDS = 'The service is unavailable right now (simulated outage).';
@@ -83,16 +83,9 @@ describe('one account of one request', () => {
   test('an add that got no answer at all still says the service never answered', async () => {
     await startApp({
       activity: [
-        activityEntry({
+        unknownCreate({
           id: '901',
-          operation: 'createPet',
-          method: 'POST',
-          path: '/v1/pets',
-          status: null,
-          outcome: 'unknown',
-          errorKind: 'outcomeUnknown',
           pet: { name: 'Ghost', categoryId: '2', id: null },
-          petsReturned: null,
         }),
       ],
     });

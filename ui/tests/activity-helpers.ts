@@ -41,3 +41,17 @@ export function choose(label: string | RegExp, value: string): Promise<boolean> 
   select.value = value;
   return fireEvent.change(select);
 }
+
+/** A create whose outcome is unknown (sent, no answer read): the unconfirmed add the tests settle. */
+export function unknownCreate(more: Partial<ActivityEntry> & Pick<ActivityEntry, 'pet'>): ActivityEntry {
+  return activityEntry({
+    operation: 'createPet',
+    method: 'POST',
+    path: '/v1/pets',
+    status: null,
+    outcome: 'unknown',
+    errorKind: 'outcomeUnknown',
+    petsReturned: null,
+    ...more,
+  });
+}

@@ -17,7 +17,7 @@ import { estimateText, withExtraRequests } from '../src/lib/import-words';
 import { CategoryNames } from '../src/lib/state/categories.svelte';
 import { ImportSession } from '../src/lib/state/imports.svelte';
 import type { ActivityEntry, ImportPreview, ImportResult, Pet, PreviewRow } from '../src/lib/types';
-import { activityEntry, history, openActivity } from './activity-helpers';
+import { unknownCreate, history, openActivity } from './activity-helpers';
 import { rows, startApp, type } from './helpers';
 
 afterEach(() => setLanguage('en'));
@@ -344,17 +344,10 @@ describe('import: the end screen', () => {
   });
 });
 
-const UNKNOWN = activityEntry({
+const UNKNOWN = unknownCreate({
   id: '900',
   environment: 'staging',
-  operation: 'createPet',
-  method: 'POST',
-  path: '/v1/pets',
-  status: null,
-  outcome: 'unknown',
-  errorKind: 'outcomeUnknown',
   pet: { name: 'Clover', categoryId: '5', id: null },
-  petsReturned: null,
 });
 const STAGING = {
   settings: { productionUrl: null, stagingUrl: 'https://staging.pets.example.com/v1' },

@@ -4,20 +4,13 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/svelte';
 import { describe, expect, test } from 'vitest';
 import { commandError, pet } from '../src/demo/fake';
-import { activityEntry, history, openActivity } from './activity-helpers';
+import { unknownCreate, history, openActivity } from './activity-helpers';
 import { DEMO_PETS, rows, startApp } from './helpers';
 
-const UNKNOWN = activityEntry({
+const UNKNOWN = unknownCreate({
   id: '900',
   environment: 'staging',
-  operation: 'createPet',
-  method: 'POST',
-  path: '/v1/pets',
-  status: null,
-  outcome: 'unknown',
-  errorKind: 'outcomeUnknown',
   pet: { name: 'Clover', categoryId: '5', id: null },
-  petsReturned: null,
 });
 
 const STAGING = {
