@@ -425,6 +425,11 @@ impl State {
                 )
             });
         let latest = match (self.received, quota_reset) {
+            // A 429 answered for a spent quota: the window's reset (and its margin) may end a
+            // moment after the Retry-After's whole seconds; it is still the 429's wait.
+            (Some((given, WaitReason::RateLimited)), Some((reset, _))) if given > now => {
+                Some((given.max(reset), WaitReason::RateLimited))
+            }
             (Some(given), Some(reset)) => Some(if reset.0 > given.0 { reset } else { given }),
             (given, reset) => given.or(reset),
         };

@@ -236,3 +236,26 @@ async fn release_hold_keeps_the_waits_the_service_gave_this_process() {
     );
     assert!(!governor.release_hold());
 }
+
+#[tokio::test]
+async fn a_429_for_a_spent_quota_is_the_429s_wait_until_the_reset() {
+    let (clock, governor) = setup(policy());
+    let probe = acquire(&governor, None).await.unwrap();
+    // Retry-After in whole seconds ends just before the window's reset and its margin.
+    probe.finish(Observation {
+        status: 429,
+        snapshot: Some(snapshot(&clock, 2, 0, at(&clock, 60))),
+        retry_after: Some(at(&clock, 60)),
+    });
+    let reset = at(&clock, 60) + TimeDelta::milliseconds(50);
+    assert_eq!(
+        governor.received_hold(),
+        Some((reset, WaitReason::RateLimited))
+    );
+    // Once the 429's own wait is over, a spent quota the answers still show is the quota's.
+    clock.advance(Duration::from_secs(60));
+    assert_eq!(
+        governor.received_hold(),
+        Some((reset, WaitReason::QuotaExhausted))
+    );
+}
