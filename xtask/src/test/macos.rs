@@ -23,18 +23,26 @@ const ZIGLANG: &str = "ziglang==0.13.0";
 /// Objective-C against Cocoa (only Apple's SDK has it). Keep in step with the crates' features.
 const FEATURES: &str = "petstore-client/ts,petstore-local/keychain,petstore-admin/custom-protocol";
 
-/// `cargo clippy -D warnings` of the whole workspace for both Mac targets at once (one build of
-/// the host's build scripts and macros for both), with [`FEATURES`].
+/// What [`clippy_command`] checks, for the step's title.
+pub const WHAT: &str = "cargo clippy for macOS (aarch64 and x86_64, zig's C compiler, the app \
+                        without its notification plugin; warnings are errors)";
+
+/// `cargo clippy -D warnings` of the whole workspace for both Mac targets, run here.
 pub fn clippy(target: &Path) -> Result {
+    let mut clippy = clippy_command(target)?;
+    step(WHAT);
+    cmd::run(&mut clippy)
+}
+
+/// The clippy of both Mac targets at once (one build of the host's build scripts and macros for
+/// both), with [`FEATURES`], once its targets and compilers are installed: to run here or in the
+/// background.
+pub fn clippy_command(target: &Path) -> Result<Command> {
     for (rust_target, _) in TARGETS {
         crate::deps::ensure_rust_target(rust_target)?;
     }
     let zig = ensure_zig(target)?;
     let wrappers = write_wrappers(target, &zig)?;
-    step(
-        "cargo clippy for macOS (aarch64 and x86_64, zig's C compiler, the app without its \
-         notification plugin; warnings are errors)",
-    );
     let mut clippy = Command::new(cargo());
     clippy.args(["clippy", "--locked", "--workspace", "--no-default-features"]);
     clippy.args(["--features", FEATURES, "--all-targets"]);
@@ -49,7 +57,7 @@ pub fn clippy(target: &Path) -> Result {
             .env(format!("AR_{var}"), wrappers.join("ar"));
     }
     clippy.args(["--", "-D", "warnings"]);
-    cmd::run(&mut clippy)
+    Ok(clippy)
 }
 
 /// zig in target/tools/zig-venv; returns the `zig` program.

@@ -2,6 +2,7 @@
 //! none is named). Each stage installs what it needs and runs alone from a clean checkout.
 
 mod background;
+mod cross;
 // Writes shell scripts for zig: a Unix host's.
 #[cfg(unix)]
 mod macos;
@@ -39,6 +40,7 @@ pub fn test(args: &[String]) -> Result {
         installers_follow: stages.contains(&Stage::Installers),
         windows_follows: stages.contains(&Stage::Windows),
         windows_build: None,
+        macos_clippy: None,
         tools,
         ui_built: false,
         display: None,
@@ -71,6 +73,9 @@ struct Suite {
     windows_follows: bool,
     /// The Windows stage's compiling, running beside the stages before it.
     windows_build: Option<background::Background>,
+    /// The macOS clippy, put off by the lint stage to run beside the Windows stage's tests.
+    #[cfg_attr(not(unix), allow(dead_code))]
+    macos_clippy: Option<Command>,
     tools: Tools,
     /// ui/dist is fresh: rebuilding it would make cargo rebuild the release app (minutes of LTO).
     ui_built: bool,
@@ -135,61 +140,17 @@ impl Suite {
             "warnings",
         ]))?;
         #[cfg(unix)]
-        macos::clippy(&self.target)?;
-        Ok(())
-    }
-
-    /// Starts the Windows stage's compiling in the background, once, when that stage will run
-    /// after this one: at the lowest priority, it uses what the other stages leave idle.
-    fn start_windows_build(&mut self) -> Result {
-        if !self.windows_follows || self.windows_build.is_some() {
-            return Ok(());
+        if self.windows_follows {
+            // Until the Windows stage the background build has every idle moment; its tests
+            // under Wine leave the CPUs half idle, and the Mac check fills them.
+            self.macos_clippy = Some(macos::clippy_command(&self.target)?);
+            println!(
+                "\nThe macOS clippy runs beside the Windows stage's tests under Wine (the lint \
+                 stage's last step, reported there)"
+            );
+        } else {
+            macos::clippy(&self.target)?;
         }
-        crate::deps::ensure_rust_target(windows::TARGET)?;
-        self.ensure_ui_built()?;
-        let log = windows::target_dir(&self.target).join("build.log");
-        let build =
-            background::Background::start(windows::build_steps(&self.target, &WORKSPACE), log)?;
-        println!(
-            "\nThe Windows stage's build runs in the background from here, at the lowest priority \
-             (its log: {})",
-            build.log().display()
-        );
-        self.windows_build = Some(build);
-        Ok(())
-    }
-
-    fn windows(&mut self) -> Result {
-        let started = std::time::Instant::now();
-        crate::deps::ensure_rust_target(windows::TARGET)?;
-        let wine = windows::Wine::prepare(&self.root, &self.target)?;
-        self.ensure_ui_built()?;
-        match self.windows_build.take() {
-            Some(build) => {
-                step("Waiting for the Windows build that ran beside the other stages");
-                let ran = build.wait()?;
-                println!(
-                    "the Windows build ran {:.0} s in the background; the stage waited {:.0} s \
-                     for it",
-                    ran.as_secs_f64(),
-                    started.elapsed().as_secs_f64()
-                );
-            }
-            None => {
-                for (what, mut command) in windows::build_steps(&self.target, &WORKSPACE) {
-                    step(&what);
-                    cmd::run(&mut command)?;
-                }
-            }
-        }
-        let display = self.display()?.to_owned();
-        let app = windows::test_under_wine(&wine, &self.target, &display)?;
-        step("The app on a PC without WebView2: its message box, closed by Enter");
-        windows::check_no_webview_box(&wine, &app, &display)?;
-        println!(
-            "Stage windows took {:.0} s",
-            started.elapsed().as_secs_f64()
-        );
         Ok(())
     }
 
