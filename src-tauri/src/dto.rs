@@ -13,16 +13,20 @@ use ts_rs::TS;
 mod activity;
 mod categories;
 mod crash;
+mod events;
 mod imports;
 mod network;
 mod reasons;
+mod typescript;
 mod updates;
 pub use activity::*;
 pub use categories::*;
 pub use crash::*;
+pub use events::*;
 pub use imports::*;
 pub use network::*;
 pub use reasons::*;
+pub use typescript::{Export, export_named, named};
 pub use updates::*;
 
 pub use petstore_client::ErrorKind as ClientErrorKind;
@@ -466,84 +470,4 @@ pub struct Resumed {
 #[serde(rename_all = "camelCase")]
 pub struct EnvironmentUpdated {
     pub environment: Environment,
-}
-
-/// The events the UI can `listen` to, with their payloads.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum AppEvent {
-    Quota(Quota),
-    Waiting(Waiting),
-    Resumed(Resumed),
-    Deprecation(Deprecation),
-    EnvironmentChanged(EnvironmentInfo),
-    /// An environment's address or key changed (selected or not): what was on its way to the old
-    /// one was cancelled, and its quota and rows are the old server's.
-    EnvironmentUpdated(EnvironmentUpdated),
-    /// The settings file's problem appeared or changed (`Some`) or was solved (`None`).
-    SettingsProblem(Option<SettingsProblem>),
-    /// The running import's counts changed (at most a few times a second).
-    ImportProgress(ImportProgress),
-    /// The import ended: the end screen.
-    ImportFinished(Box<ImportResult>),
-    /// New entries in the activity history (at most every 250 ms).
-    ActivityRecorded(ActivityRecorded),
-    /// An environment's quota is low or spent, or a 429 arrived: at most once per window.
-    QuotaAlert(QuotaAlert),
-    /// An environment's category names changed: its whole list now.
-    CategoryNames(CategoryList),
-}
-
-impl AppEvent {
-    pub const NAMES: [&'static str; 12] = [
-        "quota",
-        "waiting",
-        "resumed",
-        "deprecation",
-        "environment-changed",
-        "settings-problem",
-        "environment-updated",
-        "import-progress",
-        "import-finished",
-        "activity-recorded",
-        "quota-alert",
-        "category-names",
-    ];
-
-    /// The event name the UI listens to.
-    pub fn name(&self) -> &'static str {
-        match self {
-            AppEvent::Quota(_) => Self::NAMES[0],
-            AppEvent::Waiting(_) => Self::NAMES[1],
-            AppEvent::Resumed(_) => Self::NAMES[2],
-            AppEvent::Deprecation(_) => Self::NAMES[3],
-            AppEvent::EnvironmentChanged(_) => Self::NAMES[4],
-            AppEvent::SettingsProblem(_) => Self::NAMES[5],
-            AppEvent::EnvironmentUpdated(_) => Self::NAMES[6],
-            AppEvent::ImportProgress(_) => Self::NAMES[7],
-            AppEvent::ImportFinished(_) => Self::NAMES[8],
-            AppEvent::ActivityRecorded(_) => Self::NAMES[9],
-            AppEvent::QuotaAlert(_) => Self::NAMES[10],
-            AppEvent::CategoryNames(_) => Self::NAMES[11],
-        }
-    }
-
-    /// The JSON payload.
-    pub fn payload(&self) -> serde_json::Value {
-        let value = match self {
-            AppEvent::Quota(quota) => serde_json::to_value(quota),
-            AppEvent::Waiting(waiting) => serde_json::to_value(waiting),
-            AppEvent::Resumed(resumed) => serde_json::to_value(resumed),
-            AppEvent::Deprecation(notice) => serde_json::to_value(notice),
-            AppEvent::EnvironmentChanged(info) => serde_json::to_value(info),
-            AppEvent::EnvironmentUpdated(updated) => serde_json::to_value(updated),
-            AppEvent::SettingsProblem(problem) => serde_json::to_value(problem),
-            AppEvent::ImportProgress(progress) => serde_json::to_value(progress),
-            AppEvent::ImportFinished(result) => serde_json::to_value(result),
-            AppEvent::ActivityRecorded(recorded) => serde_json::to_value(recorded),
-            AppEvent::QuotaAlert(alert) => serde_json::to_value(alert),
-            AppEvent::CategoryNames(list) => serde_json::to_value(list),
-        };
-        // These plain structs always serialize.
-        value.unwrap_or(serde_json::Value::Null)
-    }
 }

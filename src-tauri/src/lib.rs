@@ -1,19 +1,20 @@
 //! Petstore Admin, the desktop app: a thin Tauri 2 shell over `petstore-client`.
 //!
-//! [`backend::Backend`] does the work and is tested without a desktop; `commands` exposes it over
-//! IPC with the types of [`dto`] (the contract with the UI); client events reach the UI as Tauri
-//! events through [`events`].
+//! [`backend::Backend`] does the work and is tested without a desktop; [`ipc`] exposes it over
+//! IPC with the types of [`dto`] (the contract with the UI), from the one list of commands in
+//! `command_list.rs`; client events reach the UI as Tauri events through [`events`].
 
 // First: its macros are textually scoped, and the list is used below.
 #[macro_use]
 mod command_list;
 pub mod backend;
-pub mod commands;
+mod commands;
 pub mod convert;
 pub mod crash;
 pub mod dto;
 pub mod errors;
 pub mod events;
+pub mod ipc;
 mod logging;
 mod no_webview;
 mod notify;
@@ -38,21 +39,6 @@ use events::EventSink;
 /// may take before the window is shown anyway.
 const SHOW_WINDOW_ANYWAY_AFTER: Duration = Duration::from_secs(3);
 const MAIN_WINDOW: &str = "main";
-
-/// Every command's IPC name, from the one list in `command_list.rs`.
-pub const COMMAND_NAMES: &[&str] = with_commands!(command_names);
-
-/// For `with_commands!`: the invoke handler of the functions in [`commands`].
-macro_rules! invoke_handler {
-    ($($name:ident),* $(,)?) => {
-        tauri::generate_handler![$(commands::$name),*]
-    };
-}
-
-/// Registers every command of [`COMMAND_NAMES`]; the caller manages a [`Backend`].
-pub fn with_commands<R: Runtime>(builder: tauri::Builder<R>) -> tauri::Builder<R> {
-    builder.invoke_handler(with_commands!(invoke_handler))
-}
 
 /// Sends [`AppEvent`]s to every window of the app.
 #[derive(Debug)]
@@ -92,7 +78,7 @@ pub fn run() {
     {
         builder = builder.plugin(tauri_plugin_notification::init());
     }
-    let app = with_commands(builder.plugin(logging::plugin()))
+    let app = ipc::with_commands(builder.plugin(logging::plugin()))
         .setup(|app| {
             let events = Arc::new(TauriEvents(app.handle().clone()));
             let mut config = BackendConfig::desktop(events);

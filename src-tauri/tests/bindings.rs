@@ -14,14 +14,12 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use petstore_admin::dto::{
-    ActivityFilter, ActivityPage, ActivityRecorded, ActivitySettings, ActivityStatus, AppErrorKind,
-    CategoryImport, CategoryList, CheckResult, ClientErrorKind, CommandError, ConnectionTest,
-    CrashNotice, CreatedPet, Deprecation, EnvironmentInfo, EnvironmentUpdated, ExportFormat,
-    ImportPreview, ImportStatus, KeyMove, KeyStatus, LanguagePreference, Lookup, NetworkInput,
-    NetworkSettings, NewPetInput, PetPage, Quota, QuotaAlert, QuotaHistory, QuotaRange,
-    RememberedWait, Resumed, RowCells, SavedFile, Settings, SettingsProblem, StartedOver,
-    UnfinishedImport, UpdateCheck, UpdateFailure, UpdateSettings, Waiting,
+    AppErrorKind, AppEvent, ClientErrorKind, CommandError, Quota, event_signatures,
 };
+use petstore_admin::ipc::{COMMAND_NAMES, command_signatures};
+
+#[path = "bindings/typed_calls.rs"]
+mod typed_calls;
 use ts_rs::{Config, TS};
 
 fn committed_dir() -> PathBuf {
@@ -30,49 +28,17 @@ fn committed_dir() -> PathBuf {
 
 fn generate(into: &Path) -> BTreeMap<String, String> {
     let cfg = Config::new().with_out_dir(into);
-    // The roots; their dependencies (Pet, EnvironmentId, ErrorKind, ...) come along.
-    PetPage::export_all(&cfg).expect("export");
-    NewPetInput::export_all(&cfg).expect("export");
-    CreatedPet::export_all(&cfg).expect("export");
-    Quota::export_all(&cfg).expect("export");
+    // Every type a command or an event names, with what they name in turn; and the error every
+    // command may reject with.
+    for command in command_signatures(&cfg) {
+        for export in command.exports {
+            export(&cfg).expect("export");
+        }
+    }
+    for event in event_signatures(&cfg) {
+        (event.export)(&cfg).expect("export");
+    }
     CommandError::export_all(&cfg).expect("export");
-    EnvironmentInfo::export_all(&cfg).expect("export");
-    Settings::export_all(&cfg).expect("export");
-    LanguagePreference::export_all(&cfg).expect("export");
-    KeyStatus::export_all(&cfg).expect("export");
-    KeyMove::export_all(&cfg).expect("export");
-    Lookup::export_all(&cfg).expect("export");
-    Deprecation::export_all(&cfg).expect("export");
-    ConnectionTest::export_all(&cfg).expect("export");
-    Waiting::export_all(&cfg).expect("export");
-    Resumed::export_all(&cfg).expect("export");
-    SettingsProblem::export_all(&cfg).expect("export");
-    CrashNotice::export_all(&cfg).expect("export");
-    StartedOver::export_all(&cfg).expect("export");
-    RememberedWait::export_all(&cfg).expect("export");
-    EnvironmentUpdated::export_all(&cfg).expect("export");
-    ImportPreview::export_all(&cfg).expect("export");
-    ImportStatus::export_all(&cfg).expect("export");
-    RowCells::export_all(&cfg).expect("export");
-    UnfinishedImport::export_all(&cfg).expect("export");
-    SavedFile::export_all(&cfg).expect("export");
-    ExportFormat::export_all(&cfg).expect("export");
-    ActivityPage::export_all(&cfg).expect("export");
-    ActivityFilter::export_all(&cfg).expect("export");
-    CheckResult::export_all(&cfg).expect("export");
-    QuotaHistory::export_all(&cfg).expect("export");
-    QuotaRange::export_all(&cfg).expect("export");
-    ActivitySettings::export_all(&cfg).expect("export");
-    ActivityStatus::export_all(&cfg).expect("export");
-    QuotaAlert::export_all(&cfg).expect("export");
-    ActivityRecorded::export_all(&cfg).expect("export");
-    CategoryList::export_all(&cfg).expect("export");
-    CategoryImport::export_all(&cfg).expect("export");
-    UpdateSettings::export_all(&cfg).expect("export");
-    UpdateCheck::export_all(&cfg).expect("export");
-    UpdateFailure::export_all(&cfg).expect("export");
-    NetworkSettings::export_all(&cfg).expect("export");
-    NetworkInput::export_all(&cfg).expect("export");
     write_const(
         into,
         "CategoryLimits",
@@ -89,13 +55,13 @@ fn generate(into: &Path) -> BTreeMap<String, String> {
         into,
         "CommandName",
         "src-tauri/src/command_list.rs",
-        petstore_admin::COMMAND_NAMES,
+        COMMAND_NAMES,
     );
     write_union(
         into,
         "EventName",
-        "AppEvent::NAMES in src-tauri/src/dto.rs",
-        &petstore_admin::dto::AppEvent::NAMES,
+        "src-tauri/src/dto/events.rs",
+        AppEvent::NAMES,
     );
     read_dir(into)
 }
@@ -228,7 +194,7 @@ fn capability_from_the_list(committed: &str) -> String {
         .filter(|p| p.as_str().is_some_and(|p| p.contains(':')))
         .cloned()
         .collect();
-    let grants: Vec<serde_json::Value> = petstore_admin::COMMAND_NAMES
+    let grants: Vec<serde_json::Value> = COMMAND_NAMES
         .iter()
         .map(|name| format!("allow-{}", name.replace('_', "-")).into())
         .chain(others)

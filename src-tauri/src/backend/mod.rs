@@ -1,5 +1,5 @@
 //! Everything the commands do, without Tauri: testable against a real sandbox, no desktop needed.
-//! The `#[tauri::command]` functions in `commands.rs` only call these methods.
+//! The IPC commands (`command_list.rs`) call these methods.
 
 mod activity;
 mod alerts;
