@@ -1,4 +1,4 @@
-//! Bulk import (issue 11): 1,000 rows through the real `petstore import` against a Pro-plan
+//! Bulk import: 1,000 rows through the real `petstore import` against a Pro-plan
 //! sandbox (300 requests a window) whose minute window is shortened to 5 s. Reports the 429s
 //! (goal 0), the total time against the minimum the quota allows (goal within 5%) and the
 //! CLI's peak memory (VmHWM from /proc, goal < 30 MiB). Then the same import in-process (as

@@ -1,4 +1,4 @@
-//! One call of the `petstore` CLI against `curl` for the same request (issue 12): `petstore
+//! One call of the `petstore` CLI against `curl` for the same request: `petstore
 //! --json list --limit 100` and `curl` GET `/pets?limit=100` with the same key, against a sandbox
 //! on 127.0.0.1 holding 100 pets, in alternating rounds so machine noise hits both. Each is a
 //! whole process, from spawn to exit with its output read: what a script calling either pays.

@@ -1,4 +1,4 @@
-//! `petstore export` of a 10,000-pet store (issue 12): the real release CLI against a sandbox
+//! `petstore export` of a 10,000-pet store: the real release CLI against a sandbox
 //! holding 10,000 pets with `Link` paging, on the Free plan (60 requests a window) with the
 //! window shortened to 5 s. Prints the time against the minimum the quota allows and the CLI's
 //! peak memory (VmHWM, goal < 30 MiB: pages are streamed to the file, never collected). Nothing

@@ -1,4 +1,4 @@
-//! One key, many desks (issue 27): N = 1, 2, 4, 8 computers import 40 rows each at once, each a
+//! One key, many desks: N = 1, 2, 4, 8 computers import 40 rows each at once, each a
 //! release `petstore` process with folders of its own, while one more desk lists the pets every
 //! second, against a sandbox with a fixed window of 30 requests per 6 s (the Pro plan's rate, ten
 //! times faster). Goals for each N: 0 answers 429, 0 requests sent during a Retry-After, every row

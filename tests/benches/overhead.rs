@@ -2,7 +2,7 @@
 //! bare reqwest + serde_json loop in the same run. Prints p50/p99 latency and requests per second.
 //! A third loop, the same client recording every request into the activity history (a SQLite
 //! file in a temporary folder, as the app and the CLI do), gives recording's cost side by side
-//! (issue 13: at most 2%).
+//! (the goal: at most 2%).
 //!
 //! Run: `cargo bench -p petstore-e2e --bench overhead`. Figures go to BENCHMARKS.md.
 

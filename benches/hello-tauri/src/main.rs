@@ -16,7 +16,7 @@ fn main() {
         .invoke_handler(tauri::generate_handler![commands::first_paint])
         // Like the app (src-tauri lib.rs): the window is created hidden and shown once its page
         // has loaded. A window shown at creation made this baseline's start bimodal
-        // (BENCHMARKS.md, issue 12).
+        // (BENCHMARKS.md).
         .on_page_load(|webview, payload| {
             if payload.event() == PageLoadEvent::Finished
                 && let Some(window) = webview.app_handle().get_webview_window("main")

@@ -138,7 +138,7 @@ select.dispatchEvent(new Event('change', {{ bubbles: true }}));
 }
 
 /// Clicks the Activity tab and waits for its first real row (not a placeholder) to be painted:
-/// the time to first rows of a large history (issue 13). The view's code is loaded on first use,
+/// the time to first rows of a large history. The view's code is loaded on first use,
 /// which is part of what a person waits for.
 pub const OPEN_ACTIVITY: &str = r#"
 const done = arguments[arguments.length - 1];

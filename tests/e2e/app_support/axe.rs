@@ -1,4 +1,4 @@
-//! axe-core in the real web view (issue 14 §5): the npm package's `axe.min.js` (pinned in
+//! axe-core in the real web view: the npm package's `axe.min.js` (pinned in
 //! ui/package.json, installed by `npm ci`) is executed in the page through WebDriver, then
 //! `axe.run` through an asynchronous script. Nothing of it is part of the app.
 
@@ -33,7 +33,7 @@ pub struct Violation {
 }
 
 impl Violation {
-    /// Serious and critical: what issue 14 allows none of.
+    /// Serious and critical: the accessibility goal allows none of these.
     pub fn blocking(&self) -> bool {
         matches!(self.impact.as_deref(), Some("serious" | "critical"))
     }

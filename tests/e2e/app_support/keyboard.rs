@@ -1,4 +1,4 @@
-//! The window as a keyboard and a screen reader meet it (issue 14 §5): keys pressed as a person
+//! The window as a keyboard and a screen reader meet it: keys pressed as a person
 //! presses them (WebDriver actions on whatever has the focus), where the focus is and whether it
 //! shows, what the live regions announce, and the accessibility tree's roles and names
 //! (WebKitWebDriver's computed role and label).

@@ -1,4 +1,4 @@
-//! Issue 14 §5: axe-core over every main screen and dialog of the real window, in the light and
+//! axe-core over every main screen and dialog of the real window, in the light and
 //! the dark theme (WebKitGTK's prefers-color-scheme follows GTK_THEME): no serious or critical
 //! violation anywhere. Lesser ones are printed, for people to read.
 

@@ -1,4 +1,4 @@
-//! The activity history in the real window (issue 13): requests listed in Activity, a create
+//! The activity history in the real window: requests listed in Activity, a create
 //! whose answer was lost flagged and settled by "Check now", and a forced 429 marked on the
 //! quota chart.
 

@@ -1,4 +1,4 @@
-//! Issue 14 §3 in the real window: a category named in Settings → Categories shows as "Name (N)"
+//! Category names in the real window: a category named in Settings → Categories shows as "Name (N)"
 //! in the table, is picked from the create form's combobox for a new pet, and goes out with an
 //! export that asks for names. The save picker is answered by the app's test hook
 //! (`PETSTORE_TEST_HOOK_SAVE_DIR`, see `src-tauri/src/pickers.rs`).

@@ -1,4 +1,4 @@
-//! Issue 9 §1: a create in flight belongs to the app: sent once however the form is closed and reopened, its outcome shown after a switch.
+//! A create in flight belongs to the app: sent once however the form is closed and reopened, its outcome shown after a switch.
 
 use crate::*;
 
@@ -89,7 +89,7 @@ async fn stored_named(sandbox: &Sandbox, key: &str, name: &str) -> usize {
     pets.iter().filter(|p| p["name"] == name).count()
 }
 
-/// Issue 9 §1: with a slow service, Add pet (Enter), then Escape (or a click on the backdrop, or
+/// With a slow service, Add pet (Enter), then Escape (or a click on the backdrop, or
 /// ×) while it is adding, New pet again (or Ctrl+N) and Add pet again must not send a second create; the
 /// first one's outcome is shown, the new pet highlighted once.
 #[test]

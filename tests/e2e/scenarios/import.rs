@@ -1,4 +1,4 @@
-//! Issue 11 §4: Import… in the real window. The native file picker cannot be driven through
+//! Import… in the real window. The native file picker cannot be driven through
 //! WebDriver, so the app is started with its picker test hooks (`PETSTORE_TEST_HOOK_OPEN_FILE`,
 //! `PETSTORE_TEST_HOOK_SAVE_DIR`, read only by `src-tauri/src/pickers.rs`): the pickers answer
 //! those paths, and everything after them (reading, the preview, the fix in place, the import,
@@ -163,7 +163,7 @@ fn import_with_a_row_fixed_in_place_paused_resumed_reported_and_highlighted() {
     });
 }
 
-/// Issue 26: four good rows, and two whose category id is not a number (lines 3 and 7), fixed
+/// Four good rows, and two whose category id is not a number (lines 3 and 7), fixed
 /// in place to 3 and 6 on the first import.
 const STOCK_FILE: &str = "name,categoryId,status\n\
     Stock Pepper,3,available\n\
@@ -275,7 +275,7 @@ async fn disabled(app: &App, css: &str) -> Option<bool> {
     app.js(&script).await.ok()?.as_bool()
 }
 
-/// Issue 26, "never twice, for real": a file with two rows fixed in the preview is imported, then
+/// "Never twice, for real": a file with two rows fixed in the preview is imported, then
 /// the same unchanged file is picked again. Every row created the first time is marked as already
 /// added (where, when, which pet), the repeated rows are skipped unless the clerk ticks the
 /// counted checkbox, Import offers nothing to send, also once the same two fixes are made again,

@@ -1,4 +1,4 @@
-//! Issue 14 §5: every flow with the keyboard alone in the real window — browse, sort, filter,
+//! Every flow with the keyboard alone in the real window — browse, sort, filter,
 //! create, look up, settings, the environment, import (the open picker answered by its test hook),
 //! a wait, activity — with Tab, Shift+Tab, Enter, Space, the arrows, Escape and the app's
 //! shortcuts. After every Tab the focus shows, and it never falls to the document's body; the pet

@@ -1,4 +1,4 @@
-//! Issue 14 §4 in the real window: Settings → General → Deutsch turns the header, the table, the
+//! The language in the real window: Settings → General → Deutsch turns the header, the table, the
 //! open dialog and the formatted date German at once, and is saved; a German computer (LANG) with
 //! no choice starts German; the German header keeps one line at 1100 px.
 

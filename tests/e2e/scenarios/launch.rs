@@ -1,4 +1,4 @@
-//! Issue 9 §5: one app per computer (a second launch hands over), and a start without a usable session bus.
+//! One app per computer (a second launch hands over), and a start without a usable session bus.
 
 use crate::*;
 

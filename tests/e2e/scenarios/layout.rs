@@ -1,4 +1,4 @@
-//! Issue 17 §5 and §9 in the real window: the table keeps its height in small windows (the lookup
+//! The layout in the real window: the table keeps its height in small windows (the lookup
 //! folds under it), the header never wraps Settings onto a line of its own, nothing overflows
 //! sideways, in both themes; and an environment that is not set up shows a set-up state.
 

@@ -1,4 +1,4 @@
-//! Issue 17 §11: what a clerk reads in the real window when a server refuses the key or cannot be
+//! What a clerk reads in the real window when a server refuses the key or cannot be
 //! reached: one message, the server's own first sentence, one next step, no OS or Rust text.
 
 use crate::*;

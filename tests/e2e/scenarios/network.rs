@@ -1,6 +1,7 @@
-//! Issue 18 in the real window: Production is `https://api.petstore.test:<port>`, served by a TLS
-//! front whose certificate a private CA made in the test issued, in front of a sandbox. Only
-//! the test proxy knows that name (loopback never goes through a proxy, so a name is needed).
+//! A proxy and a company certificate in the real window: Production is
+//! `https://api.petstore.test:<port>`, served by a TLS front whose certificate a private CA made
+//! in the test issued, in front of a sandbox. Only the test proxy knows that name (loopback never
+//! goes through a proxy, so a name is needed).
 //! Settings → Network → Manual points the app at the proxy: the table names the unknown
 //! authority and where to add the certificate. "Trust a company certificate…" (its native picker
 //! answered by `PETSTORE_TEST_HOOK_OPEN_FILE`) lists the CA's subject and fingerprint, and the

@@ -1,4 +1,4 @@
-//! The security audit (issue 29 §6) in the real window: the content security policy allows no
+//! The content security policy in the real window: it allows no
 //! inline style (no `'unsafe-inline'`), and the window still draws every style it sets itself
 //! (Svelte sets them through the CSSOM, which the policy leaves alone).
 

@@ -1,4 +1,4 @@
-//! Issue 9 §2: a settings file the app cannot read is shown, never written over, kept and started over.
+//! A settings file the app cannot read is shown, never written over, kept and started over.
 
 use crate::*;
 

@@ -1,4 +1,4 @@
-//! Issue 14 §1 in the real window: a loopback update server offers a newer version signed with a
+//! Signed updates in the real window: a loopback update server offers a newer version signed with a
 //! key made for the test (named by the system-wide settings file, as an administrator's mirror
 //! would be). The app shows the version and notes after the first table; "Not now" downloads and
 //! installs nothing; a bundle signed with another key, and a changed bundle, are refused with

@@ -97,7 +97,7 @@ fn a_wait_the_cli_remembered_pauses_the_app_until_cleared_in_the_gauge() {
         app.click(By::Css("[role='tab']#tab-staging")).await;
         let note = app
             .wait_text("[data-testid='address-from-variable']", |t| {
-                // Issue 17 §9: who set it, in a clerk's words (no "environment variable").
+                // Who set it, in a clerk's words (no "environment variable").
                 t.contains("Set outside the app")
             })
             .await;

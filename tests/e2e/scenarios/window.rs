@@ -1,4 +1,4 @@
-//! Issue 14 §2: the window comes back where, and as large as, it was left, and a window
+//! The window comes back where, and as large as, it was left, and a window
 //! remembered off every screen comes back on one. The state file lives in the scenario's own
 //! config folder (beside `settings.json`), so no other scenario starts with a moved window.
 //!

@@ -1,5 +1,5 @@
-//! A company certificate authority installed the Debian way is trusted with no setting (issue 18
-//! §5): the OS trust store is the default. A private CA made for this run issues the certificate
+//! A company certificate authority installed the Debian way is trusted with no setting: the
+//! OS trust store is the default. A private CA made for this run issues the certificate
 //! of a test API (`petstore-testnet-api`, on the host's loopback, which the root shares) reached
 //! by the name [`HOST`], which the root's `/etc/hosts` maps to 127.0.0.1. The installed CLI
 //! refuses it as an unknown authority (its exit code for a network setting to change) until the
