@@ -13,6 +13,7 @@ use petstore_admin::dto::{
     Environment, ErrorKind, NewPetInput, Operation, QuotaRange, Reason, ResolutionKind,
 };
 use petstore_sandbox::{Faults, Plan, SandboxConfig};
+use petstore_test_support::spend_elsewhere;
 
 fn recording_backend(dir: &std::path::Path, events: Arc<Collected>) -> Backend {
     Backend::new(BackendConfig {
@@ -141,7 +142,7 @@ async fn a_create_not_found_is_created_again_only_by_try_again() {
     assert_eq!(sandbox.create_count(), 2);
 }
 
-/// Issue 30 §2: one account of one request. A create answered 503 rejects with the status, the
+/// One account of one request. A create answered 503 rejects with the status, the
 /// server's words and why its outcome is unknown, and its activity entry keeps the same status and
 /// words (never an entry of an add "never answered").
 #[tokio::test]
@@ -216,16 +217,7 @@ async fn the_quota_history_marks_a_429_and_an_alert_is_raised_once() {
     backend.list_pets(None, Some(1)).await.unwrap();
     // Another program spends the rest of the window: the app's next list meets a 429 (the
     // quick tuning does not wait it out).
-    let raw = reqwest::Client::new();
-    for _ in 0..2 {
-        let response = raw
-            .get(format!("{}/pets?limit=1", sandbox.base_url()))
-            .bearer_auth(key)
-            .send()
-            .await
-            .unwrap();
-        assert_eq!(response.status(), 200);
-    }
+    spend_elsewhere(&sandbox, key, 2).await;
     assert!(backend.list_pets(None, Some(1)).await.is_err());
     let alert = events
         .wait_for(|e| matches!(e, AppEvent::QuotaAlert(a) if a.level == AlertLevel::Exhausted))

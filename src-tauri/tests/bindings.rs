@@ -1,11 +1,12 @@
-//! The TypeScript types in `ui/src/lib/bindings/` are generated from `dto.rs` (with the client's
-//! own types it carries: `EnvironmentId`, `QuotaWindow`, `Plan`, `WaitReason`, `ClientErrorKind`,
-//! from petstore-client's `ts` feature), the command list (`CommandName.ts`) and the event names
-//! (`EventName.ts`), and committed. This test fails when they differ from freshly generated ones;
-//! `UPDATE_BINDINGS=1 cargo test -p petstore-admin --test bindings` rewrites them.
-//!
-//! The same goes for the `allow-<command>` grants of `capabilities/main.json`, made from the
-//! command list.
+//! The TypeScript side of the IPC contract is generated from its two lists and committed: every
+//! type a command (`src/command_list.rs`) or an event (`src/dto/events.rs`) names, with what those
+//! name in turn (the DTOs and the client's own types they carry: `EnvironmentId`, `QuotaWindow`,
+//! `Plan`, `WaitReason`, `ClientErrorKind`, from petstore-client's `ts` feature) into
+//! `ui/src/lib/bindings/`; the `CommandName` and `EventName` unions; the typed functions and
+//! `BackendEvents` of `ui/src/lib/backend.ts` (`bindings/typed_calls.rs`); and the
+//! `allow-<command>` grants of `capabilities/main.json`. These tests fail when any of them differs
+//! from a fresh generation; `UPDATE_BINDINGS=1 cargo test -p petstore-admin --test bindings`
+//! rewrites them.
 //!
 //! (`#[ts(export)]` is not used: its generated tests would rewrite the committed files on every
 //! `cargo test`, so drift could never be seen.)

@@ -13,8 +13,8 @@ use petstore_admin::dto::{
     AppErrorKind, AppEvent, Environment, KeyMove, NewPetInput, PetStatusValue, Settings,
 };
 use petstore_client::{ClientConfig, RetryPolicy};
-use petstore_sandbox::{Faults, Plan, Sandbox, SandboxConfig};
-use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use petstore_sandbox::{Faults, Plan, SandboxConfig};
+use petstore_test_support::raw_list;
 
 const TINY_KEY: &str = "tiny-plan-key-0017";
 
@@ -37,25 +37,6 @@ fn backend_with(
         tuning: Arc::new(tuning),
         ..BackendConfig::isolated()
     }))
-}
-
-/// One list request with `key`, outside the app (another program sharing the key); its status.
-async fn raw_list(server: &Sandbox, key: &str) -> u16 {
-    let mut stream = tokio::net::TcpStream::connect(server.addr())
-        .await
-        .expect("connects");
-    let request = format!(
-        "GET /v1/pets?limit=1 HTTP/1.1\r\nHost: {}\r\nAuthorization: Bearer {key}\r\nConnection: close\r\n\r\n",
-        server.addr()
-    );
-    stream.write_all(request.as_bytes()).await.expect("sent");
-    let mut answer = Vec::new();
-    stream.read_to_end(&mut answer).await.expect("answered");
-    let head = String::from_utf8_lossy(&answer[..answer.len().min(20)]).into_owned();
-    head.split_whitespace()
-        .nth(1)
-        .and_then(|code| code.parse().ok())
-        .unwrap_or_else(|| panic!("an HTTP status line, got {head:?}"))
 }
 
 async fn ended_within<T>(limit: Duration, task: tokio::task::JoinHandle<T>) -> (T, Duration) {

@@ -1,4 +1,4 @@
-//! Category names through the backend (issue 14 §3): Settings' edits and their refusals as facts,
+//! Category names through the backend: Settings' edits and their refusals as facts,
 //! the settings file's rules, the shared list exported and imported, names learned from an
 //! import when it starts (never replacing one), and export with names. Real files in temporary
 //! folders, a real sandbox over HTTP where pets are involved.
@@ -328,7 +328,7 @@ async fn an_import_learns_its_names_when_it_starts_and_export_carries_them() {
 
     let out = dir.path().join("pets.csv");
     backend
-        .export_pets(&out, None, ExportFormat::Csv, true)
+        .export_pets(&out, None, ExportFormat::Csv, true, |_| {})
         .await
         .expect("exported");
     let csv = std::fs::read_to_string(&out).expect("written");
@@ -347,7 +347,7 @@ async fn an_import_learns_its_names_when_it_starts_and_export_carries_them() {
     );
     let plain = dir.path().join("plain.csv");
     backend
-        .export_pets(&plain, None, ExportFormat::Csv, false)
+        .export_pets(&plain, None, ExportFormat::Csv, false, |_| {})
         .await
         .expect("exported");
     assert!(

@@ -1,4 +1,4 @@
-//! Test connection with an address typed in Settings and not saved yet (issue 17 §10): it tries
+//! Test connection with an address typed in Settings and not saved yet: it tries
 //! that address with the key the environment would send, says it is not saved, and leaves the
 //! environment's own client (its address, quota and events) as it was.
 

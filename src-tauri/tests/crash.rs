@@ -1,4 +1,4 @@
-//! Crashes leave a trace (issue 29 §5): a process of the app's that panics writes the panic's
+//! Crashes leave a trace: a process of the app's that panics writes the panic's
 //! message and place to the log file, bounded, and a marker; the next start's backend tells the
 //! UI once (`last_crash`), with the log file's path, and removes the marker. No window: the
 //! panicking process is this test program run again, with the app's hook installed.

@@ -11,43 +11,10 @@ use chrono::{TimeDelta, Utc};
 use common::{STAFF_KEY, use_staging};
 use petstore_admin::backend::{Backend, BackendConfig};
 use petstore_admin::dto::{AppErrorKind, ClientErrorKind, CommandError, Problem, WaitReason};
-use petstore_client::{ApiKey, BaseUrl, ClientConfig, Environment, ListQuery, PetstoreClient};
-use petstore_sandbox::{Plan, Sandbox, SandboxConfig};
+use petstore_client::ApiKey;
+use petstore_test_support::{spend_elsewhere, tiny_quota};
 
 use common::{backend_sharing_waits, waits_file};
-
-/// The staff key allowed 2 requests a minute.
-async fn tiny_quota() -> Sandbox {
-    let config = SandboxConfig {
-        seed_demo_data: false,
-        ..SandboxConfig::default()
-    }
-    .with_key(
-        STAFF_KEY,
-        Plan::Enterprise {
-            per_minute: 2,
-            per_day: 1_000,
-        },
-    );
-    Sandbox::start(config).await.expect("sandbox starts")
-}
-
-/// Spends the key's quota from another program, which then ends: the app does not know, sends,
-/// and the service answers 429.
-async fn spent_elsewhere(sandbox: &Sandbox) {
-    let config = ClientConfig::new(
-        Environment::Staging,
-        BaseUrl::parse(&sandbox.base_url()).expect("loopback"),
-    )
-    .with_api_key(ApiKey::new(STAFF_KEY.to_owned()).expect("key"));
-    let other = PetstoreClient::new(config).expect("client builds");
-    for _ in 0..2 {
-        other
-            .list_pets(&ListQuery::default())
-            .await
-            .expect("allowed");
-    }
-}
 
 fn refusal(result: Result<bool, CommandError>, why: Problem) -> CommandError {
     let refused = result.expect_err("the wait is kept");
@@ -65,8 +32,10 @@ fn instant(text: &Option<String>) -> chrono::DateTime<Utc> {
 
 #[tokio::test]
 async fn the_wait_the_service_gave_the_app_is_not_cleared() {
-    let server = tiny_quota().await;
-    spent_elsewhere(&server).await;
+    let server = tiny_quota(STAFF_KEY).await;
+    // Another program spends the key's quota and ends: the app does not know, sends, and the
+    // service answers 429.
+    spend_elsewhere(&server, STAFF_KEY, 2).await;
     let dir = tempfile::tempdir().expect("temp dir");
     let backend = backend_sharing_waits(dir.path());
     use_staging(&backend, &server, STAFF_KEY).await;
@@ -99,7 +68,7 @@ async fn the_wait_the_service_gave_the_app_is_not_cleared() {
 
 #[tokio::test]
 async fn a_remembered_wait_is_cleared_once_a_minute_here_and_in_other_processes() {
-    let server = tiny_quota().await;
+    let server = tiny_quota(STAFF_KEY).await;
     let dir = tempfile::tempdir().expect("temp dir");
     let key = ApiKey::new(STAFF_KEY.to_owned()).expect("key");
     let until = Utc::now() + TimeDelta::minutes(10);

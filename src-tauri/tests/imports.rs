@@ -1,4 +1,4 @@
-//! Import and export through the backend (issue 11 §4), against a real sandbox over HTTP and real
+//! Import and export through the backend, against a real sandbox over HTTP and real
 //! files in temporary folders: preview, fix in place, start, pause, resume, cancel, the report,
 //! resuming an unfinished import, and export.
 
@@ -268,13 +268,25 @@ async fn export_writes_every_page_and_keeps_an_older_file() {
     }
     let path = dir.path().join("pets.csv");
     std::fs::write(&path, "a file a person wrote").expect("written");
+    let told = std::sync::Mutex::new(Vec::new());
     let saved = backend
-        .export_pets(&path, Some(PetStatusValue::Sold), ExportFormat::Csv, false)
+        .export_pets(
+            &path,
+            Some(PetStatusValue::Sold),
+            ExportFormat::Csv,
+            false,
+            |progress| told.lock().expect("not poisoned").push(progress.pets),
+        )
         .await
         .expect("exported");
     let text = std::fs::read_to_string(&path).expect("export");
     let sold_listed = text.lines().count() - 1;
     assert_eq!(saved.pets, Some(sold_listed as u32));
+    // Told after each page, counting up to what the file holds.
+    let told = told.into_inner().expect("not poisoned");
+    assert!(told.len() >= 2, "a page at a time: {told:?}");
+    assert!(told.windows(2).all(|w| w[0] < w[1]), "{told:?}");
+    assert_eq!(told.last().copied(), saved.pets);
     assert!(sold_listed >= 121, "every page ({sold_listed})");
     assert!(
         text.contains(&format!("{big},'=HYPERLINK(),3,sold")),
@@ -287,7 +299,7 @@ async fn export_writes_every_page_and_keeps_an_older_file() {
 
     let json = dir.path().join("pets.json");
     let saved = backend
-        .export_pets(&json, None, ExportFormat::Json, false)
+        .export_pets(&json, None, ExportFormat::Json, false, |_| {})
         .await
         .expect("exported");
     let pets: Vec<serde_json::Value> =

@@ -1,4 +1,4 @@
-//! A stored key goes only where the person said (the security audit, issue 29 §1): saving or
+//! A stored key goes only where the person said: saving or
 //! testing an address on another server than an environment's saved one, while a key is stored
 //! for it, is refused with `keyWouldMove` until the person answers, in the backend itself (a web
 //! view that skips the question still cannot send the key there). Real sandboxes on loopback;

@@ -185,7 +185,7 @@ async fn a_company_certificate_is_listed_once_trusted_and_gone_once_removed() {
     assert!(!settings_file(dir.path()).contains(&certificate.file));
 }
 
-/// The security audit (issue 29 §1): a proxy address changed after its password was stored (here
+/// A proxy address changed after its password was stored (here
 /// by editing the settings file, as anyone who can write it could) does not get that password;
 /// Settings says whose it is, and storing it again for the new proxy works.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

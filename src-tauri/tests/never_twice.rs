@@ -91,6 +91,10 @@ async fn the_same_file_picked_again_after_a_fix_in_the_preview_adds_nothing_twic
     let again = backend.preview_import(&file).await.unwrap();
     assert_eq!((again.valid_rows, again.repeats), (4, 4));
     assert_eq!(again.estimate.requests, 0, "nothing to send");
+    assert_eq!(
+        again.estimate_with_repeats.requests, 4,
+        "the repeats, when the person adds them too"
+    );
     let rex = again.rows.iter().find(|r| r.name == "Rex").unwrap();
     match rex.repeat.as_ref().expect("Rex repeats") {
         Repeat::Earlier { source, pet_id, .. } => {
@@ -208,7 +212,7 @@ async fn check_now_beyond_what_a_server_without_paging_lists_could_not_be_checke
     // The export of the same store says it may be incomplete, with what it could read.
     let path = dir.path().join("all.csv");
     let saved = backend
-        .export_pets(&path, None, ExportFormat::Csv, false)
+        .export_pets(&path, None, ExportFormat::Csv, false, |_| {})
         .await
         .unwrap();
     assert!(saved.incomplete);

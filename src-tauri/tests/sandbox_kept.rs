@@ -1,4 +1,4 @@
-//! The embedded sandbox keeps its pets across the app's restarts (issue 30 §16), so an id is
+//! The embedded sandbox keeps its pets across the app's restarts, so an id is
 //! never given to two pets and an Activity search for an id finds one pet, whichever run of the
 //! sandbox the entries come from. Through `Backend`, with the real sandbox, its real pets file and
 //! a real SQLite history.

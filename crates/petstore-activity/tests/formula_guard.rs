@@ -1,5 +1,5 @@
 //! The activity export guards the cells a spreadsheet would run as a formula, also behind
-//! leading blanks and in their full-width forms (issue 29 §6): pet names and the server's words.
+//! leading blanks and in their full-width forms: pet names and the server's words.
 
 mod common;
 

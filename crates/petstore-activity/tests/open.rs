@@ -118,7 +118,7 @@ fn schema_v3() -> String {
     PRAGMA user_version = 3;"
 }
 
-/// Issue 30 §5: a history recorded before a not-found lookup had its own outcome opens with
+/// A history recorded before a not-found lookup had its own outcome opens with
 /// those lookups as "not found" (an answer, not a failure), every other failure as it was.
 #[test]
 fn a_version_3_file_opens_with_its_not_found_lookups_as_not_found() {

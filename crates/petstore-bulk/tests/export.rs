@@ -1,4 +1,4 @@
-//! Export with category names (issue 14 §3): the names column and field, and an export with
+//! Export with category names: the names column and field, and an export with
 //! names read back by the import's contract teaches the same names.
 
 mod common;

@@ -1,5 +1,5 @@
 //! Every CSV this crate writes guards the cells a spreadsheet would run as a formula, also behind
-//! leading blanks and in their full-width forms (issue 29 §6): the export of pets a real sandbox
+//! leading blanks and in their full-width forms: the export of pets a real sandbox
 //! serves, an import's report, and the list of category names.
 
 mod common;

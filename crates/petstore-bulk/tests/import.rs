@@ -84,7 +84,7 @@ async fn imports_every_valid_row_once_and_a_second_run_sends_nothing() {
     assert!(csv.contains("'=bad"), "{csv}");
 }
 
-/// Issue 30 §15: the report says every row's status as its file gave it, an invalid row's too
+/// The report says every row's status as its file gave it, an invalid row's too
 /// (what the cell held, guarded like any cell), and "not given" where the row gave none.
 #[tokio::test]
 async fn the_report_shows_each_rows_status_as_given() {

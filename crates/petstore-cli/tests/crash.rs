@@ -1,4 +1,4 @@
-//! A panic in a real `petstore` process (issue 29 §5): a short message on stderr saying it is a
+//! A panic in a real `petstore` process: a short message on stderr saying it is a
 //! bug and what to report, and exit code 1, whichever thread panicked. The panic comes from the
 //! test hook `PETSTORE_TEST_HOOK_PANIC`, which only debug builds have (`src/crash.rs`).
 

@@ -2,14 +2,13 @@
 
 mod support;
 
-use petstore_sandbox::{Plan, SandboxConfig};
 use support::{TestSandbox, text};
 
 /// Distinctive, so any trace of it in the output is found.
 const SECRET: &str = "vv-secret-key-5d81c3e9";
 
 fn sandbox() -> TestSandbox {
-    TestSandbox::with_config(SandboxConfig::default().with_key(SECRET, Plan::Pro), None)
+    TestSandbox::for_key(SECRET)
 }
 
 #[test]

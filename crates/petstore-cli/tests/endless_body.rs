@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 
 use support::{KEY, petstore_std};
 
-/// The bound the issue sets for the whole process.
+/// The peak the whole process may reach: far below what buffering an endless body would take.
 const PEAK_LIMIT_KIB: u64 = 50 * 1024;
 /// Past this the child is stopped at once: the test has failed, and the machine is shared.
 const GUARD_KIB: u64 = 256 * 1024;

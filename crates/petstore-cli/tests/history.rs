@@ -212,7 +212,7 @@ fn log_refuses_a_since_it_cannot_read_and_filters_by_outcome() {
     assert_eq!(missing.status.code(), Some(4));
     let ok = sandbox.petstore(Some(KEY)).args(["list"]).output().unwrap();
     assert_eq!(ok.status.code(), Some(0));
-    // Looking up an id that does not exist is an answer, not a failure (issue 30 §5).
+    // Looking up an id that does not exist is an answer, not a failure.
     let log = |outcome: &str| {
         let out = sandbox
             .petstore(None)

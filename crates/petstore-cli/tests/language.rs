@@ -1,4 +1,4 @@
-//! Issue 14 §4: the CLI's words follow the settings file's `language`, else the computer's
+//! The CLI's words follow the settings file's `language`, else the computer's
 //! (LANG); `--json` is the API's shapes in every language.
 
 mod support;

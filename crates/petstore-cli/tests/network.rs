@@ -211,7 +211,7 @@ fn the_settings_file_sets_the_proxy_and_the_ca_and_refuses_a_password_in_the_add
     assert!(!text(&flag.stderr).contains("hunter2"));
 }
 
-/// Issue 14 §4: the proxy's 407 and an unknown authority in German (LANG, and the settings
+/// The proxy's 407 and an unknown authority in German (LANG, and the settings
 /// file's language over an English LANG).
 #[test]
 fn proxy_and_certificate_problems_are_said_in_german() {

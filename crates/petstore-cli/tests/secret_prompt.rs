@@ -1,5 +1,5 @@
 //! `petstore key set` and `petstore proxy password` in a real terminal and from a pipe: typed in
-//! a terminal the secret never shows (issue 29 §3), the prompt says so, and Ctrl+C at the prompt
+//! a terminal the secret never shows, the prompt says so, and Ctrl+C at the prompt
 //! leaves the terminal's echo on; piped in it is one line, as scripts have always given it,
 //! and a line longer than any secret is refused.
 //!

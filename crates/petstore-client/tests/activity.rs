@@ -6,12 +6,13 @@ mod common;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use common::{Linked, config_for, manual_clock, sandbox_with};
+use common::{config_for, manual_clock, sandbox_on, sandbox_with};
 use petstore_client::{
     ActivitySink, ApiKey, ErrorKind, ListQuery, NewPet, Operation, Outcome, PetstoreClient,
     RequestRecord,
 };
 use petstore_sandbox::{Faults, Plan, Sandbox, SandboxConfig};
+use petstore_test_support::spend_elsewhere;
 
 #[derive(Debug, Default)]
 struct Collected(Mutex<Vec<RequestRecord>>);
@@ -124,21 +125,8 @@ async fn one_a_minute_spent(
             per_day: 1_000,
         },
     );
-    let sandbox = Sandbox::start_with_clock(
-        "127.0.0.1:0".parse().unwrap(),
-        config,
-        Arc::new(Linked(clock.clone())),
-    )
-    .await
-    .unwrap();
-    let status = reqwest::Client::new()
-        .get(format!("{}/pets", sandbox.base_url()))
-        .bearer_auth(key)
-        .send()
-        .await
-        .unwrap()
-        .status();
-    assert_eq!(status, 200);
+    let sandbox = sandbox_on(config, clock).await;
+    spend_elsewhere(&sandbox, key, 1).await;
     sandbox
 }
 
@@ -201,7 +189,7 @@ async fn a_refused_lookup_keeps_the_servers_code_and_input_refused_locally_is_no
     assert_eq!(record.pet.as_ref().and_then(|p| p.id), Some(424_242));
 }
 
-/// Issue 30 §2: a create answered 503 has an unknown outcome (the pet may have been stored before
+/// A create answered 503 has an unknown outcome (the pet may have been stored before
 /// the failure), but the service did answer: the error and the record both keep its status and its
 /// words, so the form and the history give the same account of the one request.
 #[tokio::test]
@@ -283,7 +271,7 @@ async fn a_create_whose_retry_after_a_429_got_no_answer_records_no_status() {
     assert_eq!(record.status, None, "the last attempt got no answer");
 }
 
-/// Issue 30 §5: looking up an id that does not exist is an answer (there is no such pet), not a
+/// Looking up an id that does not exist is an answer (there is no such pet), not a
 /// failure: recorded as not found, with its status and the id asked for. A lookup that fails
 /// for another reason stays a failure.
 #[tokio::test]

@@ -6,9 +6,10 @@ mod common;
 use std::sync::Arc;
 use std::time::Duration;
 
-use common::{Linked, client_for, config_for, manual_clock, sandbox_with};
+use common::{client_for, config_for, manual_clock, sandbox_on, sandbox_with};
 use petstore_client::{ClientEvent, Error, ListQuery, NewPet, PetstoreClient, WaitReason};
-use petstore_sandbox::{Faults, Plan, Sandbox, SandboxConfig};
+use petstore_sandbox::{Faults, Sandbox, SandboxConfig};
+use petstore_test_support::{spend_elsewhere, tiny_quota_config};
 
 fn empty() -> SandboxConfig {
     SandboxConfig {
@@ -168,45 +169,18 @@ async fn a_passed_deadline_sends_nothing() {
 
 /// A key allowed 2 requests per window, on a sandbox whose clock is the client's: the client's
 /// "sleep" through Retry-After moves the sandbox into the next window at once.
-async fn tiny_quota() -> (Sandbox, String, Arc<petstore_client::clock::ManualClock>) {
+async fn linked_tiny_quota() -> (Sandbox, String, Arc<petstore_client::clock::ManualClock>) {
     let clock = manual_clock();
     let key = "tiny-quota-key-1";
-    let config = SandboxConfig {
-        seed_demo_data: false,
-        ..SandboxConfig::default()
-    }
-    .with_key(
-        key,
-        Plan::Enterprise {
-            per_minute: 2,
-            per_day: 1_000,
-        },
-    );
-    let sandbox = Sandbox::start_with_clock(
-        "127.0.0.1:0".parse().unwrap(),
-        config,
-        Arc::new(Linked(clock.clone())),
-    )
-    .await
-    .unwrap();
+    let sandbox = sandbox_on(tiny_quota_config(key), &clock).await;
     (sandbox, key.to_owned(), clock)
 }
 
 #[tokio::test]
 async fn a_429_is_honoured_then_the_call_recovers() {
-    let (sandbox, key, clock) = tiny_quota().await;
+    let (sandbox, key, clock) = linked_tiny_quota().await;
     // Someone else (another program with the same key) used the window up.
-    let raw = reqwest::Client::new();
-    for _ in 0..2 {
-        let status = raw
-            .get(format!("{}/pets", sandbox.base_url()))
-            .bearer_auth(&key)
-            .send()
-            .await
-            .unwrap()
-            .status();
-        assert_eq!(status, 200);
-    }
+    spend_elsewhere(&sandbox, &key, 2).await;
     let mut policy = common::fast_policy();
     policy.max_wait = Duration::from_secs(120);
     let config = config_for(&sandbox.base_url(), clock.clone())
@@ -238,7 +212,7 @@ async fn a_429_is_honoured_then_the_call_recovers() {
 
 #[tokio::test]
 async fn a_429_past_the_deadline_says_when_to_retry() {
-    let (sandbox, key, clock) = tiny_quota().await;
+    let (sandbox, key, clock) = linked_tiny_quota().await;
     let config = config_for(&sandbox.base_url(), clock.clone())
         .with_api_key(petstore_client::ApiKey::new(key).unwrap());
     let client = PetstoreClient::new(config).unwrap();
@@ -265,7 +239,7 @@ async fn a_429_past_the_deadline_says_when_to_retry() {
 
 #[tokio::test]
 async fn a_429_learnt_by_an_earlier_run_holds_the_next_run_without_sending() {
-    let (sandbox, key, clock) = tiny_quota().await;
+    let (sandbox, key, clock) = linked_tiny_quota().await;
     let dir = tempfile::tempdir().unwrap();
     let memory = petstore_local::WaitMemory::at(dir.path().join("waits.json"));
     let run = || {

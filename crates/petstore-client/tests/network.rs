@@ -4,16 +4,16 @@
 
 mod common;
 
-use std::sync::Arc;
 use std::time::Duration;
 
 use chrono::Utc;
-use common::{KEY, Linked, config_for, manual_clock};
+use common::{KEY, config_for, manual_clock, sandbox_on};
 use petstore_client::{
     ApiKey, BaseUrl, ClientConfig, CompanyCa, Environment, Error, ListQuery, ManualProxy,
     NetworkCause, NetworkConfig, NewPet, PetstoreClient, ProxyCredentials, ProxyMode, ProxyUrl,
 };
 use petstore_sandbox::{Plan, Sandbox, SandboxConfig};
+use petstore_test_support::{spend_elsewhere, tiny_quota_config};
 use petstore_testnet::{ConnectProxy, PrivateCa, TEST_HOST, TlsFront};
 use zeroize::Zeroizing;
 
@@ -315,25 +315,7 @@ async fn an_unreachable_proxy_is_typed_and_not_retried() {
 async fn a_429_through_the_proxy_is_paced_as_without_one() {
     let clock = manual_clock();
     let key = "tiny-quota-key-proxy";
-    let config = SandboxConfig {
-        seed_demo_data: false,
-        ..SandboxConfig::default()
-    }
-    .with_key(
-        key,
-        Plan::Enterprise {
-            per_minute: 2,
-            per_day: 1_000,
-        },
-    )
-    .answering(TEST_HOST);
-    let sandbox = Sandbox::start_with_clock(
-        "127.0.0.1:0".parse().unwrap(),
-        config,
-        Arc::new(Linked(clock.clone())),
-    )
-    .await
-    .unwrap();
+    let sandbox = sandbox_on(tiny_quota_config(key).answering(TEST_HOST), &clock).await;
     let api = HttpsApi::around(sandbox, |ca| ca.server_cert(TEST_HOST));
     let proxy = api.proxy(None);
     let mut policy = common::fast_policy();
@@ -350,17 +332,7 @@ async fn a_429_through_the_proxy_is_paced_as_without_one() {
     )
     .unwrap();
     // Another program with the same key used the window up, straight to the sandbox.
-    let raw = reqwest::Client::new();
-    for _ in 0..2 {
-        let status = raw
-            .get(format!("{}/pets", api.sandbox.base_url()))
-            .bearer_auth(key)
-            .send()
-            .await
-            .unwrap()
-            .status();
-        assert_eq!(status, 200);
-    }
+    spend_elsewhere(&api.sandbox, key, 2).await;
     // Through the proxy: a 429, the wait it asks for, then the answer (as in failures.rs
     // without a proxy).
     client.list_pets(&ListQuery::default()).await.unwrap();

@@ -1,4 +1,4 @@
-//! Category names in the real settings file (issue 14 §3): the same lock and broken-file rules as
+//! Category names in the real settings file: the same lock and broken-file rules as
 //! every setting. "Processes" are threads, each with its own `SettingsFile` and its own open of the
 //! lock file (flock-style locks exclude separate opens, as between processes).
 

@@ -6,12 +6,13 @@ mod common;
 use chrono::{TimeDelta, Utc};
 use petstore_client::{ApiKey, Error, ListQuery};
 use petstore_local::WaitMemory;
+use petstore_test_support::tiny_quota;
 
 const KEY: &str = "two-process-key-7";
 
 #[tokio::test]
 async fn forget_wait_clears_the_file_and_the_hold() {
-    let sandbox = common::tiny_quota(KEY).await;
+    let sandbox = tiny_quota(KEY).await;
     let dir = tempfile::tempdir().unwrap();
     let memory = WaitMemory::at(dir.path().join("waits.json"));
     let client = common::process(&sandbox, &memory, KEY);

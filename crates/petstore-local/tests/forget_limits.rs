@@ -8,6 +8,7 @@ use chrono::{TimeDelta, Utc};
 use petstore_client::{ApiKey, CLEAR_SPACING, Error, ForgetError, ListQuery, WaitKept, WaitReason};
 use petstore_local::WaitMemory;
 use petstore_sandbox::Sandbox;
+use petstore_test_support::tiny_quota;
 
 const KEY: &str = "forget-limit-key-3";
 
@@ -25,7 +26,7 @@ async fn spend_the_quota(sandbox: &Sandbox, memory: &WaitMemory) {
 
 #[tokio::test]
 async fn the_wait_a_429_gave_this_process_is_not_cleared() {
-    let sandbox = common::tiny_quota(KEY).await;
+    let sandbox = tiny_quota(KEY).await;
     let dir = tempfile::tempdir().unwrap();
     let memory = WaitMemory::at(dir.path().join("waits.json"));
     spend_the_quota(&sandbox, &memory).await;
@@ -66,7 +67,7 @@ async fn the_wait_a_429_gave_this_process_is_not_cleared() {
 
 #[tokio::test]
 async fn a_remembered_wait_is_cleared_at_most_once_a_minute_across_processes() {
-    let sandbox = common::tiny_quota(KEY).await;
+    let sandbox = tiny_quota(KEY).await;
     let dir = tempfile::tempdir().unwrap();
     let memory = WaitMemory::at(dir.path().join("waits.json"));
     let key = ApiKey::new(KEY.to_owned()).unwrap();

@@ -123,8 +123,8 @@ impl Control {
     }
 }
 
-// Updated for issue 9: the control route now needs --faults (fault_control) and the control token; the
-// assertions on what it reads and switches are unchanged.
+// The control route is served only with `fault_control` on (`--faults` for the binary) and only to
+// a client that sends the control token: `with_control` sets up both.
 #[tokio::test]
 async fn control_api_reads_and_switches_faults_outside_v1() {
     let (sandbox, url, control) = with_control().await;

@@ -1,4 +1,4 @@
-//! A sandbox started with a pets file keeps what was added across restarts (issue 30 §16): the
+//! A sandbox started with a pets file keeps what was added across restarts: the
 //! app's sandbox is a store the clerk practises on, and everything the app remembers of it (the
 //! activity history, import journals, the pets created from this computer) assumes a service that
 //! keeps its pets and never gives an id twice.

@@ -77,10 +77,21 @@ fn function(command: &CommandSignature) -> String {
         .enumerate()
         .map(|(i, (name, ts))| {
             let default = if i >= optional_from { " = null" } else { "" };
-            format!("{}: {ts}{default}", camel(name))
+            match channel_of(ts) {
+                // A progress channel: the caller gives a function, `channel` makes the channel.
+                Some(message) => format!("{}: (message: {message}) => void", camel(name)),
+                None => format!("{}: {ts}{default}", camel(name)),
+            }
         })
         .collect();
-    let names: Vec<String> = command.args.iter().map(|(name, _)| camel(name)).collect();
+    let names: Vec<String> = command
+        .args
+        .iter()
+        .map(|(name, ts)| match channel_of(ts) {
+            Some(_) => format!("{0}: channel({0})", camel(name)),
+            None => camel(name),
+        })
+        .collect();
     let args = if names.is_empty() {
         String::new()
     } else {
@@ -94,6 +105,11 @@ fn function(command: &CommandSignature) -> String {
         command.result,
         command.name,
     )
+}
+
+/// `ExportProgress` for `Channel<ExportProgress>` (`ipc::Progress`).
+fn channel_of(ts: &str) -> Option<&str> {
+    ts.strip_prefix("Channel<")?.strip_suffix('>')
 }
 
 fn event_entry(event: &EventSignature) -> String {
@@ -147,6 +163,11 @@ fn backend_ts_has_the_generated_functions_of_the_list() {
         "{part}"
     );
     assert!(part.contains("'quota-alert': QuotaAlert;"), "{part}");
+    assert!(
+        part.contains("onProgress: (message: ExportProgress) => void)")
+            && part.contains("onProgress: channel(onProgress) }"),
+        "{part}"
+    );
     let path = backend_ts();
     let file = std::fs::read_to_string(&path).expect("backend.ts");
     let fresh = with_part(&file, &part).expect("backend.ts has the two marker lines");

@@ -4,11 +4,9 @@
 
 use std::path::PathBuf;
 
-use petstore_sandbox::{Plan, Sandbox, SandboxConfig};
+use petstore_sandbox::{Sandbox, SandboxConfig};
 use petstore_testnet::{ConnectProxy, PrivateCa, TEST_HOST, TlsFront};
 use tempfile::TempDir;
-
-use super::STAFF_KEY;
 
 pub struct CompanyNet {
     pub sandbox: Sandbox,
@@ -24,13 +22,7 @@ pub struct CompanyNet {
 impl CompanyNet {
     /// The network, with the CA named `ca_name` (what the trusted certificate's subject shows).
     pub async fn start(ca_name: &str) -> CompanyNet {
-        let sandbox = Sandbox::start(
-            SandboxConfig::default()
-                .with_key(STAFF_KEY, Plan::Pro)
-                .answering(TEST_HOST),
-        )
-        .await
-        .unwrap();
+        let sandbox = super::sandbox(SandboxConfig::default().answering(TEST_HOST)).await;
         let ca = PrivateCa::new(ca_name);
         let front = TlsFront::start(ca.server_cert(TEST_HOST), sandbox.addr());
         let downloads = tempfile::tempdir().unwrap();

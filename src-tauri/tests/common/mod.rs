@@ -15,7 +15,7 @@ use petstore_admin::events::EventSink;
 use petstore_client::{ClientConfig, RetryPolicy};
 use petstore_local::WaitMemory;
 use petstore_local::keychain::Keychain;
-use petstore_sandbox::{Plan, Sandbox, SandboxConfig};
+use petstore_sandbox::{Sandbox, SandboxConfig};
 
 pub const STAFF_KEY: &str = "staff-key-0123456789";
 
@@ -86,10 +86,9 @@ pub fn backend_sharing_waits(dir: &Path) -> Backend {
     })
 }
 
+/// `config` with [`STAFF_KEY`] on the Pro plan.
 pub async fn sandbox(config: SandboxConfig) -> Sandbox {
-    Sandbox::start(config.with_key(STAFF_KEY, Plan::Pro))
-        .await
-        .expect("sandbox starts")
+    petstore_test_support::sandbox_for(STAFF_KEY, config).await
 }
 
 /// Staging pointed at `sandbox`, with the staff key for this session, and selected.

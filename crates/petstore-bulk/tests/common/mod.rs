@@ -3,33 +3,33 @@
 
 use std::collections::HashMap;
 
-use petstore_client::{ApiKey, BaseUrl, ClientConfig, Environment, PetstoreClient};
-use petstore_sandbox::{Plan, Sandbox, SandboxConfig};
+use petstore_client::PetstoreClient;
+use petstore_sandbox::{Sandbox, SandboxConfig};
+use petstore_test_support::{client_config, sandbox_for};
 
 pub const KEY: &str = "bulk-test-key-0042";
 
 pub async fn sandbox() -> Sandbox {
-    let mut config = SandboxConfig::default().with_key(KEY, Plan::Pro);
-    config.page_size_links = true;
-    Sandbox::start(config).await.expect("sandbox starts")
+    let config = SandboxConfig {
+        page_size_links: true,
+        ..SandboxConfig::default()
+    };
+    sandbox_for(KEY, config).await
 }
 
 /// A sandbox that does only what the interface shows: a full page and no link to the next, and
 /// no demo pets (the tests add their own).
 pub async fn sandbox_without_paging() -> Sandbox {
-    let mut config = SandboxConfig::default().with_key(KEY, Plan::Pro);
-    config.page_size_links = false;
-    config.seed_demo_data = false;
-    Sandbox::start(config).await.expect("sandbox starts")
+    let config = SandboxConfig {
+        page_size_links: false,
+        seed_demo_data: false,
+        ..SandboxConfig::default()
+    };
+    sandbox_for(KEY, config).await
 }
 
 pub fn client(sandbox: &Sandbox) -> PetstoreClient {
-    let config = ClientConfig::new(
-        Environment::Sandbox,
-        BaseUrl::parse(&sandbox.base_url()).expect("loopback base URL"),
-    )
-    .with_api_key(ApiKey::new(KEY.to_owned()).expect("valid key"));
-    PetstoreClient::new(config).expect("client builds")
+    PetstoreClient::new(client_config(&sandbox.base_url(), KEY)).expect("client builds")
 }
 
 /// A file of `rows` pets named `{prefix}-{i}`.

@@ -27,7 +27,12 @@ pub struct TestSandbox {
 impl TestSandbox {
     /// Demo data, plus [`KEY`] on the Pro plan.
     pub fn start() -> TestSandbox {
-        Self::with_config(SandboxConfig::default().with_key(KEY, Plan::Pro), None)
+        Self::for_key(KEY)
+    }
+
+    /// Demo data, plus `key` on the Pro plan.
+    pub fn for_key(key: &str) -> TestSandbox {
+        Self::with_config(SandboxConfig::default().with_key(key, Plan::Pro), None)
     }
 
     pub fn with_config(config: SandboxConfig, clock: Option<ManualClock>) -> TestSandbox {

@@ -7,10 +7,8 @@ use std::time::{Duration, SystemTime};
 use chrono::{DurationRound, Utc};
 use petstore_client::clock::ManualClock;
 use petstore_client::retry::RetryPolicy;
-use petstore_client::{
-    ApiKey, BaseUrl, ClientConfig, Clock, Environment, ListQuery, Pet, PetstoreClient,
-};
-use petstore_sandbox::{Plan, Sandbox, SandboxConfig};
+use petstore_client::{ClientConfig, Clock, ListQuery, Pet, PetstoreClient};
+use petstore_sandbox::{Sandbox, SandboxConfig};
 
 pub const KEY: &str = "client-test-key-0042";
 
@@ -50,20 +48,26 @@ pub async fn sandbox() -> Sandbox {
     sandbox_with(SandboxConfig::default()).await
 }
 
+/// `config` with [`KEY`] on the Pro plan.
 pub async fn sandbox_with(config: SandboxConfig) -> Sandbox {
-    Sandbox::start(config.with_key(KEY, Plan::Pro))
-        .await
-        .expect("sandbox starts on 127.0.0.1:0")
+    petstore_test_support::sandbox_for(KEY, config).await
+}
+
+/// A sandbox of `config` whose windows move with `clock`, the client's.
+pub async fn sandbox_on(config: SandboxConfig, clock: &Arc<ManualClock>) -> Sandbox {
+    Sandbox::start_with_clock(
+        "127.0.0.1:0".parse().unwrap(),
+        config,
+        Arc::new(Linked(clock.clone())),
+    )
+    .await
+    .unwrap()
 }
 
 pub fn config_for(base_url: &str, clock: Arc<ManualClock>) -> ClientConfig {
-    ClientConfig::new(
-        Environment::Sandbox,
-        BaseUrl::parse(base_url).expect("loopback base URL"),
-    )
-    .with_api_key(ApiKey::new(KEY.to_owned()).expect("valid key"))
-    .with_retry(fast_policy())
-    .with_clock(clock)
+    petstore_test_support::client_config(base_url, KEY)
+        .with_retry(fast_policy())
+        .with_clock(clock)
 }
 
 pub fn client_for(base_url: &str) -> (PetstoreClient, Arc<ManualClock>) {
