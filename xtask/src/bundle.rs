@@ -13,7 +13,7 @@ use std::process::Command;
 
 use crate::cmd::{self, Result, StepError, fail, step};
 use crate::deps;
-use crate::run::{cargo, exe};
+use crate::{cargo, exe};
 
 /// The CLI ships inside the installers as a Tauri external binary. It is given to the CLI here
 /// rather than in tauri.conf.json because tauri-build would otherwise copy the sidecar over

@@ -40,6 +40,9 @@ pub const PYTHON_PACKAGES: &[&str] = &["python3-venv"];
 
 /// Debian/Ubuntu's Node.js and npm, added when npm is missing (the version is checked later).
 pub const NODE_PACKAGES: &[&str] = &["nodejs", "npm"];
+/// The Windows stage's: mingw-w64's linker, Wine (64-bit), and xdotool to answer the app's
+/// message box on the virtual display.
+pub const WINDOWS_PACKAGES: &[&str] = &["gcc-mingw-w64-x86-64", "wine64", "xvfb", "xdotool"];
 
 /// To show the app on a Linux desktop (`run`): only the build packages.
 pub const RUN_PACKAGES: &[&str] = BUILD_PACKAGES;
@@ -162,7 +165,7 @@ pub fn ensure_python_tools(root: &Path, target: &Path) -> Result<PathBuf> {
     let missing = || {
         PYTHON_TOOLS
             .iter()
-            .find(|tool| !bin.join(crate::run::exe(tool)).is_file())
+            .find(|tool| !bin.join(crate::exe(tool)).is_file())
     };
     if missing().is_none() && same_contents(&requirements, &stamp) {
         return Ok(bin);

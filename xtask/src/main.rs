@@ -3,7 +3,7 @@
 //! * `cargo xtask run`  — launches Petstore Admin on the embedded sandbox (on a machine with no
 //!   display: the sandbox and the `petstore` CLI instead).
 //! * `cargo xtask test [STAGE…]` — installs what the named stages need (all: every stage), then
-//!   runs them (`test::stage` lists them).
+//!   runs them (`stage` lists them).
 //! * `cargo xtask dev` — the app with the UI hot-reloading, on the embedded sandbox.
 //! * `cargo xtask setup [STAGE…]` — installs what those stages need; `test` and `run` call it.
 //! * `cargo xtask bench-startup` — start-up time and memory against a hello-world Tauri app.
@@ -23,6 +23,7 @@ mod run;
 mod sandbox;
 mod session;
 mod setup;
+mod stage;
 mod test;
 
 use std::path::PathBuf;
@@ -94,9 +95,9 @@ fn main() -> ExitCode {
     }
 }
 
-/// The usage text, with the stages and what each runs filled in from `test::stage`.
+/// The usage text, with the stages and what each runs filled in from `stage`.
 fn usage() -> String {
-    let stages: String = test::stage::Stage::ALL
+    let stages: String = stage::Stage::ALL
         .iter()
         .map(|stage| format!("            {:<11} {}\n", stage.name(), stage.what()))
         .collect();
@@ -136,6 +137,16 @@ fn bench_store() -> cmd::Result {
 fn root() -> PathBuf {
     let manifest = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
     manifest.parent().map(PathBuf::from).unwrap_or(manifest)
+}
+
+/// The cargo that runs xtask (`CARGO`), else the one on the PATH.
+fn cargo() -> String {
+    std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned())
+}
+
+/// A program's file name on this system (`.exe` on Windows).
+fn exe(name: &str) -> String {
+    format!("{name}{}", std::env::consts::EXE_SUFFIX)
 }
 
 /// Where cargo puts build output, honouring `CARGO_TARGET_DIR`.

@@ -9,6 +9,7 @@ use crate::cmd::{self, Result, fail, step};
 use crate::deps;
 use crate::sandbox::{self, RunningSandbox};
 use crate::setup;
+use crate::{cargo, exe};
 
 /// The sandbox's default port (`petstore_sandbox::DEFAULT_PORT`), where `petstore --env sandbox` looks.
 const SANDBOX_PORT: u16 = 4780;
@@ -79,12 +80,4 @@ fn run_cli_demo() -> Result {
         p = petstore.display()
     );
     running.wait()
-}
-
-pub fn cargo() -> String {
-    std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned())
-}
-
-pub fn exe(name: &str) -> String {
-    format!("{name}{}", std::env::consts::EXE_SUFFIX)
 }

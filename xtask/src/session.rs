@@ -5,8 +5,8 @@ use std::fs;
 use std::path::Path;
 use std::process::Command;
 
+use crate::cargo;
 use crate::cmd::{Result, StepError};
-use crate::run::cargo;
 
 /// `cargo` wrapped so tests meet a real Secret Service (Linux), with every XDG folder in a scratch
 /// place under target/ so nothing is written to the person's home.

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 
 use crate::cmd::{self, Result};
 use crate::deps;
-use crate::test::stage::{self, Stage};
+use crate::stage::{self, Stage};
 
 /// The installed programs the stages are handed.
 #[derive(Debug, Default)]
@@ -116,7 +116,7 @@ fn system_packages(stage: Stage) -> Vec<&'static str> {
         // The sandbox and the client only: a C compiler for ring, no WebKit.
         Stage::Api => &[deps::C_COMPILER_PACKAGES, deps::PYTHON_PACKAGES],
         // Build scripts and proc macros run on Linux (WebKit not linked, but C compiled).
-        Stage::Windows => &[deps::C_COMPILER_PACKAGES, crate::test::windows::PACKAGES],
+        Stage::Windows => &[deps::C_COMPILER_PACKAGES, deps::WINDOWS_PACKAGES],
     };
     lists.iter().flat_map(|list| list.iter().copied()).collect()
 }

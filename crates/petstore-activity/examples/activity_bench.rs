@@ -1,4 +1,4 @@
-//! Figures for BENCHMARKS.md (issue 13): the database's size per 100,000 entries, the time to
+//! Figures for BENCHMARKS.md: the database's size per 100,000 entries, the time to
 //! open a store of 200,000 entries and read its first 100 rows newest first (with and without
 //! filters), and what `record` costs the caller. Asserts nothing about time.
 //!

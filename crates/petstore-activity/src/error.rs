@@ -30,21 +30,3 @@ pub enum ActivityError {
     #[error("The activity history could not be read or written: {0}")]
     Sqlite(#[from] rusqlite::Error),
 }
-
-impl ActivityError {
-    /// True when SQLite found the file damaged (`SQLITE_CORRUPT`, `SQLITE_NOTADB`): at open such
-    /// a file is moved aside; later, the next open will.
-    pub fn is_corrupt(&self) -> bool {
-        match self {
-            ActivityError::Sqlite(error) => is_corruption(error),
-            _ => false,
-        }
-    }
-}
-
-pub(crate) fn is_corruption(error: &rusqlite::Error) -> bool {
-    matches!(
-        error.sqlite_error_code(),
-        Some(rusqlite::ErrorCode::DatabaseCorrupt | rusqlite::ErrorCode::NotADatabase)
-    )
-}

@@ -1,4 +1,4 @@
-//! The local history of every request the app and the CLI make (issue 13): one SQLite file per
+//! The local history of every request the app and the CLI make: one SQLite file per
 //! user in the data folder, written by both programs at once, read back for the Activity view,
 //! the quota chart, `petstore log` and `petstore quota --history`.
 //!

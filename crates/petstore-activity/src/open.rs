@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 use chrono::{DateTime, Utc};
 use rusqlite::{Connection, ErrorCode, OpenFlags};
 
-use crate::error::{ActivityError, is_corruption};
+use crate::error::ActivityError;
 use crate::schema::{self, SCHEMA_VERSION};
 
 /// How long a statement waits for another process's write lock before giving up. The app and
@@ -206,6 +206,15 @@ fn unavailable(path: &Path, error: rusqlite::Error) -> Failure {
             cause: error.to_string(),
         })
     }
+}
+
+/// True when SQLite found the file damaged (`SQLITE_CORRUPT`, `SQLITE_NOTADB`): such a file is
+/// moved aside.
+fn is_corruption(error: &rusqlite::Error) -> bool {
+    matches!(
+        error.sqlite_error_code(),
+        Some(ErrorCode::DatabaseCorrupt | ErrorCode::NotADatabase)
+    )
 }
 
 /// Renames the file to `<name>.corrupt-<yyyymmddThhmmssZ>` (a `-2`, `-3`… after it if that

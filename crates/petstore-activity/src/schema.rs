@@ -56,7 +56,7 @@ const MIGRATIONS: &[&str] = &[
     // day limit is found at once instead of by walking back through every minute reading.
     "CREATE INDEX activity_day_readings ON activity (base_url, started_at)
         WHERE rl_window = 'day';",
-    // v4: a lookup answered 404 is its own outcome, `notFound` (issue 30 §5: an answer, not a
+    // v4: a lookup answered 404 is its own outcome, `notFound` (an answer, not a
     // failure); the lookups recorded before as failures with that answer become what they were.
     "UPDATE activity SET outcome = 'notFound'
         WHERE operation = 'getPet' AND outcome = 'error' AND error_kind = 'notFound';",

@@ -1,4 +1,4 @@
-//! The shared list of category names (issue 14 §3): the small CSV a store passes around so every
+//! The shared list of category names: the small CSV a store passes around so every
 //! computer shows the same names. One row per category, `categoryId,name`; read with the import's
 //! conventions (UTF-8 with or without a BOM, comma or semicolon, quotes, columns by header name in
 //! any order and case: `categoryId`, `category_id`, `id` or `category` for the number; `name`,
@@ -13,13 +13,10 @@ use petstore_client::parse_category_id;
 use petstore_client::spreadsheet::guard;
 
 use crate::contract::{Column, ContractError, records};
+pub use crate::contract::{MAX_LIST_BYTES, MAX_LIST_ROWS};
 
 /// The header a list is written with.
 pub const LIST_HEADER: [&str; 2] = ["categoryId", "name"];
-/// The largest list read: far more than the thousand names an environment keeps.
-pub const MAX_LIST_BYTES: usize = 1024 * 1024;
-/// The most rows a list may have.
-pub const MAX_LIST_ROWS: usize = 10_000;
 
 /// One row of a list, as written.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -23,15 +23,19 @@
 //! file holds a quarter more, it is rewritten with those (under a lock, replaced atomically).
 //! 100,000 rows is the largest import, so two of the largest imports are always remembered.
 
-use std::collections::{BTreeMap, HashMap};
-use std::fs::{File, OpenOptions};
-use std::io::{self, Read, Seek, SeekFrom, Write};
+mod file;
+mod matching;
+
+use std::collections::HashMap;
+use std::io;
 use std::path::{Path, PathBuf};
 
 use chrono::{DateTime, Utc};
 use petstore_client::NewPet;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
+
+pub use matching::Fingerprint;
 
 use crate::journal::JOURNAL_FOLDER;
 
@@ -61,45 +65,6 @@ pub enum CreateSource {
     AddAgain,
     /// `petstore add`.
     CommandLine,
-}
-
-/// What makes two creates the same pet: the name as the service stores it (trimmed), compared
-/// without case and with runs of spaces as one (a fix of "alpha" to "Alpha" in a spreadsheet
-/// is the same pet), the category and the status. A missing status (the service chose) matches
-/// any status.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Fingerprint {
-    name: String,
-    category_id: i64,
-    status: Option<String>,
-}
-
-impl Fingerprint {
-    pub fn of(pet: &NewPet) -> Fingerprint {
-        Fingerprint {
-            name: normal_name(&pet.name),
-            category_id: pet.category_id,
-            status: pet.status.as_ref().map(|s| s.as_str().to_owned()),
-        }
-    }
-
-    fn same_pet(&self, other: &Fingerprint) -> bool {
-        self.name == other.name
-            && self.category_id == other.category_id
-            && (self.status.is_none() || other.status.is_none() || self.status == other.status)
-    }
-
-    /// Name and category: the part that must be equal (the status may be left open).
-    fn group(&self) -> (String, i64) {
-        (self.name.clone(), self.category_id)
-    }
-}
-
-fn normal_name(name: &str) -> String {
-    name.split_whitespace()
-        .collect::<Vec<_>>()
-        .join(" ")
-        .to_lowercase()
 }
 
 /// A pet this computer created (or may have created) in the environment.
@@ -165,14 +130,6 @@ impl Line {
             source,
         }
     }
-
-    fn fingerprint(&self) -> Fingerprint {
-        Fingerprint {
-            name: normal_name(&self.name),
-            category_id: self.category_id,
-            status: self.status.clone(),
-        }
-    }
 }
 
 #[derive(Debug, Clone)]
@@ -224,87 +181,6 @@ impl CreatedPets {
         &self.path
     }
 
-    /// Reads what was appended since the last read (by this process or another); all of it again
-    /// when the file was rewritten shorter meanwhile.
-    fn catch_up(&mut self) -> Result<(), CreatedError> {
-        let mut file = match File::open(&self.path) {
-            Ok(file) => file,
-            Err(error) if error.kind() == io::ErrorKind::NotFound => {
-                self.forget();
-                return Ok(());
-            }
-            Err(error) => return Err(self.error("opened")(error)),
-        };
-        let len = file.metadata().map_err(self.error("read"))?.len();
-        if len < self.read_to {
-            self.forget();
-        }
-        if len > MAX_CREATED_BYTES {
-            let source = io::Error::other(format!("it is larger than {MAX_CREATED_BYTES} bytes"));
-            return Err(self.error("read")(source));
-        }
-        file.seek(SeekFrom::Start(self.read_to))
-            .map_err(self.error("read"))?;
-        let mut bytes = Vec::new();
-        file.take(len - self.read_to)
-            .read_to_end(&mut bytes)
-            .map_err(self.error("read"))?;
-        // Only whole lines: a torn last one (a writer mid-line, or a crash) is read next time.
-        let whole = bytes
-            .iter()
-            .rposition(|b| *b == b'\n')
-            .map_or(0, |end| end + 1);
-        self.read_to += whole as u64;
-        for line in String::from_utf8_lossy(&bytes[..whole]).lines() {
-            self.lines += 1;
-            match serde_json::from_str::<Event>(line) {
-                Ok(event) => self.apply(event),
-                Err(error) => log::warn!("{}: a line passed over ({error})", self.path.display()),
-            }
-        }
-        Ok(())
-    }
-
-    fn forget(&mut self) {
-        self.by_key.clear();
-        self.keyless.clear();
-        self.lines = 0;
-        self.read_to = 0;
-    }
-
-    fn apply(&mut self, event: Event) {
-        self.seq += 1;
-        let seq = self.seq;
-        match event {
-            Event::Sent { key, pet } => {
-                let entry = Entry {
-                    key: Some(key.clone()),
-                    line: pet,
-                    id: None,
-                    seq,
-                };
-                self.by_key.insert(key, entry);
-            }
-            Event::Created { key, id, pet } => {
-                let entry = Entry {
-                    key: key.clone(),
-                    line: pet,
-                    id: Some(id),
-                    seq,
-                };
-                match key {
-                    Some(key) => {
-                        self.by_key.insert(key, entry);
-                    }
-                    None => self.keyless.push(entry),
-                }
-            }
-            Event::Refused { key } => {
-                self.by_key.remove(&key);
-            }
-        }
-    }
-
     /// An import's row is about to be sent (before the request goes).
     pub fn record_sent(
         &mut self,
@@ -349,166 +225,14 @@ impl CreatedPets {
         })
     }
 
-    /// The newest earlier create of the same pet, leaving out the entry `except` (a row is
-    /// no repeat of itself).
-    pub fn earlier(&self, pet: &NewPet, except: Option<&str>) -> Option<Earlier> {
-        let fingerprint = Fingerprint::of(pet);
-        newest(
-            self.entries()
-                .filter(|entry| entry.key.is_none() || entry.key.as_deref() != except)
-                .filter(|entry| entry.line.fingerprint().same_pet(&fingerprint)),
-        )
-    }
-
     fn entries(&self) -> impl Iterator<Item = &Entry> {
         self.by_key.values().chain(self.keyless.iter())
-    }
-
-    /// Why each row of `rows` (index, pet, line) would repeat a pet: an earlier create by this
-    /// computer (rows an earlier run of this same import created included: they were added),
-    /// or an earlier row of the same rows. A row of the import whose journal is `own_journal`
-    /// and that its journal does not know as sent (`unsent`) is no repeat of its own entry: a
-    /// run killed between the two records never sent it.
-    pub fn repeats<'a>(
-        &self,
-        rows: impl IntoIterator<Item = (usize, &'a NewPet, u64)>,
-        own_journal: Option<&str>,
-        unsent: impl Fn(usize) -> bool,
-    ) -> BTreeMap<usize, Repeat> {
-        let mut index: HashMap<(String, i64), Vec<&Entry>> = HashMap::new();
-        for entry in self.entries() {
-            index
-                .entry(entry.line.fingerprint().group())
-                .or_default()
-                .push(entry);
-        }
-        let mut in_file: HashMap<(String, i64), Vec<(Fingerprint, u64)>> = HashMap::new();
-        let mut found = BTreeMap::new();
-        for (row, pet, line) in rows {
-            let fingerprint = Fingerprint::of(pet);
-            let group = fingerprint.group();
-            let itself = own_journal
-                .filter(|_| unsent(row))
-                .map(|own| row_key(own, row));
-            let earlier = newest(
-                index
-                    .get(&group)
-                    .into_iter()
-                    .flatten()
-                    .copied()
-                    .filter(|entry| entry.key.is_none() || entry.key != itself)
-                    .filter(|entry| entry.line.fingerprint().same_pet(&fingerprint)),
-            );
-            let same_rows = in_file.entry(group).or_default();
-            if let Some(earlier) = earlier {
-                found.insert(row, Repeat::Earlier(earlier));
-            } else if let Some((_, first)) =
-                same_rows.iter().find(|(f, _)| f.same_pet(&fingerprint))
-            {
-                found.insert(row, Repeat::InFile { line: *first });
-            }
-            same_rows.push((fingerprint, line));
-        }
-        found
-    }
-
-    fn write(&mut self, event: Event) -> Result<(), CreatedError> {
-        let dir = self.path.parent().unwrap_or(Path::new("."));
-        std::fs::create_dir_all(dir).map_err(self.error("created"))?;
-        let lock = OpenOptions::new()
-            .create(true)
-            .truncate(false)
-            .write(true)
-            .open(&self.lock_path)
-            .map_err(self.error("locked"))?;
-        // Another process (the app and the CLI) may write too: one writer at a time, and what
-        // it wrote is read back before this line goes after it.
-        lock.lock().map_err(self.error("locked"))?;
-        self.catch_up()?;
-        let mut text =
-            serde_json::to_string(&event).map_err(|e| self.error("written")(e.into()))?;
-        text.push('\n');
-        let mut file = OpenOptions::new()
-            .create(true)
-            .append(true)
-            .open(&self.path)
-            .map_err(self.error("opened"))?;
-        // A torn line a crash left at the end must not swallow this one.
-        let len = file.metadata().map_err(self.error("read"))?.len();
-        if len > self.read_to {
-            text.insert(0, '\n');
-        }
-        file.write_all(text.as_bytes())
-            .and_then(|()| file.sync_data())
-            .map_err(self.error("written"))?;
-        self.catch_up()?;
-        if self.lines > MAX_REMEMBERED + MAX_REMEMBERED / 4 {
-            self.compact()?;
-        }
-        drop(lock);
-        Ok(())
-    }
-
-    /// Rewrites the file with the newest [`MAX_REMEMBERED`] entries (the caller holds the lock).
-    fn compact(&mut self) -> Result<(), CreatedError> {
-        let mut entries: Vec<Entry> = self.entries().cloned().collect();
-        entries.sort_by_key(|entry| entry.seq);
-        let keep = entries.split_off(entries.len().saturating_sub(MAX_REMEMBERED));
-        let mut text = String::new();
-        for entry in &keep {
-            let event = match (&entry.key, entry.id) {
-                (Some(key), None) => Event::Sent {
-                    key: key.clone(),
-                    pet: entry.line.clone(),
-                },
-                (key, Some(id)) => Event::Created {
-                    key: key.clone(),
-                    id,
-                    pet: entry.line.clone(),
-                },
-                (None, None) => continue,
-            };
-            text.push_str(&serde_json::to_string(&event).unwrap_or_default());
-            text.push('\n');
-        }
-        let temp = self.path.with_extension("jsonl.tmp");
-        let written = File::create(&temp)
-            .and_then(|mut file| file.write_all(text.as_bytes()).and(file.sync_all()))
-            .and_then(|()| std::fs::rename(&temp, &self.path));
-        written.map_err(self.error("rewritten"))?;
-        log::info!(
-            "{}: kept the newest {} created pets",
-            self.path.display(),
-            keep.len()
-        );
-        self.forget();
-        self.catch_up()
-    }
-
-    fn error(&self, doing: &'static str) -> impl FnOnce(io::Error) -> CreatedError {
-        let path = self.path.clone();
-        move |source| CreatedError {
-            path,
-            doing,
-            source,
-        }
     }
 }
 
 /// The key of an import's row: its journal's name and the row's index.
 pub fn row_key(journal: &str, row: usize) -> String {
     format!("{journal}:{row}")
-}
-
-/// The entry to name: a confirmed create before one whose outcome is unknown, then the newest.
-fn newest<'a>(entries: impl Iterator<Item = &'a Entry>) -> Option<Earlier> {
-    entries
-        .max_by_key(|entry| (entry.id.is_some(), entry.seq))
-        .map(|entry| Earlier {
-            at: entry.line.at,
-            source: entry.line.source.clone(),
-            pet_id: entry.id,
-        })
 }
 
 #[cfg(test)]

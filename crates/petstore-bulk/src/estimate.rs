@@ -85,6 +85,11 @@ impl Estimate {
             day_limited,
         }
     }
+
+    /// The time, rounded as every shell says it; `None` while the quota is not known.
+    pub fn about(&self) -> Option<About> {
+        self.duration.map(About::of)
+    }
 }
 
 /// `left_now` go at once; the rest, `per_window` a window, each window after the current one's
@@ -111,14 +116,14 @@ impl fmt::Display for Estimate {
             .plan
             .map(|plan| format!(" ({} plan)", plan.name()))
             .unwrap_or_default();
-        let Some(duration) = self.duration else {
+        let Some(time) = self.about() else {
             return write!(
                 f,
                 "{} requests; the time they take shows once the service has told the quota",
                 count(self.requests)
             );
         };
-        let about = about(duration);
+        let about = about(time);
         match (self.day_limited, self.per_day, self.per_minute) {
             (true, Some(day), _) => write!(
                 f,
@@ -133,16 +138,40 @@ impl fmt::Display for Estimate {
     }
 }
 
-fn about(duration: Duration) -> String {
-    let secs = duration.as_secs();
-    if secs < 60 {
-        "under a minute".to_owned()
-    } else if secs < 2 * 60 * 60 {
-        format!("about {} min", secs.div_ceil(60))
-    } else if secs < 2 * 24 * 60 * 60 {
-        format!("about {} hours", secs.div_ceil(60 * 60))
-    } else {
-        format!("about {} days", secs.div_ceil(24 * 60 * 60))
+/// A duration as an estimate says it, rounded up: under a minute; whole minutes under two hours,
+/// hours under two days, else days. The one rounding: the CLI words it, and the app sends it to
+/// its UI, which words it in the language on screen.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum About {
+    UnderAMinute,
+    Minutes(u64),
+    Hours(u64),
+    Days(u64),
+}
+
+impl About {
+    pub fn of(duration: Duration) -> About {
+        const HOUR: u64 = 60 * 60;
+        const DAY: u64 = 24 * HOUR;
+        let secs = duration.as_secs();
+        if secs < 60 {
+            About::UnderAMinute
+        } else if secs < 2 * HOUR {
+            About::Minutes(secs.div_ceil(60))
+        } else if secs < 2 * DAY {
+            About::Hours(secs.div_ceil(HOUR))
+        } else {
+            About::Days(secs.div_ceil(DAY))
+        }
+    }
+}
+
+fn about(time: About) -> String {
+    match time {
+        About::UnderAMinute => "under a minute".to_owned(),
+        About::Minutes(n) => format!("about {n} min"),
+        About::Hours(n) => format!("about {n} hours"),
+        About::Days(n) => format!("about {n} days"),
     }
 }
 
@@ -208,6 +237,53 @@ mod tests {
             assert!(estimate.duration.is_some(), "{reset_in}");
             assert!(estimate.to_string().starts_with("about "), "{estimate}");
         }
+    }
+
+    /// The cases the UI's own rounding was tested with, now that the UI words what this gives.
+    #[test]
+    fn the_time_is_rounded_up_to_minutes_hours_or_days() {
+        let about = |secs| About::of(Duration::from_secs(secs));
+        assert_eq!(about(0), About::UnderAMinute);
+        assert_eq!(about(20), About::UnderAMinute);
+        assert_eq!(about(59), About::UnderAMinute);
+        assert_eq!(about(60), About::Minutes(1));
+        assert_eq!(about(120), About::Minutes(2));
+        assert_eq!(about(181), About::Minutes(4));
+        assert_eq!(about(300), About::Minutes(5));
+        assert_eq!(about(420), About::Minutes(7));
+        assert_eq!(about(2 * 3600 - 1), About::Minutes(120));
+        assert_eq!(about(3 * 3600), About::Hours(3));
+        assert_eq!(about(2 * 86_400 - 1), About::Hours(48));
+        assert_eq!(about(2 * 86_400), About::Days(2));
+        assert_eq!(about(3 * 86_400 - 1), About::Days(3));
+        assert_eq!(about(4 * 86_400), About::Days(4));
+        let now = DateTime::from_timestamp(1_900_000_000, 0).unwrap();
+        assert_eq!(Estimate::new(5, None, now).about(), None);
+    }
+
+    /// Rows added to an import (its repeats, when the person chooses them too) are estimated
+    /// with the rest: 300 more at 60 a minute is 5 minutes more; past the day's quota the day
+    /// window decides.
+    #[test]
+    fn more_rows_take_their_share_of_the_window() {
+        let now = DateTime::from_timestamp(1_900_000_000, 0).unwrap();
+        let free = snapshot(60, 0, 60, now);
+        let known = Estimate::new(120, Some(&free), now);
+        assert_eq!(known.about(), Some(About::Minutes(2)));
+        assert_eq!(
+            known.to_string(),
+            "about 2 min at 60 requests a minute (Free plan)"
+        );
+        let more = Estimate::new(120 + 300, Some(&free), now);
+        assert_eq!(
+            more.to_string(),
+            "about 7 min at 60 requests a minute (Free plan)"
+        );
+        let past_the_day = Estimate::new(120 + 1000, Some(&free), now);
+        assert_eq!(
+            (past_the_day.requests, past_the_day.day_limited),
+            (1120, true)
+        );
     }
 
     #[test]

@@ -55,6 +55,24 @@ pub async fn export(
     category_names: Option<&BTreeMap<i64, String>>,
     out: impl Write,
 ) -> Result<Surveyed, ExportError> {
+    export_counting(client, status, format, category_names, out, |_| {}).await
+}
+
+/// [`export`], telling `written` how many pets are in the file so far after each page: an export
+/// of a large store on a small plan takes minutes, and a person should see it move.
+pub async fn export_counting(
+    client: &PetstoreClient,
+    status: Option<PetStatus>,
+    format: ExportFormat,
+    category_names: Option<&BTreeMap<i64, String>>,
+    out: impl Write,
+    mut written: impl FnMut(u64),
+) -> Result<Surveyed, ExportError> {
+    let mut count = 0_u64;
+    let mut counted = |pets: &[Pet]| {
+        count += pets.len() as u64;
+        written(count);
+    };
     match format {
         ExportFormat::Csv => {
             let mut writer = csv::Writer::from_writer(out);
@@ -67,6 +85,7 @@ pub async fn export(
                 for pet in pets {
                     write_csv_row(&mut writer, pet, category_names)?;
                 }
+                counted(pets);
                 Ok(())
             })
             .await?;
@@ -89,6 +108,7 @@ pub async fn export(
                         None => serde_json::to_writer(&mut out, pet)?,
                     }
                 }
+                counted(pets);
                 Ok(())
             })
             .await?;

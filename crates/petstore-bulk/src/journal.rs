@@ -29,13 +29,20 @@
 //! While an import runs its journal is locked (an OS advisory lock, released if the process
 //! dies), so two runs of the same import never send side by side.
 
+mod read;
+mod unfinished;
+
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs::{File, OpenOptions};
-use std::io::{self, Read, Seek, SeekFrom, Write};
+use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
 use serde::Serialize;
 use sha2::{Digest, Sha256};
+
+pub use unfinished::{UnfinishedImport, states, unfinished};
+
+use read::{read_bounded, replay};
 
 /// The folder under the data folder that holds the journals.
 pub const JOURNAL_FOLDER: &str = "imports";
@@ -328,139 +335,6 @@ impl Journal {
     }
 }
 
-/// What a journal's lines say, checked line by line.
-#[derive(Debug, Default)]
-struct Replayed {
-    origin: String,
-    row_count: usize,
-    rows: BTreeMap<usize, RowState>,
-    before: Option<BTreeSet<i64>>,
-    source: Option<PathBuf>,
-    finished: bool,
-}
-
-/// `expect`: the origin and row count the journal must be for (`None`: whatever it says).
-fn replay(
-    text: &str,
-    path: &Path,
-    expect: Option<(&str, usize)>,
-) -> Result<Replayed, JournalError> {
-    let mut replayed = Replayed::default();
-    let mut before = BTreeSet::new();
-    for (number, line) in text.lines().enumerate() {
-        let damaged = |reason: &str| JournalError::Damaged {
-            path: path.to_owned(),
-            line: number + 1,
-            reason: reason.to_owned(),
-        };
-        if let Some(quoted) = line.strip_prefix("source ") {
-            let text: String =
-                serde_json::from_str(quoted).map_err(|_| damaged("a source that is not a path"))?;
-            replayed.source = Some(PathBuf::from(text));
-            continue;
-        }
-        let mut words = line.split(' ');
-        let word = words.next().unwrap_or_default();
-        let rest: Vec<&str> = words.collect();
-        match (number, word, rest.as_slice()) {
-            (0, _, _) if line == FORMAT => {}
-            (0, _, _) => return Err(damaged("not an import journal of this version")),
-            (_, "origin", [origin]) => {
-                if expect.is_some_and(|(want, _)| want != *origin) {
-                    return Err(damaged("made for another environment"));
-                }
-                replayed.origin = (*origin).to_owned();
-            }
-            (_, "rows", [count]) => {
-                replayed.row_count = count.parse().map_err(|_| damaged("rows is not a number"))?;
-                if expect.is_some_and(|(_, want)| want != replayed.row_count) {
-                    return Err(damaged("made for another number of rows"));
-                }
-            }
-            (_, "before", [ids]) => {
-                for text in ids.split(',').filter(|t| !t.is_empty()) {
-                    before.insert(text.parse().map_err(|_| damaged("an id is not a number"))?);
-                }
-            }
-            (_, "before-end", [count]) if count.parse() == Ok(before.len()) => {
-                replayed.before = Some(std::mem::take(&mut before));
-            }
-            (_, "finished", []) => replayed.finished = true,
-            (_, event, args) => {
-                let (row, state) =
-                    parse_event(event, args).ok_or_else(|| damaged("unknown event"))?;
-                if row >= replayed.row_count {
-                    return Err(damaged("a row beyond the file"));
-                }
-                replayed.rows.insert(row, state);
-            }
-        }
-    }
-    Ok(replayed)
-}
-
-/// The rows' states in the journal of `id`, read without locking it (for a preview); empty
-/// when there is none or it cannot be read.
-pub fn states(data_dir: &Path, id: &JournalId) -> BTreeMap<usize, RowState> {
-    let path = data_dir.join(JOURNAL_FOLDER).join(id.file_name());
-    read_unlocked(&path).map_or_else(BTreeMap::new, |replayed| replayed.rows)
-}
-
-/// A journal read without its lock, up to its last whole line; `None` when it cannot be read
-/// or is damaged (then it is left as it is).
-fn read_unlocked(path: &Path) -> Option<Replayed> {
-    let mut file = File::open(path).ok()?;
-    let text = read_bounded(&mut file).ok()?;
-    let whole = text.rfind('\n').map_or(0, |end| end + 1);
-    replay(&text[..whole], path, None).ok()
-}
-
-/// An import a run began and did not finish, for the app to offer to resume after a restart.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct UnfinishedImport {
-    pub journal: PathBuf,
-    /// The base address it imports to.
-    pub origin: String,
-    /// The file it read, when the run recorded it.
-    pub source: Option<PathBuf>,
-    pub created: usize,
-    /// Rows whose outcome is unknown (to reconcile).
-    pub unknown: usize,
-}
-
-/// Imports in `data_dir` that were started and not finished (journals that are damaged or
-/// unreadable are left out, and left alone).
-pub fn unfinished(data_dir: &Path) -> Vec<UnfinishedImport> {
-    let Ok(entries) = std::fs::read_dir(data_dir.join(JOURNAL_FOLDER)) else {
-        return Vec::new();
-    };
-    let mut found = Vec::new();
-    for entry in entries.flatten() {
-        let path = entry.path();
-        if path.extension().is_none_or(|ext| ext != "journal") {
-            continue;
-        }
-        let Some(replayed) = read_unlocked(&path) else {
-            continue;
-        };
-        if replayed.finished {
-            continue;
-        }
-        let count =
-            |pick: fn(&RowState) -> bool| replayed.rows.values().filter(|s| pick(s)).count();
-        found.push(UnfinishedImport {
-            created: count(|s| matches!(s, RowState::Created { .. })),
-            unknown: count(|s| matches!(s, RowState::Sent | RowState::Unknown { .. })),
-            origin: replayed.origin.clone(),
-            source: replayed.source.clone(),
-            journal: path,
-        });
-    }
-    found.sort_by(|a, b| a.journal.cmp(&b.journal));
-    found
-}
-
 fn io_error(path: &Path, doing: &'static str) -> impl FnOnce(io::Error) -> JournalError {
     let path = path.to_owned();
     move |source| JournalError::Io {
@@ -468,30 +342,6 @@ fn io_error(path: &Path, doing: &'static str) -> impl FnOnce(io::Error) -> Journ
         doing,
         source,
     }
-}
-
-fn parse_event(event: &str, args: &[&str]) -> Option<(usize, RowState)> {
-    let row = args.first()?.parse().ok()?;
-    let state = match (event, &args[1..]) {
-        ("sent", []) => RowState::Sent,
-        ("created", [id]) => RowState::Created {
-            id: id.parse().ok()?,
-        },
-        ("failed", [kind]) => RowState::Failed {
-            kind: (*kind).to_owned(),
-        },
-        ("unknown", ["outcome"]) => RowState::Unknown {
-            reason: UnknownReason::Outcome,
-        },
-        ("unknown", ["not-found"]) => RowState::Unknown {
-            reason: UnknownReason::NotFound,
-        },
-        ("unknown", ["unchecked"]) => RowState::Unknown {
-            reason: UnknownReason::Unchecked,
-        },
-        _ => return None,
-    };
-    Some((row, state))
 }
 
 /// A kind is one word on its line, whatever it holds.
@@ -506,19 +356,6 @@ fn one_word(kind: &str) -> String {
     } else {
         word
     }
-}
-
-fn read_bounded(file: &mut File) -> io::Result<String> {
-    file.seek(SeekFrom::Start(0))?;
-    let mut bytes = Vec::new();
-    file.take(MAX_JOURNAL_BYTES + 1).read_to_end(&mut bytes)?;
-    if bytes.len() as u64 > MAX_JOURNAL_BYTES {
-        return Err(io::Error::other(format!(
-            "it is larger than {MAX_JOURNAL_BYTES} bytes"
-        )));
-    }
-    // A torn multi-byte character can only be in the torn last line, which is dropped.
-    Ok(String::from_utf8_lossy(&bytes).into_owned())
 }
 
 #[cfg(test)]

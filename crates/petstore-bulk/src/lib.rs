@@ -1,4 +1,4 @@
-//! Bulk work over the Pet Store client (issue 11): the CSV contract of an import, a journal that
+//! Bulk work over the Pet Store client: the CSV contract of an import, a journal that
 //! a crash cannot make lie, the import itself (paced at background priority, resumable,
 //! reconciled, never sending a row twice when the first may have succeeded), and a streaming
 //! export.
@@ -33,8 +33,8 @@ pub use contract::{
     ParsedFile, Row, RowProblem, parse,
 };
 pub use created::{CreateSource, CreatedError, CreatedPets, Earlier, Repeat};
-pub use estimate::Estimate;
-pub use export::{ExportError, ExportFormat, SafeFile, export};
+pub use estimate::{About, Estimate};
+pub use export::{ExportError, ExportFormat, SafeFile, export, export_counting};
 pub use import::{
     Counts, Import, ImportControl, ImportError, ImportOptions, ImportReport, MAX_UNKNOWN_IN_A_ROW,
     Outcome, Phase, Progress, Repeats, RowReport, Stop, StopCause, repeats_of,

@@ -6,7 +6,7 @@ use clap::{Args, Parser, Subcommand};
 use petstore_client::{BaseUrl, Environment, Limit, PetStatus};
 
 use crate::values::{
-    parse_base_url, parse_category, parse_env, parse_format, parse_limit, parse_log_limit,
+    Since, parse_base_url, parse_category, parse_env, parse_format, parse_limit, parse_log_limit,
     parse_outcome, parse_pet, parse_since, parse_status, parse_timeout,
 };
 
@@ -112,25 +112,6 @@ pub struct LogArgs {
     pub outcome: Option<petstore_client::Outcome>,
     #[arg(long, value_name = "N", default_value = "50", value_parser = parse_log_limit)]
     pub limit: u32,
-}
-
-/// `--since`: a span back from now, or the start of a local date.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Since {
-    Ago(chrono::TimeDelta),
-    Date(chrono::NaiveDate),
-}
-
-impl Since {
-    pub fn instant(self, now: chrono::DateTime<chrono::Utc>) -> chrono::DateTime<chrono::Utc> {
-        match self {
-            Since::Ago(span) => now - span,
-            Since::Date(date) => date
-                .and_hms_opt(0, 0, 0)
-                .and_then(|midnight| midnight.and_local_timezone(chrono::Local).earliest())
-                .map_or(now, |local| local.with_timezone(&chrono::Utc)),
-        }
-    }
 }
 
 #[derive(Debug, Args)]

@@ -1,4 +1,4 @@
-//! Category names an import file gives beside the numbers (issue 14 §3): `petstore import`
+//! Category names an import file gives beside the numbers: `petstore import`
 //! adds them to this computer's list for the environment, as the app's import does, never
 //! replacing a name already there. The list is the settings file's (`petstore-local`).
 

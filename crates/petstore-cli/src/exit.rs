@@ -144,18 +144,6 @@ pub enum Incomplete {
     Refused { rows: usize, lines: String },
 }
 
-impl std::fmt::Display for CliError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&crate::explain::describe(self))
-    }
-}
-
-/// The words for a person, on stderr: the failure, then what to do next where the failure's own
-/// words do not already say it for the command line.
-pub fn message(err: &CliError) -> String {
-    crate::explain::message(err)
-}
-
 impl CliError {
     pub fn exit_code(&self) -> u8 {
         match self {
@@ -245,6 +233,7 @@ fn api_exit_code(err: &ApiError) -> u8 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::explain::message;
     use crate::words::Text;
 
     /// The client's words name no shell; the CLI adds where its keys come from, whether the

@@ -49,7 +49,7 @@ fn main() -> ExitCode {
     match result {
         Ok(()) => ExitCode::from(exit::OK),
         Err(err) => {
-            eprintln!("{}", exit::message(&err));
+            eprintln!("{}", explain::message(&err));
             err.into_exit_code()
         }
     }

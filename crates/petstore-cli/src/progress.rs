@@ -3,7 +3,7 @@
 
 use std::io::{IsTerminal, Write};
 
-use petstore_bulk::{Estimate, Phase, Progress};
+use petstore_bulk::{About, Estimate, Phase, Progress};
 use tokio::sync::watch;
 
 use crate::output::count;
@@ -89,13 +89,13 @@ pub fn estimate(e: &Estimate) -> String {
         .map(|plan| say(BulkMsg::EstimatePlan, &[("plan", &plan.name())]))
         .unwrap_or_default();
     // One request reads "1 request", not "1 requests" (German: "1 Anfrage").
-    let Some(duration) = e.duration else {
+    let Some(time) = e.about() else {
         return match e.requests {
             1 => say(BulkMsg::EstimateUnknownOne, &[]),
             n => say(BulkMsg::EstimateUnknown, &[("n", &count(n))]),
         };
     };
-    let about = about(duration);
+    let about = about(time);
     match (e.day_limited, e.per_day, e.per_minute) {
         (true, Some(1), _) => say(
             BulkMsg::EstimateDayLimitedOne,
@@ -121,16 +121,12 @@ pub fn estimate(e: &Estimate) -> String {
     }
 }
 
-fn about(duration: std::time::Duration) -> String {
-    let secs = duration.as_secs();
-    if secs < 60 {
-        say(BulkMsg::UnderAMinute, &[])
-    } else if secs < 2 * 60 * 60 {
-        say(BulkMsg::AboutMinutes, &[("n", &secs.div_ceil(60))])
-    } else if secs < 2 * 24 * 60 * 60 {
-        say(BulkMsg::AboutHours, &[("n", &secs.div_ceil(60 * 60))])
-    } else {
-        say(BulkMsg::AboutDays, &[("n", &secs.div_ceil(24 * 60 * 60))])
+fn about(time: About) -> String {
+    match time {
+        About::UnderAMinute => say(BulkMsg::UnderAMinute, &[]),
+        About::Minutes(n) => say(BulkMsg::AboutMinutes, &[("n", &n)]),
+        About::Hours(n) => say(BulkMsg::AboutHours, &[("n", &n)]),
+        About::Days(n) => say(BulkMsg::AboutDays, &[("n", &n)]),
     }
 }
 

@@ -7,7 +7,6 @@ use petstore_client::{
     BaseUrl, Environment, InvalidInput, Limit, PetStatus, parse_category_id, parse_pet_id,
 };
 
-use crate::args::Since;
 use crate::words::{HelpMsg, say};
 
 /// A value refused while reading the command line, in the run's language (clap shows it
@@ -32,6 +31,25 @@ pub fn parse_format(text: &str) -> Result<petstore_bulk::ExportFormat, ArgError>
         "csv" => Ok(petstore_bulk::ExportFormat::Csv),
         "json" => Ok(petstore_bulk::ExportFormat::Json),
         _ => Err(refused(HelpMsg::NotAFormat, text)),
+    }
+}
+
+/// `--since`: a span back from now, or the start of a local date.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Since {
+    Ago(chrono::TimeDelta),
+    Date(chrono::NaiveDate),
+}
+
+impl Since {
+    pub fn instant(self, now: chrono::DateTime<chrono::Utc>) -> chrono::DateTime<chrono::Utc> {
+        match self {
+            Since::Ago(span) => now - span,
+            Since::Date(date) => date
+                .and_hms_opt(0, 0, 0)
+                .and_then(|midnight| midnight.and_local_timezone(chrono::Local).earliest())
+                .map_or(now, |local| local.with_timezone(&chrono::Utc)),
+        }
     }
 }
 

@@ -11,7 +11,7 @@ use std::time::Duration;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
-use crate::config::Environment;
+use crate::environment::Environment;
 use crate::error::ErrorKind;
 use crate::ratelimit::RateLimitSnapshot;
 
@@ -69,8 +69,8 @@ pub enum Outcome {
     /// A create whose outcome was not answered (no answer, or one that leaves it open, such as a
     /// 5xx): it may or may not have been stored.
     Unknown,
-    /// A lookup answered 404: the service has no pet with that id. An answer, not a failure
-    /// (issue 30 §5); a 404 to anything else is a failure like any other.
+    /// A lookup answered 404: the service has no pet with that id. An answer, not a failure;
+    /// a 404 to anything else is a failure like any other.
     NotFound,
 }
 
@@ -114,8 +114,8 @@ pub struct RequestRecord {
     /// When the operation started (the client's clock).
     pub started_at: DateTime<Utc>,
     pub environment: Environment,
-    /// The base address, e.g. `https://api.petstore.example/v1` (the issue's "origin": which
-    /// server, whatever environment name it had then).
+    /// The base address, e.g. `https://api.petstore.example/v1`: which server,
+    /// whatever environment name it had then.
     pub base_url: String,
     pub operation: Operation,
     pub method: &'static str,

@@ -4,7 +4,8 @@
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
-use crate::config::{AutoConfig, Environment};
+use crate::config::AutoConfig;
+pub use crate::config::{BaseUrlProblem, ConfigError};
 use crate::events::WaitReason;
 pub use crate::network_cause::NetworkCause;
 
@@ -100,7 +101,7 @@ pub enum Error {
         /// `reason` as a category, for a shell that words it in the person's language.
         why: OutcomeCause,
         /// The service's Error body when it answered with one (a 5xx): it did answer, and its
-        /// words belong to the account of the request wherever it is told (issue 30 §2).
+        /// words belong to the account of the request wherever it is told.
         server: Option<ApiError>,
     },
     #[error(transparent)]
@@ -139,6 +140,20 @@ pub fn readable_server_text(text: &str) -> Option<String> {
         sentence.to_owned()
     };
     Some(with_full_stop(&bounded))
+}
+
+/// The server's words as a shell shows them beside its own sentence: [`readable_server_text`],
+/// or nothing when they hold no word or only restate the `code` the server sent with them
+/// ("Internal Server Error" for `internal_server_error`, "Gone" for `gone`).
+pub fn server_words(message: &str, code: Option<&str>) -> Option<String> {
+    let text = readable_server_text(message)?;
+    let lower = text.to_lowercase();
+    let words: Vec<&str> = lower
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|word| !word.is_empty())
+        .collect();
+    let restates_code = code.is_some_and(|code| words.join("_") == code.to_lowercase());
+    (!words.is_empty() && !restates_code).then_some(text)
 }
 
 fn looks_like_markup(text: &str) -> bool {
@@ -232,7 +247,7 @@ fn unexpected_message(status: u16, snippet: &str) -> String {
 fn too_large_message(limit_bytes: u64) -> String {
     format!(
         "The service's answer is too large (more than {}); it was not read further. Check that the base address points to the Pet Store service (ending in /v1).",
-        crate::client::limits::human_bytes(limit_bytes)
+        crate::limits::ByteSize::of(limit_bytes)
     )
 }
 
@@ -354,69 +369,10 @@ pub enum OutcomeCause {
     NotAPet { status: u16 },
 }
 
-/// Why a base address is not usable.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum BaseUrlProblem {
-    /// Not an address at all.
-    NotAnAddress,
-    /// Neither http:// nor https://.
-    Scheme,
-    NoHost,
-    /// A user name or password in it.
-    Credentials,
-    /// A query (?...) or fragment (#...).
-    QueryOrFragment,
-    /// The path does not end in /v1.
-    PathNotV1,
-    /// The sandbox's address cannot be changed.
-    SandboxFixed,
-}
-
-/// The client cannot be set up, or a call cannot be made safely with this setup.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum ConfigError {
-    #[error("{}", missing_base_url_message(*environment))]
-    MissingBaseUrl { environment: Environment },
-    #[error("The base address \"{url}\" is not usable: {reason}.")]
-    InvalidBaseUrl {
-        url: String,
-        /// A lower-case clause, for the log and the CLI.
-        reason: String,
-        /// `reason` as a category, for a shell that words it in the person's language.
-        problem: BaseUrlProblem,
-    },
-    #[error(
-        "The base address \"{url}\" does not use https. Use an https:// address (plain http is only allowed for 127.0.0.1, ::1 and localhost), so the API key never travels in clear text."
-    )]
-    InsecureBaseUrl { url: String },
-    #[error("No API key is set for {environment}.")]
-    MissingApiKey { environment: Environment },
-    #[error(
-        "The next-page address \"{url}\" points outside the base address (another server, or another path on it); it was not followed, so the API key is not sent there."
-    )]
-    ForeignLink { url: String },
-    #[error("The HTTP client could not be set up: {message}.")]
-    HttpClient { message: String },
-    /// The client's [`crate::WaitStore`] could not forget a wait.
-    #[error(
-        "The remembered rate-limit waits ({location}) could not be changed: {message}. Check that they may be written to, then try again."
-    )]
-    WaitStore { location: String, message: String },
-}
-
-fn missing_base_url_message(environment: Environment) -> String {
-    match environment.url_env_var() {
-        Some(var) => format!(
-            "No base address is set for {environment}. Set {var}, or \"{}\" in the settings file, to an https:// address ending in /v1.",
-            environment.settings_field().unwrap_or_default()
-        ),
-        None => format!("No base address is set for {environment}."),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::environment::Environment;
 
     #[test]
     fn kinds_serialize_camel_case() {
@@ -548,6 +504,79 @@ mod tests {
             readable_server_text("categoryId must be 1 or more; got 0."),
             Some("categoryId must be 1 or more; got 0.".to_owned())
         );
+    }
+
+    /// The cases the UI's own trimming was tested with, now that the UI shows what this gives.
+    #[test]
+    fn server_words_are_one_plain_bounded_sentence_that_adds_something() {
+        let sandbox_401 = "The API key is not valid for this server. Check the key set for this environment (the sandbox accepts its demo key).";
+        assert_eq!(
+            server_words(sandbox_401, Some("invalid_api_key")).as_deref(),
+            Some("The API key is not valid for this server.")
+        );
+        let nginx_502 = "<html><head><title>502 Bad Gateway</title></head><body><center><h1>502 Bad Gateway</h1></center><hr><center>nginx</center></body></html>";
+        assert_eq!(
+            server_words(nginx_502, None).as_deref(),
+            Some("502 Bad Gateway.")
+        );
+        assert_eq!(server_words("<html><body>down</body></html>", None), None);
+        assert_eq!(
+            server_words(
+                "The service is unavailable right now (simulated outage). Try again shortly.",
+                Some("service_unavailable")
+            )
+            .as_deref(),
+            Some("The service is unavailable right now (simulated outage).")
+        );
+        for (message, plain) in [
+            (
+                "categoryId 42 does not exist",
+                "categoryId 42 does not exist.",
+            ),
+            ("body is invalid", "body is invalid."),
+            (
+                "Proxy Authentication Required",
+                "Proxy Authentication Required.",
+            ),
+            ("No pet has the id 99999.", "No pet has the id 99999."),
+            (
+                "categoryId must be 1 or more; got 0.",
+                "categoryId must be 1 or more; got 0.",
+            ),
+        ] {
+            assert_eq!(
+                server_words(message, Some("invalid_field")).as_deref(),
+                Some(plain)
+            );
+        }
+        let long = server_words(&"x".repeat(2000), Some("not_found")).expect("words");
+        assert!(long.chars().count() <= 161, "{long}");
+        // Only the code again, or no word at all: nothing to add.
+        assert_eq!(server_words("Gone", Some("gone")), None);
+        assert_eq!(
+            server_words("Internal Server Error", Some("internal_server_error")),
+            None
+        );
+        assert_eq!(
+            server_words("Service Unavailable", Some("service_unavailable")),
+            None
+        );
+        assert_eq!(server_words("...", None), None);
+        assert_eq!(
+            server_words("Gone", Some("pet_gone")).as_deref(),
+            Some("Gone.")
+        );
+    }
+
+    #[test]
+    fn gateway_statuses_are_502_to_504() {
+        assert!(!is_gateway_status(500));
+        assert!(!is_gateway_status(501));
+        assert!(is_gateway_status(502));
+        assert!(is_gateway_status(503));
+        assert!(is_gateway_status(504));
+        assert!(!is_gateway_status(505));
+        assert!(!is_gateway_status(429));
     }
 
     #[test]

@@ -11,11 +11,13 @@ mod client;
 pub mod clock;
 pub mod config;
 pub mod deprecation;
+pub mod environment;
 pub mod error;
 pub mod events;
 #[cfg(feature = "fuzzing")]
 #[doc(hidden)]
 pub mod fuzzing;
+pub mod limits;
 mod link;
 pub mod model;
 pub mod network_cause;
@@ -26,19 +28,21 @@ pub mod spreadsheet;
 
 pub use activity::{ActivitySink, Operation, Outcome, PetNote, RequestRecord};
 pub use certificate::{CaFileError, CompanyCa};
-pub use client::{CLEAR_SPACING, ForgetError, LOG_TARGET, PetstoreClient, WaitKept, limits};
+pub use client::{CLEAR_SPACING, ForgetError, PetstoreClient, WaitKept};
 pub use clock::{Clock, SystemClock};
 pub use config::{
-    AutoConfig, BaseUrl, ClientConfig, Environment, ManualProxy, NetworkConfig, OtherClientNetwork,
+    AutoConfig, BaseUrl, ClientConfig, ManualProxy, NetworkConfig, OtherClientNetwork,
     ProxyCredentials, ProxyMode, ProxyUrl, ProxyUrlError, Route, SANDBOX_DEFAULT_URL,
-    SANDBOX_DEMO_KEY, UnknownEnvironment, is_bypass_entry,
+    SANDBOX_DEMO_KEY, is_bypass_entry,
 };
 pub use deprecation::DeprecationNotice;
+pub use environment::{Environment, UnknownEnvironment};
 pub use error::{
     ApiError, BaseUrlProblem, ConfigError, Error, ErrorKind, InvalidInput, NetworkCause,
-    OutcomeCause, readable_server_text,
+    OutcomeCause, is_gateway_status, readable_server_text, server_words,
 };
 pub use events::{ClientEvent, WaitReason};
+pub use limits::{ByteSize, ByteUnit};
 pub use model::{
     Limit, ListQuery, NewPet, NextPage, Pet, PetPage, PetStatus, Response, parse_category_id,
     parse_pet_id,
@@ -46,3 +50,7 @@ pub use model::{
 pub use ratelimit::{Forgetting, Plan, Priority, QuotaWindow, RateLimitSnapshot, WaitStore};
 pub use retry::RetryPolicy;
 pub use secret::ApiKey;
+
+/// The `log` target of every request line, wait and retry (the client's `trace`, the governor's
+/// waits).
+pub const LOG_TARGET: &str = "petstore::http";

@@ -48,6 +48,17 @@ pub enum TransportFailure {
     ConnectionLost,
 }
 
+impl TransportFailure {
+    /// The failure as the log and `OutcomeUnknown` say it.
+    pub(crate) fn text(self) -> &'static str {
+        match self {
+            TransportFailure::Timeout => "the service did not answer in time",
+            TransportFailure::ConnectionLost => "the connection was lost before the answer arrived",
+            TransportFailure::NeverSent => "the request could not be sent",
+        }
+    }
+}
+
 /// Full-jitter backoff for `attempt` (1-based): uniform in `0..=min(max_delay, base * 2^(attempt-1))`.
 pub fn full_jitter(policy: &RetryPolicy, attempt: u32) -> Duration {
     jitter(backoff_cap(policy, attempt))

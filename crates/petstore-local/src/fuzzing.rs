@@ -3,8 +3,7 @@
 //! on). Each function calls what [`crate::SettingsFile`] itself does with a file's bytes, never a
 //! copy of it.
 
-use crate::error::LocalError;
-use crate::settings::{Settings, SettingsFile};
+use crate::settings::{LocalError, Settings, SettingsFile};
 
 /// The settings a file with these bytes holds, as [`SettingsFile::load`] reads them.
 pub fn read_settings(bytes: &[u8]) -> Result<Settings, LocalError> {

@@ -6,7 +6,6 @@
 //! state, and its messages name no shell's command or variable.
 
 mod dirs;
-pub mod error;
 #[cfg(feature = "fuzzing")]
 #[doc(hidden)]
 pub mod fuzzing;
@@ -18,14 +17,13 @@ pub mod settings;
 pub mod waits;
 
 pub use dirs::{APP_ID, CACHE_DIR_VAR, CONFIG_DIR_VAR, DATA_DIR_VAR, data_dir};
-pub use error::{LocalError, SettingsFault};
 pub use language::{Language, system_locale};
 pub use proxy_secret::{ProxyPassword, proxy_of};
 pub use settings::{
-    ActivityPrefs, ActivitySettings, CategoryError, CategoryName, CategoryNames, MAX_CATEGORIES,
-    MAX_CATEGORY_NAME_CHARS, Merge, NetworkSettingError, PasswordLookup, ProxyModeName, ProxyPrefs,
-    Refused, Settings, SettingsFile, SystemSettings, UpdatePolicy, UpdatePrefs, load_ca_file,
-    network_config,
+    ActivityPrefs, ActivitySettings, CategoryError, CategoryName, CategoryNames, LocalError,
+    MAX_CATEGORIES, MAX_CATEGORY_NAME_CHARS, Merge, NetworkSettingError, PasswordLookup,
+    ProxyModeName, ProxyPrefs, Refused, Settings, SettingsFault, SettingsFile, SystemSettings,
+    UpdatePolicy, UpdatePrefs, load_ca_file, network_config,
 };
 pub use waits::WaitMemory;
 

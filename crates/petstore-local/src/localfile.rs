@@ -29,19 +29,11 @@ pub(crate) fn read_bounded(path: &Path, limit: u64) -> io::Result<Option<Vec<u8>
             ErrorKind::FileTooLarge,
             format!(
                 "it is larger than {}, far more than this file ever holds",
-                size(limit)
+                petstore_client::ByteSize::of(limit)
             ),
         ));
     }
     Ok(Some(bytes))
-}
-
-fn size(bytes: u64) -> String {
-    match bytes {
-        b if b >= 1024 * 1024 && b % (1024 * 1024) == 0 => format!("{} MiB", b / (1024 * 1024)),
-        b if b >= 1024 && b % 1024 == 0 => format!("{} KiB", b / 1024),
-        b => format!("{b} bytes"),
-    }
 }
 
 /// An exclusive advisory lock on `<file>.lock`, held until dropped. A sidecar file, because the

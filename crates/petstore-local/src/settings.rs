@@ -5,6 +5,7 @@
 
 mod activity;
 mod categories;
+mod error;
 mod file;
 mod network;
 mod updates;
@@ -16,13 +17,13 @@ use serde::{Deserialize, Serialize};
 use petstore_client::{BaseUrl, ConfigError, Environment, SANDBOX_DEFAULT_URL};
 
 use crate::dirs::{CONFIG_DIR_VAR, app_dir};
-use crate::error::LocalError;
 
 pub use activity::{ActivityPrefs, ActivitySettings};
 pub use categories::{
     CategoryError, CategoryName, CategoryNames, MAX_CATEGORIES, MAX_CATEGORY_NAME_CHARS, Merge,
     Refused,
 };
+pub use error::{LocalError, SettingsFault};
 pub use file::SettingsFile;
 pub use network::{
     NetworkSettingError, PasswordLookup, ProxyModeName, ProxyPrefs, load_ca_file, network_config,

@@ -129,7 +129,7 @@ pub struct SandboxConfig {
     /// Names answered besides loopback's, each without a port (a TLS front in the tests serves
     /// the sandbox as `api.petstore.test`). Empty by default: the DNS-rebinding guard stays.
     pub also_answers: Vec<String>,
-    /// Keeps the pets in this file across restarts (the app's sandbox, issue 30 §16): read at
+    /// Keeps the pets in this file across restarts (the app's sandbox): read at
     /// start (the demo data is written to it the first time), one line appended for each pet
     /// added. `None` (the default): in memory only, the demo data anew at every start.
     pub pets_file: Option<PathBuf>,

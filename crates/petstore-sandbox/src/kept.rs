@@ -1,4 +1,4 @@
-//! The pets kept in a file across restarts ([`crate::SandboxConfig::pets_file`], issue 30 §16).
+//! The pets kept in a file across restarts ([`crate::SandboxConfig::pets_file`]).
 //! The app's sandbox is a store a clerk practises on, and what the app remembers of it (the
 //! activity history, import journals, the pets created from this computer) assumes a service
 //! that keeps its pets and never gives an id twice.
@@ -14,7 +14,7 @@ use std::fs::{self, File, OpenOptions};
 use std::io::{self, Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 
-use crate::store::Pet;
+use crate::pet::Pet;
 
 /// The largest pets file read (about 400,000 pets): the file is the sandbox's own, but a person
 /// can put anything at its path, and the whole file is read at start.

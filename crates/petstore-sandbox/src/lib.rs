@@ -22,6 +22,7 @@ mod faults;
 mod gate;
 mod host;
 mod kept;
+mod pet;
 mod ratelimit;
 mod routes;
 mod server;
@@ -39,9 +40,9 @@ pub use clock::{Clock, ManualClock, SystemClock};
 pub use config::{DEFAULT_PORT, DEMO_KEY, Faults, KeySpec, Plan, PlanParseError, SandboxConfig};
 pub use demo::{CATEGORIES, DEMO_PETS};
 pub use errors::ApiError;
+pub use pet::Pet;
 pub use ratelimit::LimitCounts;
 pub use routes::{DEPRECATION, SUNSET};
-pub use store::Pet;
 
 use control::ControlToken;
 use state::Shared;

@@ -24,7 +24,7 @@ use std::time::Duration;
 use crate::cmd::{self, Result, StepError, step};
 use crate::deps;
 use crate::display::VirtualDisplay;
-use crate::run::{cargo, exe};
+use crate::{cargo, exe};
 use trial::Subject;
 
 const DEFAULT_TRIALS: usize = 10;

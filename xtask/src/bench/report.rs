@@ -1,14 +1,14 @@
 //! The figures: medians with min and max, per process and in total, and the ratios against the
-//! issue's goals. Printed only; nothing here passes or fails.
+//! goals below. Printed only; nothing here passes or fails.
 
 use std::collections::BTreeMap;
 use std::time::Duration;
 
 use super::trial::{Outcome, Subject};
 
-/// Time to the first table within 1.10x of the hello-world's first paint (issue 12).
+/// Time to the first table within 1.10x of the hello-world's first paint.
 const TIME_GOAL: f64 = 1.10;
-/// PSS with 100 pets shown within 1.10x of the hello-world's (issue 12).
+/// PSS with 100 pets shown within 1.10x of the hello-world's.
 const MEMORY_GOAL: f64 = 1.10;
 
 pub fn ms(duration: Duration) -> f64 {

@@ -1,4 +1,4 @@
-//! `cargo xtask bench-store`: a store with 10,000 pets (issue 12), in the app and in the CLI.
+//! `cargo xtask bench-store`: a store with 10,000 pets, in the app and in the CLI.
 //!
 //! * the release app through tauri-driver (`tests/benches/store_app.rs`): every page through
 //!   "Load more", a sort by each column, a scroll to the end and a filter, each timed to its
@@ -6,14 +6,14 @@
 //! * the release `petstore export` of the same store (`tests/benches/export_store.rs`): time
 //!   against the quota's minimum and peak memory.
 //!
-//! Both print their figures against the issue's goals and assert nothing about them.
+//! Both print their figures against their goals and assert nothing about them.
 
 use std::process::Command;
 
 use crate::cmd::{self, Result, step};
 use crate::deps;
 use crate::display::VirtualDisplay;
-use crate::run::{cargo, exe};
+use crate::{cargo, exe};
 
 pub fn bench_store() -> Result {
     let root = crate::root();

@@ -7,8 +7,8 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+use crate::cargo;
 use crate::cmd::{self, Result, StepError, step};
-use crate::run::cargo;
 
 /// The Mac targets, and the CPU zig assumes for each (Apple silicon has NEON and the crypto
 /// extensions, which aws-lc requires at compile time).

@@ -6,9 +6,8 @@ mod cross;
 // Writes shell scripts for zig: a Unix host's.
 #[cfg(unix)]
 mod macos;
-pub mod stage;
 mod targets;
-pub mod windows;
+mod windows;
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -18,11 +17,11 @@ use std::process::Command;
 use crate::bundle;
 use crate::cmd::{self, Result, StepError, step};
 use crate::display::VirtualDisplay;
-use crate::run::{cargo, exe};
 use crate::sandbox::{self, RunningSandbox};
 use crate::session;
 use crate::setup::{self, Tools};
-use stage::Stage;
+use crate::stage::{self, Stage};
+use crate::{cargo, exe};
 
 /// A key with limits high enough that schemathesis never meets a 429 it did not ask for.
 const SCHEMATHESIS_KEY: &str = "schemathesis-key";

@@ -4,8 +4,8 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+use crate::cargo;
 use crate::cmd::{Result, StepError, fail};
-use crate::run::cargo;
 
 /// The package holding the tests that need more than cargo: the real app and Prism.
 pub const E2E_PACKAGE: &str = "petstore-e2e";

@@ -1,11 +1,11 @@
-//! The CSV contract of an import (issue 11 §1), shared by the app and the CLI.
+//! The CSV contract of an import, shared by the app and the CLI.
 //!
 //! UTF-8 (a BOM is accepted), comma or semicolon separated (detected from the header line),
 //! RFC 4180 quoting (the `csv` crate, never hand-written splitting), a header row naming the
 //! columns in any order and any case. Each data row is validated as the create form validates
 //! it, and reported with the physical line where its record starts.
 //!
-//! Category names (issue 14 §3): a `categoryName` (or `category_name`) column, or a `category`
+//! Category names: a `categoryName` (or `category_name`) column, or a `category`
 //! column beside `categoryId` (or `category_id`), gives each row's category a name that this
 //! computer learns (see [`ParsedFile::category_names`]); names are never sent. A `category`
 //! column with no `categoryId` beside it is the number, as it always was.
@@ -27,6 +27,11 @@ pub use row::{MAX_NAME_CHARS, RowProblem};
 pub const MAX_FILE_BYTES: usize = 16 * 1024 * 1024;
 /// The most data rows an import takes: 100,000 creates are ten days of a Pro plan's day quota.
 pub const MAX_ROWS: usize = 100_000;
+/// The largest list of category names read (`category_list`): far more than the thousand names
+/// an environment keeps.
+pub const MAX_LIST_BYTES: usize = 1024 * 1024;
+/// The most rows a list of category names may have.
+pub const MAX_LIST_ROWS: usize = 10_000;
 
 /// A file that cannot be read as an import at all. Rows with a problem are not this: they are
 /// [`Row`]s with problems, and the other rows still go.
@@ -66,12 +71,12 @@ pub enum ContractError {
     /// A list of category names (`category_list`) larger than one is read.
     #[error(
         "The file is {bytes} bytes; a list of category names is read up to {} bytes (1 MiB). Is it the right file?",
-        crate::category_list::MAX_LIST_BYTES
+        MAX_LIST_BYTES
     )]
     ListTooLarge { bytes: usize },
     #[error(
         "The file has more than {} rows; a list of category names has at most that many.",
-        crate::category_list::MAX_LIST_ROWS
+        MAX_LIST_ROWS
     )]
     ListTooLong,
     #[error(

@@ -1,4 +1,4 @@
-//! The category names an import file gives beside the numbers (issue 14 §3): a `categoryName`
+//! The category names an import file gives beside the numbers: a `categoryName`
 //! (or `category_name`) column, or a `category` column beside `categoryId`. They are never sent
 //! (the service knows categories by number only); the app adds them to this computer's list of
 //! the environment the file is imported to, never replacing a name already there. The rules of a

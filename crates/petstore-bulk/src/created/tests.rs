@@ -1,3 +1,6 @@
+use std::fs::OpenOptions;
+use std::io::Write;
+
 use petstore_client::PetStatus;
 
 use super::*;

@@ -5,23 +5,28 @@
 
 mod control;
 mod reconcile;
+mod repeats;
 mod report;
+mod send;
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
 use std::path::Path;
 
 use chrono::Utc;
-use petstore_client::{Error, ErrorKind, NewPet, Pet, PetstoreClient};
+use petstore_client::{NewPet, PetstoreClient};
 use tokio::sync::watch;
 
 pub use control::{ImportControl, Phase, Progress};
+pub use repeats::{Repeats, repeats_of};
 pub use report::{Counts, ImportReport, Outcome, RowReport, Stop, StopCause};
 
 use crate::contract::ParsedFile;
-use crate::created::{CreateSource, CreatedError, CreatedPets, Repeat, row_key};
+use crate::created::{CreateSource, CreatedError, CreatedPets, Repeat};
 use crate::estimate::Estimate;
 use crate::journal::{Journal, JournalError, JournalId, RowState, UnknownReason};
-use crate::pages::{PagesError, survey};
+use crate::pages::PagesError;
+use reconcile::UnknownFilter;
+use repeats::repeats_in;
 
 /// Rows in a row whose outcome is unknown (5xx, timeout, dropped connection) after which an
 /// import stops. Each such row is a pet that may exist and has to be looked for; a service that
@@ -73,43 +78,6 @@ pub struct Import {
     file_name: String,
     /// The valid rows that repeat a pet, left out unless the person allows repeats.
     repeats: BTreeMap<usize, Repeat>,
-}
-
-/// How an error of one create decides the row and the run.
-enum Verdict {
-    /// Refused: not created. The run goes on with the next row.
-    Failed,
-    /// Refused for a reason every further row would meet: not created, and the run stops.
-    Fatal,
-    /// May have been created: reconciled later, never resent blindly.
-    Unknown,
-}
-
-fn verdict(error: &Error) -> Verdict {
-    match error.kind() {
-        ErrorKind::BadRequest | ErrorKind::InvalidInput => Verdict::Failed,
-        // Rate limited: the client waited as long as allowed and did not send. Network: the
-        // client reports it for a create only when the request provably never left.
-        ErrorKind::Unauthorized
-        | ErrorKind::NotFound
-        | ErrorKind::Gone
-        | ErrorKind::RateLimited
-        | ErrorKind::Network
-        | ErrorKind::Configuration => Verdict::Fatal,
-        ErrorKind::OutcomeUnknown
-        | ErrorKind::Timeout
-        | ErrorKind::Server
-        | ErrorKind::UnexpectedResponse
-        | ErrorKind::Decode
-        | ErrorKind::ResponseTooLarge => Verdict::Unknown,
-    }
-}
-
-fn kind_word(kind: ErrorKind) -> String {
-    serde_json::to_value(kind)
-        .ok()
-        .and_then(|v| v.as_str().map(str::to_owned))
-        .unwrap_or_else(|| "error".to_owned())
 }
 
 impl Import {
@@ -264,208 +232,11 @@ impl Import {
         Ok(report)
     }
 
-    /// Settles the rows whose outcome is unknown, when the run ended or stopped because the
-    /// service kept failing (what it sent is looked for; the stop stays the reason).
-    async fn reconcile_after(
-        &mut self,
-        stopped: Option<Stop>,
-    ) -> Result<Option<Stop>, ImportError> {
-        let kept_failing = matches!(stopped, Some(Stop::KeptFailing { .. }));
-        if (stopped.is_none() || kept_failing) && self.any_unknown(UnknownFilter::Any) {
-            let reconciled = self.reconcile().await?;
-            return Ok(stopped.or(reconciled));
-        }
-        Ok(stopped)
-    }
-
     fn source(&self, index: usize) -> CreateSource {
         CreateSource::Import {
             file_name: self.file_name.clone(),
             line: self.file.rows.get(index).map_or(0, |row| row.line),
         }
-    }
-
-    /// Sends each row that may be sent. `resend_unknown` off: only pending and failed rows.
-    async fn send_rows(
-        &mut self,
-        rows: &[(usize, NewPet)],
-        phase: Phase,
-        first_pass: bool,
-    ) -> Result<Option<Stop>, ImportError> {
-        let mut unknown_in_a_row = 0;
-        for (index, pet) in rows {
-            let may_send = match self.journal.state(*index) {
-                RowState::Pending | RowState::Failed { .. } => {
-                    first_pass && !self.repeats.contains_key(index)
-                }
-                RowState::Unknown {
-                    reason: UnknownReason::NotFound,
-                } => !first_pass,
-                RowState::Created { .. } | RowState::Sent | RowState::Unknown { .. } => false,
-            };
-            if !may_send {
-                continue;
-            }
-            let paused = self.control.is_paused();
-            if paused {
-                self.publish(phase);
-            }
-            if !self.control.may_go().await {
-                return Ok(Some(Stop::Cancelled));
-            }
-            if paused {
-                // Resumed: say so before the request, which may wait for the quota.
-                self.publish(phase);
-            }
-            // Both records before the request goes: a crash after it leaves "may have been
-            // added", never a create nobody knows of.
-            let key = row_key(&self.journal_name, *index);
-            let source = self.source(*index);
-            self.created.record_sent(&key, pet, source.clone())?;
-            self.record(*index, RowState::Sent)?;
-            let result = self.client.create_pet(pet).await;
-            let stop = match result {
-                Ok(response) => {
-                    let id = response.value.id;
-                    self.record(*index, RowState::Created { id })?;
-                    self.created.record_created(Some(&key), pet, id, source)?;
-                    unknown_in_a_row = 0;
-                    None
-                }
-                Err(error) => {
-                    let kind = error.kind();
-                    match verdict(&error) {
-                        Verdict::Unknown => {
-                            log::warn!("import row {index}: outcome unknown ({error})");
-                            let reason = UnknownReason::Outcome;
-                            self.record(*index, RowState::Unknown { reason })?;
-                            unknown_in_a_row += 1;
-                            (unknown_in_a_row >= MAX_UNKNOWN_IN_A_ROW).then(|| Stop::KeptFailing {
-                                rows: unknown_in_a_row,
-                                kind,
-                                message: error.to_string(),
-                                cause: Some(StopCause::new(error)),
-                            })
-                        }
-                        Verdict::Failed => {
-                            let kind = kind_word(kind);
-                            self.record(*index, RowState::Failed { kind })?;
-                            self.created.record_refused(&key)?;
-                            unknown_in_a_row = 0;
-                            None
-                        }
-                        Verdict::Fatal => {
-                            let word = kind_word(kind);
-                            self.record(*index, RowState::Failed { kind: word })?;
-                            self.created.record_refused(&key)?;
-                            Some(Stop::Failed {
-                                kind,
-                                message: error.to_string(),
-                                cause: Some(StopCause::new(error)),
-                            })
-                        }
-                    }
-                }
-            };
-            self.publish(phase);
-            if stop.is_some() {
-                return Ok(stop);
-            }
-        }
-        Ok(None)
-    }
-
-    /// Lists the pets and settles every unknown row: found → created; not found where the list
-    /// could be read to its end (whole, or the row's status's) → unknown, not found; elsewhere
-    /// → unknown, unchecked (never called "not found", never resent).
-    async fn reconcile(&mut self) -> Result<Option<Stop>, ImportError> {
-        self.publish(Phase::Reconciling);
-        let before = self.journal.before().cloned().unwrap_or_default();
-        let claimed = self.journal.created_ids();
-        let mut candidates: Vec<Pet> = Vec::new();
-        let listed = survey(&self.client, None, |pets| {
-            candidates.extend(
-                pets.iter()
-                    .filter(|pet| !before.contains(&pet.id) && !claimed.contains(&pet.id))
-                    .cloned(),
-            );
-            Ok::<(), std::convert::Infallible>(())
-        })
-        .await;
-        let coverage = match listed {
-            Ok(surveyed) => surveyed.coverage,
-            Err(error) => {
-                let (kind, message, cause) = match error {
-                    PagesError::Client(e) => (e.kind(), e.to_string(), Some(StopCause::new(e))),
-                    other => (ErrorKind::UnexpectedResponse, other.to_string(), None),
-                };
-                return Ok(Some(Stop::ReconcileFailed {
-                    kind,
-                    message,
-                    cause,
-                }));
-            }
-        };
-        let unknown: Vec<(usize, NewPet)> = self
-            .file
-            .valid_rows()
-            .filter(|(row, _)| {
-                matches!(
-                    self.journal.state(row.index),
-                    RowState::Sent | RowState::Unknown { .. }
-                )
-            })
-            .map(|(row, pet)| (row.index, pet.clone()))
-            .collect();
-        // A pet looked for where the list did not end may be beyond what was read: only rows
-        // the survey covers are matched or called not found.
-        let covered: Vec<(usize, &NewPet)> = unknown
-            .iter()
-            .filter(|(_, pet)| coverage.covers(pet.status.as_ref()))
-            .map(|(index, pet)| (*index, pet))
-            .collect();
-        let found: BTreeMap<usize, i64> = reconcile::match_rows(&covered, &candidates)
-            .into_iter()
-            .collect();
-        for (index, pet) in &unknown {
-            if let Some(&id) = found.get(index) {
-                self.record(*index, RowState::Created { id })?;
-                let key = row_key(&self.journal_name, *index);
-                let source = self.source(*index);
-                self.created.record_created(Some(&key), pet, id, source)?;
-                continue;
-            }
-            let reason = if coverage.covers(pet.status.as_ref()) {
-                UnknownReason::NotFound
-            } else {
-                UnknownReason::Unchecked
-            };
-            self.record(*index, RowState::Unknown { reason })?;
-        }
-        self.publish(Phase::Reconciling);
-        Ok(None)
-    }
-
-    async fn list_ids(&self) -> Result<BTreeSet<i64>, PagesError<std::convert::Infallible>> {
-        let mut ids = BTreeSet::new();
-        survey(&self.client, None, |pets| {
-            ids.extend(pets.iter().map(|pet| pet.id));
-            Ok(())
-        })
-        .await?;
-        Ok(ids)
-    }
-
-    fn any_unknown(&self, filter: UnknownFilter) -> bool {
-        self.file
-            .valid_rows()
-            .any(|(row, _)| match self.journal.state(row.index) {
-                RowState::Sent => filter == UnknownFilter::Any,
-                RowState::Unknown { reason } => {
-                    filter == UnknownFilter::Any || reason == UnknownReason::NotFound
-                }
-                _ => false,
-            })
     }
 
     /// Records a row's new state in the journal (synced) and in the counts.
@@ -521,64 +292,4 @@ fn count(tally: &mut Progress, outcome: &Outcome, by: isize) {
         Outcome::Invalid { .. } | Outcome::NotSent => return,
     };
     *slot = slot.saturating_add_signed(by);
-}
-
-/// The valid rows of `file` that repeat a pet in `created` (leaving out the rows of the import
-/// whose journal is `own_journal`) or an earlier row of the file.
-fn repeats_in(
-    file: &ParsedFile,
-    created: &CreatedPets,
-    own_journal: &str,
-    unsent: impl Fn(usize) -> bool,
-) -> BTreeMap<usize, Repeat> {
-    let rows = file
-        .valid_rows()
-        .map(|(row, pet)| (row.index, pet, row.line));
-    created.repeats(rows, Some(own_journal), unsent)
-}
-
-/// What a preview or a dry run says of the rows that repeat a pet, before any journal is
-/// locked.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Repeats {
-    /// Every valid row that repeats a pet, and why: also those an earlier run of this same
-    /// content created (they were added: the journal skips them).
-    pub rows: BTreeMap<usize, Repeat>,
-    /// Of those, the rows a run would send if the person allows repeats (the others are the
-    /// journal's, never sent again).
-    pub sendable: usize,
-    /// The valid rows a run would send without repeats: neither settled by an earlier run of
-    /// this content nor repeats.
-    pub to_send: usize,
-}
-
-/// The rows of `file_bytes` (parsed as `file`) that an import to `base_url` would not send
-/// because they repeat a pet.
-pub fn repeats_of(
-    data_dir: &Path,
-    file_bytes: &[u8],
-    file: &ParsedFile,
-    base_url: &str,
-) -> Result<Repeats, CreatedError> {
-    let created = CreatedPets::open(data_dir, base_url)?;
-    let id = JournalId::new(file_bytes, base_url);
-    let states = crate::journal::states(data_dir, &id);
-    let unsent = |row: usize| states.get(&row).is_none_or(RowState::may_send);
-    let rows = repeats_in(file, &created, id.name(), unsent);
-    let sendable = rows.keys().filter(|row| unsent(**row)).count();
-    let to_send = file
-        .valid_rows()
-        .filter(|(row, _)| unsent(row.index) && !rows.contains_key(&row.index))
-        .count();
-    Ok(Repeats {
-        rows,
-        sendable,
-        to_send,
-    })
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum UnknownFilter {
-    Any,
-    NotFound,
 }

@@ -1,14 +1,135 @@
-//! Finding rows whose create's outcome was lost: among the pets that were not there before the
-//! import and that no other row of it created, one with the same name, category and status.
+//! Settling the rows whose create's outcome was lost: among the pets that were not there
+//! before the import and that no other row of it created, one with the same name, category and
+//! status is that row's pet.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
-use petstore_client::{NewPet, Pet};
+use petstore_client::{ErrorKind, NewPet, Pet};
+
+use super::{Import, ImportError, Phase, Stop, StopCause};
+use crate::created::row_key;
+use crate::journal::{RowState, UnknownReason};
+use crate::pages::{PagesError, survey};
+
+impl Import {
+    /// Settles the rows whose outcome is unknown, when the run ended or stopped because the
+    /// service kept failing (what it sent is looked for; the stop stays the reason).
+    pub(super) async fn reconcile_after(
+        &mut self,
+        stopped: Option<Stop>,
+    ) -> Result<Option<Stop>, ImportError> {
+        let kept_failing = matches!(stopped, Some(Stop::KeptFailing { .. }));
+        if (stopped.is_none() || kept_failing) && self.any_unknown(UnknownFilter::Any) {
+            let reconciled = self.reconcile().await?;
+            return Ok(stopped.or(reconciled));
+        }
+        Ok(stopped)
+    }
+
+    /// Lists the pets and settles every unknown row: found → created; not found where the list
+    /// could be read to its end (whole, or the row's status's) → unknown, not found; elsewhere
+    /// → unknown, unchecked (never called "not found", never resent).
+    async fn reconcile(&mut self) -> Result<Option<Stop>, ImportError> {
+        self.publish(Phase::Reconciling);
+        let before = self.journal.before().cloned().unwrap_or_default();
+        let claimed = self.journal.created_ids();
+        let mut candidates: Vec<Pet> = Vec::new();
+        let listed = survey(&self.client, None, |pets| {
+            candidates.extend(
+                pets.iter()
+                    .filter(|pet| !before.contains(&pet.id) && !claimed.contains(&pet.id))
+                    .cloned(),
+            );
+            Ok::<(), std::convert::Infallible>(())
+        })
+        .await;
+        let coverage = match listed {
+            Ok(surveyed) => surveyed.coverage,
+            Err(error) => {
+                let (kind, message, cause) = match error {
+                    PagesError::Client(e) => (e.kind(), e.to_string(), Some(StopCause::new(e))),
+                    other => (ErrorKind::UnexpectedResponse, other.to_string(), None),
+                };
+                return Ok(Some(Stop::ReconcileFailed {
+                    kind,
+                    message,
+                    cause,
+                }));
+            }
+        };
+        let unknown: Vec<(usize, NewPet)> = self
+            .file
+            .valid_rows()
+            .filter(|(row, _)| {
+                matches!(
+                    self.journal.state(row.index),
+                    RowState::Sent | RowState::Unknown { .. }
+                )
+            })
+            .map(|(row, pet)| (row.index, pet.clone()))
+            .collect();
+        // A pet looked for where the list did not end may be beyond what was read: only rows
+        // the survey covers are matched or called not found.
+        let covered: Vec<(usize, &NewPet)> = unknown
+            .iter()
+            .filter(|(_, pet)| coverage.covers(pet.status.as_ref()))
+            .map(|(index, pet)| (*index, pet))
+            .collect();
+        let found: BTreeMap<usize, i64> = match_rows(&covered, &candidates).into_iter().collect();
+        for (index, pet) in &unknown {
+            if let Some(&id) = found.get(index) {
+                self.record(*index, RowState::Created { id })?;
+                let key = row_key(&self.journal_name, *index);
+                let source = self.source(*index);
+                self.created.record_created(Some(&key), pet, id, source)?;
+                continue;
+            }
+            let reason = if coverage.covers(pet.status.as_ref()) {
+                UnknownReason::NotFound
+            } else {
+                UnknownReason::Unchecked
+            };
+            self.record(*index, RowState::Unknown { reason })?;
+        }
+        self.publish(Phase::Reconciling);
+        Ok(None)
+    }
+
+    pub(super) async fn list_ids(
+        &self,
+    ) -> Result<BTreeSet<i64>, PagesError<std::convert::Infallible>> {
+        let mut ids = BTreeSet::new();
+        survey(&self.client, None, |pets| {
+            ids.extend(pets.iter().map(|pet| pet.id));
+            Ok(())
+        })
+        .await?;
+        Ok(ids)
+    }
+
+    pub(super) fn any_unknown(&self, filter: UnknownFilter) -> bool {
+        self.file
+            .valid_rows()
+            .any(|(row, _)| match self.journal.state(row.index) {
+                RowState::Sent => filter == UnknownFilter::Any,
+                RowState::Unknown { reason } => {
+                    filter == UnknownFilter::Any || reason == UnknownReason::NotFound
+                }
+                _ => false,
+            })
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum UnknownFilter {
+    Any,
+    NotFound,
+}
 
 /// Matches `unknown` rows (index, pet) one to one against `candidates` (pets new since the
 /// import began and not claimed by any row). A row without a status matches any status (the
 /// service chose it). Returns (row index, pet id) for each row found, in row order.
-pub(super) fn match_rows(unknown: &[(usize, &NewPet)], candidates: &[Pet]) -> Vec<(usize, i64)> {
+fn match_rows(unknown: &[(usize, &NewPet)], candidates: &[Pet]) -> Vec<(usize, i64)> {
     let mut claimed = BTreeSet::new();
     let mut found = Vec::new();
     for (index, row) in unknown {

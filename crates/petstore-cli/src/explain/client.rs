@@ -3,35 +3,35 @@
 use petstore_client::error::is_gateway_status;
 use petstore_client::events::WaitReason;
 use petstore_client::{
-    ApiError, AutoConfig, BaseUrlProblem, ConfigError, Error, InvalidInput, NetworkCause,
-    OutcomeCause, readable_server_text,
+    ApiError, AutoConfig, BaseUrlProblem, ByteSize, ByteUnit, ConfigError, Error, InvalidInput,
+    NetworkCause, OutcomeCause, readable_server_text,
 };
 
-use crate::words::{ErrMsg, say};
+use crate::words::{NetworkMsg, ServiceMsg, SetupMsg, say};
 
 pub fn api(error: &Error) -> String {
     match error {
-        Error::Unauthorized(server) => said(ErrMsg::Unauthorized, server),
-        Error::NotFound(server) => said(ErrMsg::NotFound, server),
-        Error::Gone(server) => said(ErrMsg::Gone, server),
+        Error::Unauthorized(server) => said(ServiceMsg::Unauthorized, server),
+        Error::NotFound(server) => said(ServiceMsg::NotFound, server),
+        Error::Gone(server) => said(ServiceMsg::Gone, server),
         Error::BadRequest(server) => say(
-            ErrMsg::BadRequest,
+            ServiceMsg::BadRequest,
             &[("code", &server.code), ("said", &service_said(server))],
         ),
         Error::RateLimited {
             retry_at, reason, ..
         } => {
             let msg = match reason {
-                WaitReason::QuotaExhausted => ErrMsg::QuotaUsedUp,
-                WaitReason::RateLimited => ErrMsg::TooManyRequests,
-                WaitReason::Backoff => ErrMsg::Busy,
+                WaitReason::QuotaExhausted => ServiceMsg::QuotaUsedUp,
+                WaitReason::RateLimited => ServiceMsg::TooManyRequests,
+                WaitReason::Backoff => ServiceMsg::Busy,
             };
             say(msg, &[("when", &crate::output::when(*retry_at))])
         }
         Error::Server(server) => {
             let msg = match is_gateway_status(server.status) {
-                true => ErrMsg::Gateway,
-                false => ErrMsg::ServerProblem,
+                true => ServiceMsg::Gateway,
+                false => ServiceMsg::ServerProblem,
             };
             say(
                 msg,
@@ -40,11 +40,11 @@ pub fn api(error: &Error) -> String {
         }
         Error::UnexpectedResponse { status, snippet } => {
             let it_said = readable_server_text(snippet)
-                .map(|text| say(ErrMsg::ItSaid, &[("text", &text)]))
+                .map(|text| say(ServiceMsg::ItSaid, &[("text", &text)]))
                 .unwrap_or_default();
             let msg = match is_gateway_status(*status) {
-                true => ErrMsg::Gateway,
-                false => ErrMsg::Unexpected,
+                true => ServiceMsg::Gateway,
+                false => ServiceMsg::Unexpected,
             };
             say(msg, &[("status", status), ("said", &it_said)])
         }
@@ -54,15 +54,15 @@ pub fn api(error: &Error) -> String {
             message,
         } => {
             let at = match path.is_empty() {
-                true => say(ErrMsg::TopLevel, &[]),
+                true => say(ServiceMsg::TopLevel, &[]),
                 false => path.clone(),
             };
             say(
-                ErrMsg::Decode,
+                ServiceMsg::Decode,
                 &[("status", status), ("path", &at), ("detail", message)],
             )
         }
-        Error::Timeout => say(ErrMsg::Timeout, &[]),
+        Error::Timeout => say(ServiceMsg::Timeout, &[]),
         Error::Network {
             cause, auto_config, ..
         } => {
@@ -73,11 +73,11 @@ pub fn api(error: &Error) -> String {
                     .unwrap_or_default()
         }
         Error::ResponseTooLarge { limit_bytes } => {
-            say(ErrMsg::TooLarge, &[("size", &bytes(*limit_bytes))])
+            say(ServiceMsg::TooLarge, &[("size", &bytes(*limit_bytes))])
         }
         // The service's own words when it answered (a 5xx), as the app and the history tell them.
         Error::OutcomeUnknown { why, server, .. } => say(
-            ErrMsg::OutcomeUnknown,
+            ServiceMsg::OutcomeUnknown,
             &[
                 ("detail", &outcome_cause(*why)),
                 (
@@ -91,7 +91,7 @@ pub fn api(error: &Error) -> String {
     }
 }
 
-fn said(msg: ErrMsg, server: &ApiError) -> String {
+fn said(msg: ServiceMsg, server: &ApiError) -> String {
     say(msg, &[("said", &service_said(server))])
 }
 
@@ -99,30 +99,30 @@ fn said(msg: ErrMsg, server: &ApiError) -> String {
 pub fn service_said(server: &ApiError) -> String {
     server
         .readable_message()
-        .map(|text| say(ErrMsg::ServiceSaid, &[("text", &text)]))
+        .map(|text| say(ServiceMsg::ServiceSaid, &[("text", &text)]))
         .unwrap_or_default()
 }
 
-/// "8 MiB", "512 KiB", "1000 bytes".
+/// "8 MiB", "512 KiB", "1000 B": the client's unit ([`ByteSize`]) in the CLI's abbreviations.
 pub(super) fn bytes(n: u64) -> String {
-    const KIB: u64 = 1024;
-    match n {
-        n if n >= KIB * KIB && n % (KIB * KIB) == 0 => format!("{} MiB", n / (KIB * KIB)),
-        n if n >= KIB && n % KIB == 0 => format!("{} KiB", n / KIB),
-        n => format!("{n} B"),
+    let ByteSize { value, unit } = ByteSize::of(n);
+    match unit {
+        ByteUnit::Mib => format!("{value} MiB"),
+        ByteUnit::Kib => format!("{value} KiB"),
+        ByteUnit::Bytes => format!("{value} B"),
     }
 }
 
 /// Why a base address is not usable, from its type (the client's own clause stays in the log).
 fn base_url_problem(problem: BaseUrlProblem) -> String {
     let msg = match problem {
-        BaseUrlProblem::NotAnAddress => ErrMsg::AddressNotAnAddress,
-        BaseUrlProblem::Scheme => ErrMsg::AddressScheme,
-        BaseUrlProblem::NoHost => ErrMsg::AddressNoHost,
-        BaseUrlProblem::Credentials => ErrMsg::AddressCredentials,
-        BaseUrlProblem::QueryOrFragment => ErrMsg::AddressQuery,
-        BaseUrlProblem::PathNotV1 => ErrMsg::AddressPath,
-        BaseUrlProblem::SandboxFixed => ErrMsg::AddressSandboxFixed,
+        BaseUrlProblem::NotAnAddress => SetupMsg::AddressNotAnAddress,
+        BaseUrlProblem::Scheme => SetupMsg::AddressScheme,
+        BaseUrlProblem::NoHost => SetupMsg::AddressNoHost,
+        BaseUrlProblem::Credentials => SetupMsg::AddressCredentials,
+        BaseUrlProblem::QueryOrFragment => SetupMsg::AddressQuery,
+        BaseUrlProblem::PathNotV1 => SetupMsg::AddressPath,
+        BaseUrlProblem::SandboxFixed => SetupMsg::AddressSandboxFixed,
     };
     say(msg, &[])
 }
@@ -130,49 +130,49 @@ fn base_url_problem(problem: BaseUrlProblem) -> String {
 /// Why a create's outcome is unknown, from its type (the client's own clause stays in the log).
 fn outcome_cause(why: OutcomeCause) -> String {
     match why {
-        OutcomeCause::Timeout => say(ErrMsg::OutcomeTimeout, &[]),
-        OutcomeCause::ConnectionLost => say(ErrMsg::OutcomeConnectionLost, &[]),
+        OutcomeCause::Timeout => say(ServiceMsg::OutcomeTimeout, &[]),
+        OutcomeCause::ConnectionLost => say(ServiceMsg::OutcomeConnectionLost, &[]),
         OutcomeCause::TooLarge {
             status,
             limit_bytes,
         } => say(
-            ErrMsg::OutcomeTooLarge,
+            ServiceMsg::OutcomeTooLarge,
             &[("status", &status), ("size", &bytes(limit_bytes))],
         ),
         OutcomeCause::Redirected { status } => {
-            say(ErrMsg::OutcomeRedirected, &[("status", &status)])
+            say(ServiceMsg::OutcomeRedirected, &[("status", &status)])
         }
         OutcomeCause::ServerError { status } => {
-            say(ErrMsg::OutcomeServerError, &[("status", &status)])
+            say(ServiceMsg::OutcomeServerError, &[("status", &status)])
         }
-        OutcomeCause::NotAPet { status } => say(ErrMsg::OutcomeNotAPet, &[("status", &status)]),
+        OutcomeCause::NotAPet { status } => say(ServiceMsg::OutcomeNotAPet, &[("status", &status)]),
     }
 }
 
 /// Why a System-mode connection may have failed on a PAC/WPAD computer, and the way out.
 pub fn auto_config_advice(auto: &AutoConfig) -> String {
     match &auto.url {
-        Some(url) => say(ErrMsg::AutoConfigAt, &[("url", url)]),
-        None => say(ErrMsg::AutoConfigDiscovered, &[]),
+        Some(url) => say(NetworkMsg::AutoConfigAt, &[("url", url)]),
+        None => say(NetworkMsg::AutoConfigDiscovered, &[]),
     }
 }
 
 pub fn network(cause: NetworkCause) -> String {
-    let reach = |what: ErrMsg| say(ErrMsg::Reach, &[("what", &say(what, &[]))]);
+    let reach = |what: NetworkMsg| say(NetworkMsg::Reach, &[("what", &say(what, &[]))]);
     match cause {
-        NetworkCause::Refused => reach(ErrMsg::ReachRefused),
-        NetworkCause::Reset => reach(ErrMsg::ReachReset),
-        NetworkCause::Tls => reach(ErrMsg::ReachTls),
-        NetworkCause::Unreachable => reach(ErrMsg::ReachUnreachable),
-        NetworkCause::Other => reach(ErrMsg::ReachOther),
-        NetworkCause::Dns => say(ErrMsg::Dns, &[]),
-        NetworkCause::ProxyUnreachable => say(ErrMsg::ProxyUnreachable, &[]),
-        NetworkCause::ProxyAuthRequired => say(ErrMsg::ProxyAuthRequired, &[]),
-        NetworkCause::ProxyAuthRefused => say(ErrMsg::ProxyAuthRefused, &[]),
-        NetworkCause::ProxyRefused => say(ErrMsg::ProxyRefused, &[]),
-        NetworkCause::UnknownAuthority => say(ErrMsg::UnknownAuthority, &[]),
-        NetworkCause::CertificateExpired => say(ErrMsg::CertificateExpired, &[]),
-        NetworkCause::CertificateName => say(ErrMsg::CertificateName, &[]),
+        NetworkCause::Refused => reach(NetworkMsg::ReachRefused),
+        NetworkCause::Reset => reach(NetworkMsg::ReachReset),
+        NetworkCause::Tls => reach(NetworkMsg::ReachTls),
+        NetworkCause::Unreachable => reach(NetworkMsg::ReachUnreachable),
+        NetworkCause::Other => reach(NetworkMsg::ReachOther),
+        NetworkCause::Dns => say(NetworkMsg::Dns, &[]),
+        NetworkCause::ProxyUnreachable => say(NetworkMsg::ProxyUnreachable, &[]),
+        NetworkCause::ProxyAuthRequired => say(NetworkMsg::ProxyAuthRequired, &[]),
+        NetworkCause::ProxyAuthRefused => say(NetworkMsg::ProxyAuthRefused, &[]),
+        NetworkCause::ProxyRefused => say(NetworkMsg::ProxyRefused, &[]),
+        NetworkCause::UnknownAuthority => say(NetworkMsg::UnknownAuthority, &[]),
+        NetworkCause::CertificateExpired => say(NetworkMsg::CertificateExpired, &[]),
+        NetworkCause::CertificateName => say(NetworkMsg::CertificateName, &[]),
     }
 }
 
@@ -180,14 +180,14 @@ pub fn input(invalid: &InvalidInput) -> String {
     match invalid {
         // `Limit::from_str` reports text that is not a number at all as i64::MIN/MAX.
         InvalidInput::Limit { given } if *given == i64::MIN || *given == i64::MAX => {
-            say(ErrMsg::LimitRange, &[])
+            say(SetupMsg::LimitRange, &[])
         }
-        InvalidInput::Limit { given } => say(ErrMsg::LimitGiven, &[("given", given)]),
-        InvalidInput::Status { given } => say(ErrMsg::StatusGiven, &[("given", given)]),
-        InvalidInput::Name => say(ErrMsg::NameEmpty, &[]),
-        InvalidInput::CategoryId { given } => say(ErrMsg::CategoryIdGiven, &[("given", given)]),
-        InvalidInput::ApiKey => say(ErrMsg::ApiKeyShape, &[]),
-        InvalidInput::PetId { given } => say(ErrMsg::PetIdGiven, &[("given", given)]),
+        InvalidInput::Limit { given } => say(SetupMsg::LimitGiven, &[("given", given)]),
+        InvalidInput::Status { given } => say(SetupMsg::StatusGiven, &[("given", given)]),
+        InvalidInput::Name => say(SetupMsg::NameEmpty, &[]),
+        InvalidInput::CategoryId { given } => say(SetupMsg::CategoryIdGiven, &[("given", given)]),
+        InvalidInput::ApiKey => say(SetupMsg::ApiKeyShape, &[]),
+        InvalidInput::PetId { given } => say(SetupMsg::PetIdGiven, &[("given", given)]),
     }
 }
 
@@ -196,24 +196,24 @@ pub fn config(setup: &ConfigError) -> String {
         ConfigError::MissingBaseUrl { environment } => {
             match (environment.url_env_var(), environment.settings_field()) {
                 (Some(var), Some(field)) => say(
-                    ErrMsg::MissingBaseUrlVar,
+                    SetupMsg::MissingBaseUrlVar,
                     &[("env", environment), ("var", &var), ("field", &field)],
                 ),
-                _ => say(ErrMsg::MissingBaseUrl, &[("env", environment)]),
+                _ => say(SetupMsg::MissingBaseUrl, &[("env", environment)]),
             }
         }
         ConfigError::InvalidBaseUrl { url, problem, .. } => say(
-            ErrMsg::InvalidBaseUrl,
+            SetupMsg::InvalidBaseUrl,
             &[("url", url), ("detail", &base_url_problem(*problem))],
         ),
-        ConfigError::InsecureBaseUrl { url } => say(ErrMsg::InsecureBaseUrl, &[("url", url)]),
+        ConfigError::InsecureBaseUrl { url } => say(SetupMsg::InsecureBaseUrl, &[("url", url)]),
         ConfigError::MissingApiKey { environment } => {
-            say(ErrMsg::MissingApiKey, &[("env", environment)])
+            say(SetupMsg::MissingApiKey, &[("env", environment)])
         }
-        ConfigError::ForeignLink { url } => say(ErrMsg::ForeignLink, &[("url", url)]),
-        ConfigError::HttpClient { message } => say(ErrMsg::HttpClient, &[("detail", message)]),
+        ConfigError::ForeignLink { url } => say(SetupMsg::ForeignLink, &[("url", url)]),
+        ConfigError::HttpClient { message } => say(SetupMsg::HttpClient, &[("detail", message)]),
         ConfigError::WaitStore { location, message } => say(
-            ErrMsg::WaitStore,
+            SetupMsg::WaitStore,
             &[("location", location), ("detail", message)],
         ),
     }

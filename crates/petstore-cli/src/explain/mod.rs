@@ -11,7 +11,7 @@ use petstore_local::LocalError;
 
 use crate::exit::CliError;
 use crate::keysource::KeySource;
-use crate::words::{ErrMsg, Msg, say};
+use crate::words::{ErrMsg, Msg, ServiceMsg, say};
 
 pub use bulk::{repeat, row_problem};
 pub use client::{api, config, input};
@@ -40,7 +40,7 @@ pub fn message(err: &CliError) -> String {
             let local = retry_at.with_timezone(&chrono::Local).format("%H:%M:%S");
             let distance = crate::output::distance(*retry_at);
             let that = say(
-                ErrMsg::RetryAt,
+                ServiceMsg::RetryAt,
                 &[("distance", &distance), ("time", &local)],
             );
             format!("{text}\n{that}")
@@ -69,6 +69,13 @@ fn wait_kept(env: petstore_client::Environment, url: &str, kept: &WaitKept) -> S
                 ("why", &crate::notices::why_waiting(*reason)),
             ],
         ),
+    }
+}
+
+/// A failure's words: what `{err}` shows (the words alone, without [`message`]'s next step).
+impl std::fmt::Display for CliError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&describe(self))
     }
 }
 

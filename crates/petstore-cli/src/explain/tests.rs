@@ -357,7 +357,7 @@ fn an_unusable_address_and_a_broken_settings_file_are_worded_from_their_types() 
     }
 }
 
-/// Issue 30 §2: a create answered 503 is of unknown outcome, but the service did answer, and its
+/// A create answered 503 is of unknown outcome, but the service did answer, and its
 /// words are part of the account, as in the app's form and its activity history.
 #[test]
 fn an_unknown_outcome_after_a_503_gives_the_services_words() {

@@ -2,9 +2,10 @@
 //! computer's (LC_ALL, LC_MESSAGES, LANG), else English. `--json` output is the API's own shapes
 //! and never goes through here; neither do `-v` log lines, which are for developers.
 //!
-//! One catalog per area (`general`, `errors`, `local`, `bulk`, `help`, `usage`), each written with [`catalog!`]:
-//! every message is a variant with its English and German text side by side, so neither can be
-//! left out, and `{name}` placeholders must be the same in both (a test checks every catalog).
+//! One catalog per area (`general`, `errors`, `service`, `network`, `setup`, `local`, `bulk`,
+//! `help`, `usage`), each written with [`catalog!`]: every message is a variant with its English
+//! and German text side by side, so neither can be left out, and `{name}` placeholders must be the
+//! same in both (a test checks every catalog).
 
 use std::fmt::{Debug, Display};
 use std::sync::OnceLock;
@@ -16,6 +17,9 @@ pub mod errors;
 pub mod general;
 pub mod help;
 pub mod local;
+pub mod network;
+pub mod service;
+pub mod setup;
 pub mod usage;
 
 pub use bulk::BulkMsg;
@@ -23,6 +27,9 @@ pub use errors::ErrMsg;
 pub use general::Msg;
 pub use help::HelpMsg;
 pub use local::LocalMsg;
+pub use network::NetworkMsg;
+pub use service::ServiceMsg;
+pub use setup::SetupMsg;
 pub use usage::UsageMsg;
 
 static LANGUAGE: OnceLock<Language> = OnceLock::new();
@@ -153,6 +160,9 @@ mod tests {
     fn every_message_has_the_same_placeholders_in_both_languages() {
         check_all(Msg::ALL);
         check_all(ErrMsg::ALL);
+        check_all(ServiceMsg::ALL);
+        check_all(NetworkMsg::ALL);
+        check_all(SetupMsg::ALL);
         check_all(BulkMsg::ALL);
         check_all(HelpMsg::ALL);
         check_all(LocalMsg::ALL);

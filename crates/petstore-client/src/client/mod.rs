@@ -5,9 +5,9 @@ mod auth_header;
 mod body;
 mod decode;
 mod forget;
+mod http_client;
 #[cfg(feature = "fuzzing")]
 pub(crate) use decode::{pets as decode_pets, pets_slowly as decode_pets_slowly};
-pub mod limits;
 mod policy;
 mod record;
 mod request;
@@ -23,10 +23,12 @@ use std::time::Duration;
 use chrono::{DateTime, Utc};
 use tokio::sync::broadcast;
 
+use crate::LOG_TARGET;
 use crate::activity::{ActivitySink, Operation, PetNote};
 use crate::clock::Clock;
-use crate::config::{BaseUrl, ClientConfig, Environment};
+use crate::config::{BaseUrl, ClientConfig};
 use crate::deprecation;
+use crate::environment::Environment;
 use crate::error::{ConfigError, Error, InvalidInput};
 use crate::events::ClientEvent;
 use crate::link;
@@ -38,11 +40,9 @@ use crate::secret::ApiKey;
 
 use auth_header::AuthHeader;
 pub use forget::{CLEAR_SPACING, ForgetError, WaitKept};
+use http_client::http_client;
 use record::{CallLog, Recorder};
 use send::Call;
-
-/// The `log` target of every request line, wait and retry (see `trace`).
-pub const LOG_TARGET: &str = "petstore::http";
 
 /// The Pet Store client. Cheap to clone; every clone shares the HTTP connections and the
 /// rate-limit state of its (base address, key).
@@ -363,60 +363,6 @@ fn unreadable_create(status: u16, error: &Error) -> String {
         }
         _ => format!("the service answered HTTP {status}, but with something that is not JSON"),
     }
-}
-
-/// One reqwest client per `PetstoreClient`.
-///
-/// Redirects are never followed: the spec defines none, a redirect of a create could replay or
-/// turn it into a GET, and following one to another origin would leak the key. A redirect is
-/// reported as an unexpected response naming its target, so the person can fix the base address.
-fn http_client(config: &ClientConfig) -> Result<reqwest::Client, Error> {
-    // reqwest is built without a crypto provider of its own: ring, installed as the process
-    // default unless the host program chose one already (then that one serves).
-    let _ = rustls::crypto::ring::default_provider().install_default();
-    let mut builder = reqwest::Client::builder()
-        .user_agent(config.user_agent.as_str())
-        .connect_timeout(config.connect_timeout)
-        .timeout(config.request_timeout)
-        .redirect(reqwest::redirect::Policy::none())
-        .referer(false);
-    for (name, addr) in &config.resolve {
-        builder = builder.resolve(name, *addr);
-    }
-    let route = config.network.route(&config.base_url);
-    if config.base_url.is_https() {
-        builder = crate::config::apply_network(builder, route, &config.network.extra_roots)
-            .map_err(|e| ConfigError::HttpClient {
-                message: with_causes(&e),
-            })?
-            .https_only(true);
-    } else {
-        // Loopback only (the base address allows plain http nowhere else): never a proxy.
-        builder = builder.no_proxy();
-        // Plain HTTP is only ever loopback (the sandbox), and neither redirects nor next-page
-        // links leave the origin: no TLS, so no need to read the system's root certificates,
-        // which costs start-up time and fails where none are installed.
-        builder = builder.tls_certs_only([]);
-    }
-    builder.build().map_err(|e| {
-        ConfigError::HttpClient {
-            message: with_causes(&e),
-        }
-        .into()
-    })
-}
-
-/// reqwest's own message is only "builder error"; the cause says what to fix (e.g. no root
-/// certificates on a machine without the ca-certificates package).
-fn with_causes(error: &dyn std::error::Error) -> String {
-    let mut message = error.to_string();
-    let mut cause = error.source();
-    while let Some(inner) = cause {
-        message.push_str(": ");
-        message.push_str(&inner.to_string());
-        cause = inner.source();
-    }
-    message
 }
 
 impl fmt::Debug for PetstoreClient {

@@ -8,11 +8,11 @@ use http::HeaderValue;
 
 use super::PetstoreClient;
 use super::body::{self, BodyError};
-use super::limits;
 use super::policy::{Answered, Body, Outcome};
 use super::send::Call;
 use super::trace::Trace;
 use crate::error::{ConfigError, Error, NetworkCause};
+use crate::limits;
 use crate::ratelimit::{Observation, Permit, RateLimitSnapshot, parse_retry_after};
 use crate::retry::TransportFailure;
 
@@ -128,17 +128,8 @@ impl PetstoreClient {
 /// A transport failure, logged, as the policy sees it.
 fn failed(e: reqwest::Error, trace: &Trace, started: Instant, proxy_credentials: bool) -> Outcome {
     let (failure, error) = transport_failure(e, proxy_credentials);
-    trace.failed(started, failure_text(failure));
+    trace.failed(started, failure.text());
     Outcome::Failed { failure, error }
-}
-
-/// A failure as the log and `OutcomeUnknown` say it.
-pub(super) fn failure_text(failure: TransportFailure) -> &'static str {
-    match failure {
-        TransportFailure::Timeout => "the service did not answer in time",
-        TransportFailure::ConnectionLost => "the connection was lost before the answer arrived",
-        TransportFailure::NeverSent => "the request could not be sent",
-    }
 }
 
 /// A reqwest failure as the retry rules see it, and as the caller will if it is final.

@@ -43,7 +43,7 @@ impl Call {
     }
 }
 
-/// A 2xx answer, read whole (within [`super::limits::MAX_SUCCESS_BODY_BYTES`]).
+/// A 2xx answer, read whole (within [`crate::limits::MAX_SUCCESS_BODY_BYTES`]).
 pub(super) struct Answer {
     pub status: u16,
     pub headers: HeaderMap,
@@ -130,7 +130,7 @@ impl PetstoreClient {
         let shared = &self.shared;
         let (mut number, mut server) = (1, None);
         loop {
-            let trace = Trace::new(&call, number);
+            let trace = Trace::new(&call.method, &call.url, number);
             self.honour_remembered_wait();
             let asked = shared.clock.now();
             let permit = shared

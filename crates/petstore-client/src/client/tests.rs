@@ -8,29 +8,14 @@ use std::io;
 use std::sync::{Arc, Mutex};
 
 use chrono::TimeDelta;
-use petstore_sandbox::{Plan, Sandbox, SandboxConfig};
+use petstore_sandbox::Sandbox;
+use petstore_test_support::tiny_quota;
 
 use super::*;
 use crate::clock::SystemClock;
 use crate::model::ListQuery;
 
 const KEY: &str = "two-process-key-7";
-
-/// A key allowed 2 requests per (real) minute.
-async fn tiny_quota() -> Sandbox {
-    let config = SandboxConfig {
-        seed_demo_data: false,
-        ..SandboxConfig::default()
-    }
-    .with_key(
-        KEY,
-        Plan::Enterprise {
-            per_minute: 2,
-            per_day: 1_000,
-        },
-    );
-    Sandbox::start(config).await.expect("sandbox starts")
-}
 
 /// Waits per (base address, key), shared by the clients given it.
 #[derive(Debug, Default)]
@@ -98,7 +83,7 @@ fn soon(client: &PetstoreClient) -> PetstoreClient {
 
 #[tokio::test]
 async fn a_429_seen_by_one_process_holds_the_other_without_sending_in_memory_store() {
-    let sandbox = tiny_quota().await;
+    let sandbox = tiny_quota(KEY).await;
     let memory = Arc::new(InMemoryWaits::default());
     let other = process(&sandbox, &memory);
     let first = process(&sandbox, &memory);
@@ -143,7 +128,7 @@ async fn a_429_seen_by_one_process_holds_the_other_without_sending_in_memory_sto
 /// clearing to once a minute (what holds when a file could not record it).
 #[tokio::test]
 async fn a_process_clears_a_wait_learnt_elsewhere_at_most_once_a_minute_in_memory_store() {
-    let sandbox = tiny_quota().await;
+    let sandbox = tiny_quota(KEY).await;
     let memory = Arc::new(InMemoryWaits::default());
     let client = process(&sandbox, &memory);
     let key = ApiKey::new(KEY.to_owned()).unwrap();

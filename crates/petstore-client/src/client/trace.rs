@@ -1,4 +1,4 @@
-//! The request log, target [`super::LOG_TARGET`]: method, path and query, status, duration,
+//! The request log, target [`crate::LOG_TARGET`]: method, path and query, status, duration,
 //! attempt, waits and retries. Info for each answer, warn for retries, waits and failures,
 //! debug for more. Never a header value, never the key, never a body (nor a pet's name, which
 //! only ever travels in a body).
@@ -7,10 +7,10 @@ use std::time::{Duration, Instant};
 
 use chrono::{DateTime, Utc};
 use http::Method;
+use url::Url;
 
 use super::LOG_TARGET;
-use super::limits::human_bytes;
-use super::send::Call;
+use crate::limits::ByteSize;
 
 /// One attempt of one call, as the log names it.
 pub(super) struct Trace {
@@ -21,13 +21,13 @@ pub(super) struct Trace {
 }
 
 impl Trace {
-    pub(super) fn new(call: &Call, attempt: u32) -> Trace {
-        let target = match call.url.query() {
-            Some(query) => format!("{}?{query}", call.url.path()),
-            None => call.url.path().to_owned(),
+    pub(super) fn new(method: &Method, url: &Url, attempt: u32) -> Trace {
+        let target = match url.query() {
+            Some(query) => format!("{}?{query}", url.path()),
+            None => url.path().to_owned(),
         };
         Trace {
-            method: call.method.clone(),
+            method: method.clone(),
             target,
             attempt,
         }
@@ -54,7 +54,7 @@ impl Trace {
         log::warn!(
             target: LOG_TARGET,
             "{method} {target} -> {status} in {ms} ms (attempt {attempt}): the answer passed {} and was not read further",
-            human_bytes(limit_bytes)
+            ByteSize::of(limit_bytes)
         );
     }
 

@@ -7,7 +7,7 @@ use std::str::FromStr;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use url::{Host, Url};
 
-use crate::error::{BaseUrlProblem, ConfigError};
+use super::{BaseUrlProblem, ConfigError};
 
 /// A checked base address: http(s), https unless loopback, path ending in `/v1`, no query,
 /// fragment or credentials. Kept with a trailing slash so joining keeps `/v1`.

@@ -1,24 +1,23 @@
-//! Where the client talks to and how: environments, base addresses, timeouts.
+//! Where the client talks to and how: base addresses, the network, timeouts.
 
-use std::fmt;
-use std::str::FromStr;
 use std::sync::Arc;
 use std::time::Duration;
 
-use serde::{Deserialize, Serialize};
-
 use crate::activity::ActivitySink;
 use crate::clock::{Clock, SystemClock};
+use crate::environment::Environment;
 use crate::ratelimit::WaitStore;
 use crate::retry::RetryPolicy;
 use crate::secret::ApiKey;
 
 mod auto_config;
 mod base_url;
+mod error;
 mod network;
 
 pub use auto_config::{AutoConfig, TEST_HOOK_AUTO_CONFIG, detect_auto_config};
 pub use base_url::BaseUrl;
+pub use error::{BaseUrlProblem, ConfigError};
 pub(crate) use network::apply as apply_network;
 pub use network::{
     ManualProxy, NetworkConfig, OtherClientNetwork, ProxyCredentials, ProxyMode, ProxyUrl,
@@ -29,77 +28,6 @@ pub use network::{
 pub const SANDBOX_DEFAULT_URL: &str = "http://127.0.0.1:4780/v1";
 /// The public demo key of the embedded sandbox; not a secret.
 pub const SANDBOX_DEMO_KEY: &str = "sandbox-demo-key";
-
-/// Which service a client talks to. The desktop app's UI gets it as it is, named `EnvironmentId`
-/// there (beside `EnvironmentInfo`, an environment as a screen shows it).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "EnvironmentId"))]
-#[serde(rename_all = "lowercase")]
-pub enum Environment {
-    Production,
-    Staging,
-    Sandbox,
-}
-
-impl Environment {
-    pub const ALL: [Environment; 3] = [
-        Environment::Production,
-        Environment::Staging,
-        Environment::Sandbox,
-    ];
-
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Environment::Production => "production",
-            Environment::Staging => "staging",
-            Environment::Sandbox => "sandbox",
-        }
-    }
-
-    /// The environment variable that overrides the settings file's address.
-    pub fn url_env_var(self) -> Option<&'static str> {
-        match self {
-            Environment::Production => Some("PETSTORE_PRODUCTION_URL"),
-            Environment::Staging => Some("PETSTORE_STAGING_URL"),
-            Environment::Sandbox => None,
-        }
-    }
-
-    /// The settings file's field for this environment's address (JSON name).
-    pub fn settings_field(self) -> Option<&'static str> {
-        match self {
-            Environment::Production => Some("productionUrl"),
-            Environment::Staging => Some("stagingUrl"),
-            Environment::Sandbox => None,
-        }
-    }
-}
-
-impl fmt::Display for Environment {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
-
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("environment must be one of production, staging, sandbox (got \"{given}\").")]
-pub struct UnknownEnvironment {
-    pub given: String,
-}
-
-impl FromStr for Environment {
-    type Err = UnknownEnvironment;
-
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let wanted = s.trim().to_ascii_lowercase();
-        Environment::ALL
-            .into_iter()
-            .find(|env| env.as_str() == wanted)
-            .ok_or_else(|| UnknownEnvironment {
-                given: s.to_owned(),
-            })
-    }
-}
 
 /// Everything a [`crate::PetstoreClient`] needs.
 #[derive(Debug, Clone)]
@@ -213,20 +141,6 @@ pub fn default_user_agent() -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn environments_parse_and_print() {
-        for env in Environment::ALL {
-            assert_eq!(env.to_string().parse::<Environment>().unwrap(), env);
-            assert_eq!(serde_json::to_string(&env).unwrap(), format!("\"{env}\""));
-        }
-        assert_eq!(
-            " Production ".parse::<Environment>().unwrap(),
-            Environment::Production
-        );
-        let err = "prod".parse::<Environment>().unwrap_err();
-        assert!(err.to_string().contains("production, staging, sandbox"));
-    }
 
     #[test]
     fn sandbox_config_and_defaults() {

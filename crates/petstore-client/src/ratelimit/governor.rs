@@ -166,7 +166,7 @@ impl Governor {
                         }
                         if state.announce(until, reason) {
                             log::warn!(
-                                target: crate::client::LOG_TARGET,
+                                target: crate::LOG_TARGET,
                                 "holding requests until {until} ({})",
                                 reason_text(reason)
                             );

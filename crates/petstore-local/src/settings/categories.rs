@@ -1,4 +1,4 @@
-//! Category names (issue 14 §3). The service knows a category only by its number; a store names
+//! Category names. The service knows a category only by its number; a store names
 //! its categories on this computer, one list per environment. Names never travel to the service.
 //!
 //! Kept in `settings.json` under `categoryNames`: one object per environment, ids as strings (an

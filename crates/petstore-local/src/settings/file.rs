@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use chrono::Utc;
 
 use super::Settings;
-use crate::error::{LocalError, SettingsFault};
+use super::error::{LocalError, SettingsFault};
 use crate::localfile::{self, FileLock, MAX_FILE_BYTES, Readers};
 
 /// The settings file at one path.

@@ -9,8 +9,8 @@ use std::time::{Duration, SystemTime};
 
 use serde::{Deserialize, Serialize};
 
+use super::error::LocalError;
 use crate::dirs::APP_ID;
-use crate::error::LocalError;
 use crate::localfile::read_bounded;
 use crate::settings::{SETTINGS_FILE, Settings, SettingsFile};
 

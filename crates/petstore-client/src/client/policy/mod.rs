@@ -15,6 +15,7 @@
 //! Retries also cost tokens from a budget shared by the key (as in the AWS SDKs' standard
 //! retry); the loop takes them, since the budget is shared state.
 
+mod backoff;
 #[cfg(test)]
 mod tests;
 
@@ -25,12 +26,12 @@ use chrono::{DateTime, Utc};
 use http::HeaderMap;
 
 use super::decode;
-use super::limits::human_bytes;
-use super::request::failure_text;
 use crate::error::{ApiError, Error, OutcomeCause};
 use crate::events::WaitReason;
+use crate::limits::ByteSize;
 use crate::ratelimit::{RateLimitSnapshot, parse_retry_after};
-use crate::retry::{self, RETRY_COST, RetryPolicy, TIMEOUT_RETRY_COST, TransportFailure};
+use crate::retry::{RETRY_COST, RetryPolicy, TIMEOUT_RETRY_COST, TransportFailure};
+use backoff::{Transient, after, attempts_left, back_off};
 
 /// Whether sending a call twice can do anything twice.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -170,7 +171,7 @@ pub(super) fn classify(
     match outcome {
         Outcome::Answered(answered) => after_answer(answered, attempt, policy, jitter),
         Outcome::Failed { failure, error } => {
-            let reason = failure_text(failure).to_owned();
+            let reason = failure.text().to_owned();
             // A proxy asking for credentials, a certificate not trusted, a name that does not
             // exist: the same answer comes back until a setting changes. Never retried.
             if let Error::Network { cause, .. } = &error
@@ -248,7 +249,7 @@ fn after_answer(
         (200..=299, Body::TooLarge { limit_bytes }) if create => only(Next::OutcomeUnknown {
             reason: format!(
                 "the service answered HTTP {status}, but with more than {} that were not read",
-                human_bytes(limit_bytes)
+                ByteSize::of(limit_bytes)
             ),
             why: OutcomeCause::TooLarge {
                 status,
@@ -343,64 +344,4 @@ fn after_answer(
             }
         }
     }
-}
-
-/// A failure worth another try, if attempts, the deadline and the budget allow.
-struct Transient {
-    reason: String,
-    error: Error,
-    server: Option<ApiError>,
-    cost: u32,
-}
-
-/// A retry after a full-jitter backoff (none when the server said when: `resume`), unless this
-/// was the last attempt or the backoff would pass the deadline; then the error stands.
-fn back_off(
-    transient: Transient,
-    attempt: &Attempt,
-    resume: Option<DateTime<Utc>>,
-    policy: &RetryPolicy,
-    jitter: impl FnOnce(Duration) -> Duration,
-) -> Next {
-    let Transient {
-        reason,
-        error,
-        server,
-        cost,
-    } = transient;
-    let give_up = |error, reason| Next::Fail {
-        error,
-        reason: Some(reason),
-    };
-    if !attempts_left(attempt, policy) {
-        return give_up(error, reason);
-    }
-    let delay = match resume {
-        Some(_) => Duration::ZERO,
-        None => jitter(retry::backoff_cap(policy, attempt.number)),
-    };
-    let until = after(attempt.now, delay);
-    if attempt.deadline.is_some_and(|deadline| until >= deadline) {
-        return give_up(error, reason);
-    }
-    Next::Retry(Retry {
-        wait: Wait::Backoff(delay),
-        cost,
-        reason,
-        refused: error,
-        server,
-    })
-}
-
-/// Whether another attempt is allowed after this one (at least one is always made).
-fn attempts_left(attempt: &Attempt, policy: &RetryPolicy) -> bool {
-    attempt.number < policy.max_attempts.max(1)
-}
-
-/// `now + delay`, saturating instead of overflowing.
-fn after(now: DateTime<Utc>, delay: Duration) -> DateTime<Utc> {
-    chrono::TimeDelta::from_std(delay)
-        .ok()
-        .and_then(|delta| now.checked_add_signed(delta))
-        .unwrap_or(DateTime::<Utc>::MAX_UTC)
 }

@@ -1,6 +1,9 @@
 //! The pacing rules as a plain state machine: no clock, no waiting, no locking. The async
 //! `Governor` around it only sleeps, waits for changes and reports.
 
+mod background;
+mod holds;
+
 use std::time::Duration;
 
 use chrono::{DateTime, TimeDelta, Utc};
@@ -9,6 +12,8 @@ use super::sharing::Sharing;
 use crate::events::WaitReason;
 use crate::ratelimit::RateLimitSnapshot;
 use crate::retry::{self, RetryPolicy};
+
+pub use background::{Priority, reserve};
 
 #[derive(Debug)]
 pub(super) struct State {
@@ -83,31 +88,6 @@ pub(super) enum Step {
     Yield {
         until: DateTime<Utc>,
     },
-}
-
-/// Who is asking: a person waiting for an answer, or bulk work that may wait for them.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
-pub enum Priority {
-    #[default]
-    Interactive,
-    /// Bulk work in a program people also click in (the app's import, export, checks): goes
-    /// only when no interactive request is asking, spreads itself evenly over the quota window
-    /// (so a request a person makes finds room at any moment, not only after the reset), and
-    /// leaves the window's last requests ([`reserve`]) to interactive calls, on any desk.
-    Background,
-    /// Bulk work in a program nobody clicks in meanwhile (the CLI's import and export): while
-    /// the key seems to be this computer's alone, at full speed up to half a window ahead of the
-    /// even pace, and never into the reserve; once other desks are seen spending the key, paced
-    /// exactly as [`Priority::Background`].
-    Batch,
-}
-
-/// Requests of each quota window that bulk work leaves to interactive calls, so a clerk browsing
-/// during an import, on this desk or another, is answered at once instead of after the reset:
-/// a twentieth of the limit (at least one), plus one for each other desk seen spending the key,
-/// since each of them may send its next request at the same moment as this one.
-pub fn reserve(limit: u64, peers: u64) -> u64 {
-    (limit / 20).max(1) + peers
 }
 
 impl Default for State {
@@ -205,64 +185,6 @@ impl State {
         None
     }
 
-    /// `Some` when a bulk request must let interactive ones go first: one is asking in this
-    /// process; or it is ahead of an even pace over the window (what is left of the key's budget
-    /// beyond the reserve, spent at the window's full rate, would end before the reset: every
-    /// desk reads the same `remaining`, so together they spend the window evenly); or only the
-    /// reserved slots of the window are left (then until its reset, after which the whole new
-    /// window is assumed, as for a spent one). A [`Priority::Batch`] request alone on the key
-    /// may be half a window ahead of the even pace.
-    fn background_yields(
-        &mut self,
-        now: DateTime<Utc>,
-        policy: &RetryPolicy,
-        priority: Priority,
-    ) -> Option<Step> {
-        if self.interactive_waiting > 0 {
-            return Some(Step::AwaitChange);
-        }
-        let window_len = self.window_len;
-        let in_flight = self.in_flight;
-        let peers = self.sharing.desks(now, window_len);
-        let quota = self.quota.as_mut().filter(|quota| quota.budget > 0)?;
-        let reserve = reserve(quota.limit, peers);
-        if quota.budget > reserve {
-            // Alone on the key, batch work may run ahead of the even pace by half a window: an
-            // import smaller than that goes at full speed, a larger one still leaves half of
-            // each window's time for a desk that starts browsing after it began.
-            let lead = match (priority, self.sharing.known_alone(now, window_len)) {
-                (Priority::Batch, true) => quota.limit / 2,
-                _ => 0,
-            };
-            // Only over a minute-like window: spread over a day, an import would crawl.
-            let (Some(reset), Some(window)) = (
-                quota.reset_at,
-                window_len.filter(|len| *len <= TimeDelta::seconds(70)),
-            ) else {
-                return None;
-            };
-            let slot = window / i32::try_from(quota.limit.max(1)).unwrap_or(i32::MAX);
-            let spare = i32::try_from(quota.budget - reserve + lead).unwrap_or(i32::MAX);
-            let pace_from = reset - slot * spare;
-            return (pace_from > now).then_some(Step::Yield { until: pace_from });
-        }
-        match quota.reset_at {
-            Some(reset) => {
-                let resume = after(reset, policy.reset_margin);
-                if resume > now {
-                    return Some(Step::Yield { until: resume });
-                }
-                quota.floor = Some(reset);
-                quota.reset_at = None;
-                quota.budget = quota.limit;
-                None
-            }
-            // A window assumed after a reset: its first answer will tell the reset.
-            None if in_flight > 0 => Some(Step::AwaitChange),
-            None => None,
-        }
-    }
-
     pub(super) fn interactive_asks(&mut self) {
         self.interactive_waiting += 1;
     }
@@ -354,86 +276,6 @@ impl State {
             self.blocked_until = Some(until);
             self.blocked_reason = reason;
         }
-    }
-
-    /// A wait imposed from outside this process's answers (a 429 another run of the app saw):
-    /// honoured like a 429's Retry-After, then one request goes first. Idempotent: a hold that
-    /// ends no later than the current wait (or is already over) changes nothing, so it can be
-    /// asked before every request. Returns whether it changed anything.
-    pub(super) fn hold_until(
-        &mut self,
-        until: DateTime<Utc>,
-        now: DateTime<Utc>,
-        policy: &RetryPolicy,
-    ) -> bool {
-        if until <= now || until <= self.resume_at(policy) {
-            return false;
-        }
-        self.block(until, WaitReason::RateLimited);
-        if self.gate == Gate::Open {
-            self.gate = Gate::NeedProbe;
-        }
-        true
-    }
-
-    /// Forgets every wait (an admin cleared a stale one): the next request goes first, alone,
-    /// and its answer tells the truth. Returns whether a wait was in force. A wait the service
-    /// gave this process ([`State::received_hold`]) is never lifted: nothing changes then.
-    pub(super) fn release(&mut self, now: DateTime<Utc>, policy: &RetryPolicy) -> bool {
-        if self.received_hold(now, policy).is_some() {
-            return false;
-        }
-        let held = self.held_until(now, policy).is_some();
-        self.blocked_until = None;
-        self.blocked_reason = WaitReason::RateLimited;
-        self.received = None;
-        self.consecutive_429 = 0;
-        if self.quota.as_ref().is_some_and(|quota| quota.budget == 0) {
-            self.quota = None;
-        }
-        if held && self.gate == Gate::Open {
-            self.gate = Gate::NeedProbe;
-        }
-        held
-    }
-
-    /// When the wait in force ends, if one is.
-    pub(super) fn held_until(
-        &self,
-        now: DateTime<Utc>,
-        policy: &RetryPolicy,
-    ) -> Option<DateTime<Utc>> {
-        Some(self.resume_at(policy)).filter(|until| *until > now)
-    }
-
-    /// The wait the service itself gave this process, while it lasts: its 429's or a busy
-    /// server's Retry-After, or the reset of a quota its answers showed used up; and why.
-    pub(super) fn received_hold(
-        &self,
-        now: DateTime<Utc>,
-        policy: &RetryPolicy,
-    ) -> Option<(DateTime<Utc>, WaitReason)> {
-        let quota_reset = self
-            .quota
-            .as_ref()
-            .filter(|quota| quota.budget == 0)
-            .and_then(|quota| quota.reset_at)
-            .map(|reset| {
-                (
-                    after(reset, policy.reset_margin),
-                    WaitReason::QuotaExhausted,
-                )
-            });
-        let latest = match (self.received, quota_reset) {
-            // A 429 answered for a spent quota: the window's reset (and its margin) may end a
-            // moment after the Retry-After's whole seconds; it is still the 429's wait.
-            (Some((given, WaitReason::RateLimited)), Some((reset, _))) if given > now => {
-                Some((given.max(reset), WaitReason::RateLimited))
-            }
-            (Some(given), Some(reset)) => Some(if reset.0 > given.0 { reset } else { given }),
-            (given, reset) => given.or(reset),
-        };
-        latest.filter(|(until, _)| *until > now)
     }
 
     /// A permit dropped without an answer: the request may or may not have counted.

@@ -76,8 +76,8 @@ async fn absurd_retry_after_is_capped_and_reported_rather_than_slept() {
     assert!(clock.sleeps().is_empty());
 }
 
-// Behaviour changed by issue 9: the jitter now goes on top of `min_retry_after` (it used to start
-// from zero, so a retry could follow a 429 after a few milliseconds).
+// The jitter goes on top of `min_retry_after`, never from zero: from zero, a retry could follow a
+// 429 after a few milliseconds.
 #[tokio::test]
 async fn missing_retry_after_backs_off_within_growing_bounds() {
     let (clock, governor) = setup(policy());

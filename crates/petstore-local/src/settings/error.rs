@@ -1,11 +1,11 @@
-//! What can go wrong with the files on this computer, as types. `Display` is the message for a
+//! What can go wrong with the settings file, as types. `Display` is the message for a
 //! person: what happened and what to do, naming no shell's command (each shell adds its own hint).
 
 use std::path::PathBuf;
 
 use petstore_client::ConfigError;
 
-use crate::settings::CategoryError;
+use super::categories::CategoryError;
 
 /// A settings file that cannot be read or changed, or settings that are not usable.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
