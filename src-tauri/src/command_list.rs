@@ -153,13 +153,16 @@ macro_rules! with_commands {
             }
             /// The save picker, then the selected environment's pets of `status` (all when null),
             /// every page; with `category_names`, each pet's category name from this computer's
-            /// list too. Null when the person closed the picker.
+            /// list too; `on_progress` after each page. Null when the person closed the picker.
             export_pets[backend, app](
                 status: Option<PetStatusValue>,
                 format: ExportFormat,
                 category_names: bool,
+                on_progress: Progress<ExportProgress>,
             ) -> Option<SavedFile> {
-                commands::export_pets(&app, &backend, status, format, category_names).await
+                let progress = |pets| on_progress.send(pets);
+                commands::export_pets(&app, &backend, status, format, category_names, progress)
+                    .await
             }
             /// Imports an earlier session began and did not finish (offered, asking first).
             unfinished_imports[backend]() -> Vec<UnfinishedImport> {

@@ -6,7 +6,7 @@ use tauri::{AppHandle, Runtime};
 use crate::backend::Backend;
 use crate::dto::{
     ActivityFilter, CategoryImport, ClientErrorKind, CommandError, Environment, ExportFormat,
-    NetworkSettings, PetStatusValue, Problem, SavedFile,
+    ExportProgress, NetworkSettings, PetStatusValue, Problem, SavedFile,
 };
 use crate::pickers;
 use crate::words::Msg;
@@ -74,6 +74,7 @@ pub async fn export_pets<R: Runtime>(
     status: Option<PetStatusValue>,
     format: ExportFormat,
     category_names: bool,
+    progress: impl Fn(ExportProgress) + Send + Sync,
 ) -> Result<Option<SavedFile>, CommandError> {
     let (name, filter) = match format {
         ExportFormat::Csv => ("pets.csv", ("CSV", "csv")),
@@ -84,7 +85,7 @@ pub async fn export_pets<R: Runtime>(
         return Ok(None);
     };
     backend
-        .export_pets(&path, status, format, category_names)
+        .export_pets(&path, status, format, category_names, progress)
         .await
         .map(Some)
 }

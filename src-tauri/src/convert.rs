@@ -4,7 +4,7 @@ use chrono::{DateTime, SecondsFormat, Utc};
 use petstore_client as client;
 use petstore_client::{Environment, InvalidInput};
 
-use crate::dto::{Deprecation, NewPetInput, Pet, PetPage, PetStatusValue, Quota};
+use crate::dto::{Deprecation, NewPetInput, Pet, PetPage, PetStatusValue, Quota, QuotaLevel};
 
 /// RFC 3339 in UTC with milliseconds, e.g. `2030-12-05T00:00:00.000Z` (what `new Date()` reads).
 pub fn instant(at: DateTime<Utc>) -> String {
@@ -68,6 +68,7 @@ impl Quota {
             plan: snapshot.plan,
             observed_at: instant(snapshot.observed_at),
             environment: env,
+            level: QuotaLevel::of(snapshot),
         }
     }
 }

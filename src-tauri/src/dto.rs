@@ -30,7 +30,9 @@ pub use typescript::{Export, export_named, named};
 pub use updates::*;
 
 pub use petstore_client::ErrorKind as ClientErrorKind;
-pub use petstore_client::{AutoConfig, Environment, NetworkCause, Plan, QuotaWindow, WaitReason};
+pub use petstore_client::{
+    AutoConfig, ByteSize, ByteUnit, Environment, NetworkCause, Plan, QuotaWindow, WaitReason,
+};
 
 /// The statuses a person may give a new pet or filter by. Not the client's `PetStatus`, which also
 /// keeps any status a server sends (`Other`): the UI may only send these three, so its type is the
@@ -104,6 +106,21 @@ pub struct Quota {
     /// RFC 3339.
     pub observed_at: String,
     pub environment: Environment,
+    /// How much of the window is left, as the gauge shows it ([`QuotaLevel::of`]).
+    pub level: QuotaLevel,
+}
+
+/// How much of its window a quota has left: what the gauge shows and what a quota alert tells.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub enum QuotaLevel {
+    /// The headers did not say both the limit and what is left (or a limit of none).
+    Unknown,
+    Ok,
+    /// Below a fifth of the limit.
+    Low,
+    /// None left.
+    Empty,
 }
 
 /// Every kind of failure a command reports: the client's kinds, and the app's own. On the wire
@@ -177,10 +194,23 @@ pub struct CommandError {
     pub status: Option<u16>,
     /// The server's `code`, when it sent an Error body.
     pub code: Option<String>,
-    /// The server's own words, bounded and plain: its Error body's `message`, or a non-JSON
-    /// answer reduced to readable text (an HTML page to its title); `None` when it sent nothing
-    /// a person could read.
+    /// The server's own words as a person is shown them, beside the UI's sentence: the first
+    /// sentence of its Error body's `message`, or of a non-JSON answer reduced to readable text
+    /// (an HTML page to its title), bounded, ending in a full stop
+    /// ([`petstore_client::server_words`]); `None` when it sent nothing a person could read or
+    /// only its `code` again.
     pub server_message: Option<String>,
+    /// The Error body's `message` whole, as the service sent it (bounded by the client): shown
+    /// beside the form field it names (`field`). Left out without an Error body.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub server_text: Option<String>,
+    /// The answer's status is one a gateway or proxy in front of the service gives when the
+    /// service behind it is down or slow ([`petstore_client::is_gateway_status`]). Left out when
+    /// false.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    #[ts(as = "Option<bool>", optional)]
+    pub gateway: bool,
     /// The input field the failure concerns, when it can be told ("name", "categoryId", "status",
     /// "limit", "id", "key", "next", "productionUrl", "stagingUrl").
     pub field: Option<String>,
@@ -192,8 +222,8 @@ pub struct CommandError {
     pub environment: Option<Environment>,
     /// Why a connection failed (network errors), as a category.
     pub cause: Option<NetworkCause>,
-    /// The size limit an answer went over, in bytes (saturated).
-    pub limit_bytes: Option<u32>,
+    /// The size limit an answer went over, or the most a keychain holds.
+    pub size_limit: Option<ByteSize>,
     /// The value the failure is about, as given: a refused input, an address, a file or folder.
     /// Never a key.
     pub detail: Option<String>,
@@ -256,7 +286,7 @@ pub enum Problem {
     KeychainUnavailable,
     /// The keychain is locked or refused access.
     KeychainLocked,
-    /// The key is longer than the keychain holds (`limit_bytes`).
+    /// The key is longer than the keychain holds (`size_limit`).
     KeyTooLong,
     /// The keychain entry for `environment` holds no valid key.
     KeyCorrupt,

@@ -5,6 +5,7 @@
 
 use std::collections::BTreeSet;
 
+use tauri::ipc::{Channel, CommandArg, CommandItem, InvokeError};
 use tauri::{AppHandle, Runtime, State};
 use ts_rs::{Config, TS};
 
@@ -61,10 +62,57 @@ pub fn with_commands<R: Runtime>(builder: tauri::Builder<R>) -> tauri::Builder<R
     builder.invoke_handler(with_commands!(invoke_handler))
 }
 
+/// A command's progress, sent on a channel the UI's call made (`tauri::ipc::Channel`): for work
+/// that ends with the call (an export); work that outlives it (an import) sends events. In
+/// TypeScript it is `Channel<T>`, which the generated function takes as a callback.
+pub struct Progress<T>(pub Channel<T>);
+
+impl<T> std::fmt::Debug for Progress<T> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_tuple("Progress").field(&self.0.id()).finish()
+    }
+}
+
+impl<T: serde::Serialize + Clone> Progress<T> {
+    /// Sends `message`; a window closed meanwhile is no reason to stop the work.
+    pub fn send(&self, message: T) {
+        if let Err(error) = self.0.send(message) {
+            log::debug!("progress not delivered: {error}");
+        }
+    }
+}
+
+impl<'de, R: Runtime, T: Clone> CommandArg<'de, R> for Progress<T> {
+    fn from_command(command: CommandItem<'de, R>) -> Result<Self, InvokeError> {
+        Channel::from_command(command).map(Progress)
+    }
+}
+
+impl<T: TS> TS for Progress<T> {
+    type WithoutGenerics = Progress<ts_rs::Dummy>;
+    type OptionInnerType = Self;
+
+    fn name(cfg: &Config) -> String {
+        format!("Channel<{}>", T::name(cfg))
+    }
+
+    fn inline(cfg: &Config) -> String {
+        Self::name(cfg)
+    }
+
+    fn visit_generics(v: &mut impl ts_rs::TypeVisitor)
+    where
+        Self: 'static,
+    {
+        T::visit_generics(v);
+        v.visit::<T>();
+    }
+}
+
 /// A command as the UI's generated function calls it.
 #[derive(Debug, Clone)]
 pub struct CommandSignature {
-    /// The IPC name (`list_pets`).
+    /// The IPC name, as the list spells it.
     pub name: &'static str,
     /// The list's doc comment, a line an element.
     pub docs: Vec<&'static str>,

@@ -5,10 +5,14 @@ use petstore_bulk::{ContractError, CreatedError, JournalError, MAX_NAME_CHARS, R
 use petstore_client::{BaseUrlProblem, OutcomeCause};
 use petstore_local::SettingsFault;
 
-use crate::dto::{IoProblem, Reason, RowProblemCode};
+use crate::dto::{ByteSize, IoProblem, Reason, RowProblemCode};
 
 fn n(value: impl TryInto<u32>) -> u32 {
     value.try_into().unwrap_or(u32::MAX)
+}
+
+fn size(bytes: impl TryInto<u64>) -> ByteSize {
+    ByteSize::of(bytes.try_into().unwrap_or(u64::MAX))
 }
 
 impl From<std::io::ErrorKind> for IoProblem {
@@ -41,7 +45,7 @@ impl Reason {
         match fault {
             SettingsFault::Io(kind) => Reason::Io { io: kind.into() },
             SettingsFault::TooLarge { limit_bytes } => Reason::SettingsTooLarge {
-                limit_bytes: n(limit_bytes),
+                limit: size(limit_bytes),
             },
             SettingsFault::Syntax => Reason::SettingsSyntax { line, column },
             SettingsFault::EndOfFile => Reason::SettingsEndOfFile { line, column },
@@ -74,7 +78,7 @@ impl From<OutcomeCause> for Reason {
                 limit_bytes,
             } => Reason::AnswerTooLarge {
                 status,
-                limit_bytes: n(limit_bytes),
+                limit: size(limit_bytes),
             },
             OutcomeCause::Redirected { status } => Reason::Redirected { status },
             OutcomeCause::ServerError { status } => Reason::ServerError { status },
@@ -87,8 +91,8 @@ impl From<&ContractError> for Reason {
     fn from(error: &ContractError) -> Self {
         match error {
             ContractError::TooLarge { bytes } => Reason::ImportTooLarge {
-                bytes: n(*bytes),
-                limit_bytes: n(petstore_bulk::MAX_FILE_BYTES),
+                size: size(*bytes),
+                limit: size(petstore_bulk::MAX_FILE_BYTES),
             },
             ContractError::TooManyRows => Reason::ImportTooManyRows {
                 limit: n(petstore_bulk::MAX_ROWS),
@@ -111,8 +115,8 @@ impl From<&ContractError> for Reason {
             // The CSV reader's own clause stays in the log.
             ContractError::Malformed { line, .. } => Reason::MalformedCsv { line: n(*line) },
             ContractError::ListTooLarge { bytes } => Reason::ListTooLarge {
-                bytes: n(*bytes),
-                limit_bytes: n(petstore_bulk::category_list::MAX_LIST_BYTES),
+                size: size(*bytes),
+                limit: size(petstore_bulk::category_list::MAX_LIST_BYTES),
             },
             ContractError::ListTooLong => Reason::ListTooLong {
                 limit: n(petstore_bulk::category_list::MAX_LIST_ROWS),

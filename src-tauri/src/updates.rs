@@ -1,4 +1,4 @@
-//! Signed updates (issue 14 §1) through `tauri-plugin-updater`: a check reads the manifest
+//! Signed updates through `tauri-plugin-updater`: a check reads the manifest
 //! (`latest.json`) at the address in force; an offer is kept until the person says yes; the
 //! install downloads it (bounded), verifies its minisign signature with the app's key, installs it
 //! (Linux: the .deb or .rpm through the package manager) and restarts. Nothing installs without

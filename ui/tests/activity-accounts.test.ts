@@ -1,4 +1,4 @@
-// Issue 30 §2 and §5: Activity tells a request as it happened. A create answered 503 is "not
+// Activity tells a request as it happened. A create answered 503 is "not
 // confirmed" (the pet may exist) but the service did answer: the details say so, with its words,
 // as the form did, never "never answered". A lookup of an id that does not exist is an answer, not
 // a failure: "Not found", not in the failure red, and the Result filter finds it as such.
@@ -20,7 +20,8 @@ const answered503 = () =>
   commandError('outcomeUnknown', {
     status: 503,
     code: 'service_unavailable',
-    serverMessage: `${WORDS} Try again shortly.`,
+    serverMessage: WORDS,
+    serverText: `${WORDS} Try again shortly.`,
     reason: { code: 'serverError', status: 503 },
     environment: 'sandbox',
   });

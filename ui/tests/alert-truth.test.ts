@@ -1,4 +1,4 @@
-// Issue 30 §1: a quota banner ends when what it says stops being true: its wait or renewal time
+// A quota banner ends when what it says stops being true: its wait or renewal time
 // has passed (whichever environment is active), or a newer answer from its environment says
 // otherwise. Each names its environment.
 import { screen, waitFor } from '@testing-library/svelte';

@@ -17,7 +17,7 @@ function alert(more: Partial<QuotaAlert> = {}): QuotaAlert {
 const banners = () => screen.queryAllByTestId('quota-alert');
 
 describe('quota alerts', () => {
-  // At the alerts' own time: a banner whose renewal has passed is no longer shown (issue 30 §1).
+  // At the alerts' own time: a banner whose renewal has passed is no longer shown.
   beforeEach(() => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'], now: Date.parse(AT) });
   });

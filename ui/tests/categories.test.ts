@@ -5,7 +5,7 @@ import { describeCategoryRefusal } from '../src/lib/messages';
 import type { CategoryProblem } from '../src/lib/types';
 import { rowIds, rows, startApp, type } from './helpers';
 
-// Category names (issue 14 §3) where pets are shown and added: the table, the create form's
+// Category names where pets are shown and added: the table, the create form's
 // combobox, the export option and the import preview. Settings → Categories: category-settings.test.ts.
 
 /** Sandbox names: 1 is "Zebras" and 2 "Apples", so an order by name would differ from one by number. */
@@ -145,7 +145,7 @@ describe('export with category names', () => {
     expect(within(dialog).getByText(/categoryName column/)).toBeTruthy();
     await fireEvent.click(within(dialog).getByRole('button', { name: 'Export…' }));
     await within(dialog).findByTestId('export-saved');
-    expect(fake.callsTo('export_pets')).toEqual([{ status: null, format: 'csv', categoryNames: true }]);
+    expect(fake.callsTo('export_pets')).toEqual([{ status: null, format: 'csv', categoryNames: true, onProgress: expect.anything() }]);
   });
 });
 

@@ -3,7 +3,7 @@ import { describe, expect, test } from 'vitest';
 import { commandError } from '../src/demo/fake';
 import { rows, startApp, type } from './helpers';
 
-// Settings → Categories (issue 14 §3): each environment's names, added, renamed and removed, with
+// Settings → Categories: each environment's names, added, renamed and removed, with
 // plain words for a duplicate or bad input, and shared as a CSV list.
 
 async function openCategories() {

@@ -1,4 +1,4 @@
-// The gauge's Clear when the backend keeps the wait (`waitKept`, issue 29 §4): the reason and the
+// The gauge's Clear when the backend keeps the wait (`waitKept`): the reason and the
 // time it may be asked again show at the control, Clear waits until then, and nothing is said
 // about the environment failing.
 import { fireEvent, screen, waitFor, within } from '@testing-library/svelte';

@@ -1,4 +1,4 @@
-// Issue 17 §10: Test connection tests what is in the address field, says whether it is saved,
+// Test connection tests what is in the address field, says whether it is saved,
 // and forgets a result once the address or key it was about changes; Clear key asks first.
 import { fireEvent, screen, waitFor, within } from '@testing-library/svelte';
 import { describe, expect, test } from 'vitest';

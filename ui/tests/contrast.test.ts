@@ -3,7 +3,7 @@ import appCss from '../src/app.css?raw';
 import { NOT_TEXT, PAIRS } from './contrast-pairs';
 import { contrast, parseColour, rules, svelteStyle, themes, varOf, type Rule, type Theme } from './contrast';
 
-// Issue 14 §5: every text/background pair at least WCAG AA in both themes, computed from the CSS
+// Every text/background pair at least WCAG AA in both themes, computed from the CSS
 // variables as app.css writes them (not from a copy of the values).
 
 const components = import.meta.glob<string>('../src/**/*.svelte', { query: '?raw', import: 'default', eager: true });

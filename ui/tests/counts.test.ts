@@ -26,7 +26,7 @@ describe('counts and quotas are grouped by thousands', () => {
     expect(screen.getByRole('meter').getAttribute('aria-valuemax')).toBe('1000');
   });
 
-  // Issue 30 §3: no count of pets (the test asks for one), whatever the backend saw.
+  // No count of pets (the test asks for one), whatever the backend saw.
   test('Test connection shows the quota with separators, and no count of pets', async () => {
     await startApp({
       handlers: { test_connection: () => ({
@@ -75,9 +75,9 @@ describe('a sort over part of the store says so', () => {
     expect(sortNote()).toBeNull();
   });
 
-  // Issue 12 changed this test: with more than 250 rows loaded only the rows in view (and a few
-  // around them) are in the DOM, so it checks the table's row count (aria-rowcount) and the
-  // rendered window instead of a thousand rendered rows.
+  // With more than 250 rows loaded only the rows in view (and a few around them) are in the DOM,
+  // so this checks the table's row count (aria-rowcount) and the rendered window, not a thousand
+  // rendered rows.
   test('the count and the note group thousands: 1,000 of 1,005 loaded', { timeout: 60_000 }, async () => {
     await startApp({ pets: manyPets(1005), pageSize: 1000 });
     await waitFor(() => expect(footerCount().textContent?.trim()).toBe('1,000 pets shown, more available'), {
@@ -92,7 +92,7 @@ describe('a sort over part of the store says so', () => {
   });
 });
 
-describe('a large table renders the rows in view (issue 12)', () => {
+describe('a large table renders the rows in view', () => {
   test('300 pets: a window of rows with their places, the rest as spacers; a scroll moves the window', async () => {
     await startApp({ pets: manyPets(300), pageSize: 300 });
     await waitFor(() => expect(footerCount().textContent?.trim()).toBe('300 pets shown'));

@@ -155,7 +155,8 @@ describe('a create on a slow service', () => {
     answers[0].reject(
       commandError('badRequest', {
         field: 'categoryId',
-        serverMessage: 'categoryId 42 does not exist',
+        serverMessage: 'categoryId 42 does not exist.',
+        serverText: 'categoryId 42 does not exist',
       }),
     );
     const notice = await screen.findByTestId('create-outcome');

@@ -1,4 +1,4 @@
-// Issue 17 §12: the create form refuses what the service would refuse (a name of 1 to 1000
+// The create form refuses what the service would refuse (a name of 1 to 1000
 // characters once trimmed, a category id from 1 to the int64 maximum, compared exactly), sends
 // nothing while a field is in error, and puts the person on the first field to put right.
 import { fireEvent, screen, waitFor, within } from '@testing-library/svelte';

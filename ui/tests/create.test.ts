@@ -88,7 +88,8 @@ describe('create form', () => {
           throw commandError('badRequest', {
             field: 'categoryId',
             code: 'invalid_category',
-            serverMessage: 'categoryId 42 does not exist',
+            serverMessage: 'categoryId 42 does not exist.',
+            serverText: 'categoryId 42 does not exist',
           });
         },
       },
@@ -111,7 +112,7 @@ describe('create form', () => {
     await startApp({
       handlers: {
         create_pet: () => {
-          throw commandError('badRequest', { serverMessage: 'body is invalid' });
+          throw commandError('badRequest', { serverMessage: 'body is invalid.', serverText: 'body is invalid' });
         },
       },
     });

@@ -1,4 +1,4 @@
-// The environment switch with the keyboard (issue 30 §9): switching is consequential (Production is
+// The environment switch with the keyboard: switching is consequential (Production is
 // live data, and every switch asks the new environment for its pets), so the arrows only move the
 // focus between the choices; Enter or Space switches to the focused one.
 import { fireEvent, screen, waitFor } from '@testing-library/svelte';

@@ -1,4 +1,4 @@
-// The Activity view, the quota panel and alerts, and the adds' lines in German (issue 14 §4):
+// The Activity view, the quota panel and alerts, and the adds' lines in German:
 // every action, result and kind has German words, numbers and dates are German, and a switch of
 // language re-renders what is on screen. Over the demo fake, like the English tests.
 import { fireEvent, screen, waitFor, within } from '@testing-library/svelte';
@@ -300,7 +300,7 @@ describe('the quota in German', () => {
   });
 
   test('an alert’s banner, its button and its dismiss label', async () => {
-    // At the alert's own time: past its renewal it would no longer show (issue 30 §1).
+    // At the alert's own time: past its renewal it would no longer show.
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'], now: Date.parse('2026-11-20T13:04:20.000Z') });
     const fake = await startApp(GERMAN);
     await screen.findByText('Biscuit');

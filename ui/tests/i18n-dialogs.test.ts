@@ -1,4 +1,4 @@
-// The import, export, API key and category dialogs in German (issue 14 §4): titles, buttons,
+// The import, export, API key and category dialogs in German: titles, buttons,
 // counts in the singular and the plural, and numbers grouped the German way, over the fake
 // backend (Tauri's mockIPC) as the other dialog tests run them.
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/svelte';
@@ -33,7 +33,7 @@ async function openSettings(tab: string) {
 
 const estimate = (over: Partial<ImportEstimate>): ImportEstimate => ({
   requests: 4,
-  seconds: 0,
+  time: { unit: 'underAMinute' },
   dayLimited: false,
   plan: null,
   perMinute: null,
@@ -43,29 +43,29 @@ const estimate = (over: Partial<ImportEstimate>): ImportEstimate => ({
 
 describe('the import estimate in words', () => {
   test('English, as the petstore command says it', () => {
-    expect(estimateText(estimate({ seconds: 20, plan: 'pro', perMinute: 300, perDay: 10000 }))).toBe(
+    expect(estimateText(estimate({ time: { unit: 'underAMinute' }, plan: 'pro', perMinute: 300, perDay: 10000 }))).toBe(
       'under a minute at 300 requests a minute (Pro plan)',
     );
-    expect(estimateText(estimate({ seconds: 181, perMinute: 1000 }))).toBe('about 4 min at 1,000 requests a minute');
-    expect(estimateText(estimate({ seconds: 3 * 3600, dayLimited: true, plan: 'free', perMinute: 60, perDay: 1000 }))).toBe(
+    expect(estimateText(estimate({ time: { unit: 'minutes', count: 4 }, perMinute: 1000 }))).toBe('about 4 min at 1,000 requests a minute');
+    expect(estimateText(estimate({ time: { unit: 'hours', count: 3 }, dayLimited: true, plan: 'free', perMinute: 60, perDay: 1000 }))).toBe(
       'about 3 hours: the day window is the limit, 1,000 requests a day (Free plan)',
     );
-    expect(estimateText(estimate({ seconds: null, requests: 1 }))).toBe(
+    expect(estimateText(estimate({ time: null, requests: 1 }))).toBe(
       '1 request; the time it takes shows once the service has told the quota',
     );
-    expect(estimateText(estimate({ seconds: 86_400 * 2 }))).toBe('about 2 days');
+    expect(estimateText(estimate({ time: { unit: 'days', count: 2 } }))).toBe('about 2 days');
   });
 
   test('German, with German numbers and plurals', async () => {
     await setLanguage('de');
-    expect(estimateText(estimate({ seconds: 181, plan: 'business', perMinute: 1000 }))).toBe(
+    expect(estimateText(estimate({ time: { unit: 'minutes', count: 4 }, plan: 'business', perMinute: 1000 }))).toBe(
       'etwa 4 Min. bei 1.000 Anfragen pro Minute (Business-Tarif)',
     );
-    expect(estimateText(estimate({ seconds: 3 * 3600, dayLimited: true, plan: 'pro', perMinute: 300, perDay: 10000 }))).toBe(
+    expect(estimateText(estimate({ time: { unit: 'hours', count: 3 }, dayLimited: true, plan: 'pro', perMinute: 300, perDay: 10000 }))).toBe(
       'etwa 3 Stunden: Begrenzt durch das Tageskontingent von 10.000 Anfragen (Pro-Tarif)',
     );
-    expect(estimateText(estimate({ seconds: 86_400 * 3 - 1 }))).toBe('etwa 3 Tage');
-    expect(estimateText(estimate({ seconds: null, requests: 12345 }))).toBe(
+    expect(estimateText(estimate({ time: { unit: 'days', count: 3 } }))).toBe('etwa 3 Tage');
+    expect(estimateText(estimate({ time: null, requests: 12345 }))).toBe(
       '12.345 Anfragen; die Dauer zeigt sich, sobald der Dienst das Kontingent genannt hat',
     );
   });
@@ -139,7 +139,8 @@ describe('the import dialog in German', () => {
     repeats: 0,
     rows: [row(0, [{ column: 'name', problem: { code: 'nameEmpty' } }]), row(1), row(2)],
     ignoredColumns: ['colour', 'age'],
-    estimate: estimate({ requests: 12344, seconds: 3 * 3600, dayLimited: true, plan: 'pro', perMinute: 300, perDay: 10000 }),
+    estimate: estimate({ requests: 12344, time: { unit: 'hours', count: 3 }, dayLimited: true, plan: 'pro', perMinute: 300, perDay: 10000 }),
+    estimateWithRepeats: estimate({ requests: 12344, time: { unit: 'hours', count: 3 }, dayLimited: true, plan: 'pro', perMinute: 300, perDay: 10000 }),
     edited: false,
     resumable: { created: 1, unknown: 0 },
     categoryNames: { environment: 'production', added: [{ id: '1', name: 'Hunde' }], unchanged: 0, refused: [] },

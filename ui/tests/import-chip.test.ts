@@ -1,4 +1,4 @@
-// Import… after an import has ended (issue 30 §8): it starts a new import for the environment on
+// Import… after an import has ended: it starts a new import for the environment on
 // screen, never reopens the last report; that report stays reachable from the header's chip, which
 // names the environment it was imported to.
 import { fireEvent, screen, waitFor, within } from '@testing-library/svelte';

@@ -225,7 +225,7 @@ describe('export dialog', () => {
     let dialog = await screen.findByRole('dialog', { name: 'Export pets' });
     await fireEvent.click(within(dialog).getByRole('button', { name: 'Export…' }));
     await within(dialog).findByTestId('export-saved');
-    expect(fake.callsTo('export_pets')).toEqual([{ status: 'sold', format: 'csv', categoryNames: false }]);
+    expect(fake.callsTo('export_pets')).toEqual([{ status: 'sold', format: 'csv', categoryNames: false, onProgress: expect.anything() }]);
     await fireEvent.click(within(dialog).getByRole('button', { name: 'Done' }));
 
     await fireEvent.click(screen.getByRole('button', { name: /Export…/ }));
@@ -234,7 +234,34 @@ describe('export dialog', () => {
     await fireEvent.click(within(dialog).getByLabelText(/JSON/));
     await fireEvent.click(within(dialog).getByRole('button', { name: 'Export…' }));
     expect((await within(dialog).findByTestId('export-saved')).textContent).toContain('pets.json');
-    expect(fake.callsTo('export_pets')[1]).toEqual({ status: null, format: 'json', categoryNames: false });
+    expect(fake.callsTo('export_pets')[1]).toEqual({ status: null, format: 'json', categoryNames: false, onProgress: expect.anything() });
+  });
+
+  test('a long export says how many pets are in the file so far, page by page', async () => {
+    let finish = () => {};
+    const fake = await startApp({
+      handlers: {
+        export_pets: async (a) => {
+          const channel = a.onProgress as { onmessage: (message: { pets: number }) => void };
+          channel.onmessage({ pets: 100 });
+          channel.onmessage({ pets: 1200 });
+          await new Promise<void>((resolve) => (finish = resolve));
+          return { path: '/home/demo/pets.csv', keptAs: null, pets: 1250, incomplete: false };
+        },
+      },
+    });
+    await screen.findByText('Biscuit');
+    await fireEvent.click(screen.getByRole('button', { name: /Export…/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Export pets' });
+    await fireEvent.click(within(dialog).getByRole('button', { name: 'Export…' }));
+    const progress = await within(dialog).findByTestId('export-progress');
+    expect(progress.textContent?.trim()).toBe('1,200 pets written so far…');
+    expect(progress.getAttribute('role')).toBe('status');
+    expect(within(dialog).getByRole('button', { name: 'Exporting…' })).toBeTruthy();
+    finish();
+    expect((await within(dialog).findByTestId('export-saved')).textContent).toContain('1,250 pets written');
+    expect(within(dialog).queryByTestId('export-progress')).toBeNull();
+    expect(fake.callsTo('export_pets')).toHaveLength(1);
   });
 
   test('a closed save picker writes nothing and says nothing', async () => {

@@ -1,4 +1,4 @@
-// Issue 14 §5 in the components: the focus kept when what held it goes away, the Settings tabs
+// The keyboard in the components: the focus kept when what held it goes away, the Settings tabs
 // with the arrows, buttons that keep the focus while their work runs, and live regions that are in
 // the page before they speak. The real window's keyboard-only run is tests/e2e/scenarios/keyboard.rs.
 import { fireEvent, screen, waitFor, within } from '@testing-library/svelte';

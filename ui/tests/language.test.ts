@@ -1,4 +1,4 @@
-// The language (issue 14 §4): English unless the computer's is German or German is chosen in
+// The language: English unless the computer's is German or German is chosen in
 // Settings → General; a choice applies at once, without a restart, and is saved for next time.
 import { fireEvent, screen, waitFor, within } from '@testing-library/svelte';
 import { afterEach, describe, expect, test } from 'vitest';

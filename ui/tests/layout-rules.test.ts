@@ -1,4 +1,4 @@
-// What the window shows at its default size (1100 px) and at 800×600 (issue 30 §11, §12). jsdom lays
+// What the window shows at its default size (1100 px) and at 800×600. jsdom lays
 // nothing out, so these read the rules that guarantee it (the layouts themselves were looked at in
 // WebKitGTK, the Linux web view): the header wraps instead of cutting its words, and the import
 // dialog never grows past the window, its buttons in view. The Activity table's narrow layout is

@@ -58,7 +58,7 @@ const BY_KIND = {
   outcomeUnknown: commandError('outcomeUnknown'),
   invalidInput: commandError('invalidInput', { field: 'limit', detail: '101' }),
   configuration: commandError('configuration'),
-  responseTooLarge: commandError('responseTooLarge', { limitBytes: 8 * 1024 * 1024 }),
+  responseTooLarge: commandError('responseTooLarge', { sizeLimit: { value: 8, unit: 'mib' } }),
   keychain: commandError('keychain'),
   createInFlight: commandError('createInFlight'),
   file: commandError('file'),
@@ -76,10 +76,10 @@ const MORE: CommandError[] = [
   commandError('rateLimited', { waitReason: 'quotaExhausted', retryAt: RETRY_AT.toISOString() }),
   commandError('rateLimited', { waitReason: 'backoff' }),
   commandError('rateLimited', { retryAt: new Date(NOW - 1000).toISOString() }),
-  commandError('server', { status: 503 }),
+  commandError('server', { status: 503, gateway: true }),
   commandError('unexpectedResponse'),
   commandError('responseTooLarge'),
-  commandError('responseTooLarge', { limitBytes: 1000 }),
+  commandError('responseTooLarge', { sizeLimit: { value: 1000, unit: 'bytes' } }),
   commandError('outcomeUnknown', { reason: { code: 'connectionLost' } }),
   { ...commandError('teapot' as ErrorKind) },
 ];
@@ -113,7 +113,7 @@ function withProblem(problem: Problem, full: boolean): CommandError {
     reason: full ? { code: 'settingsSyntax', line: 4, column: 1 } : null,
     line: full ? 4 : null,
     column: full ? 1 : null,
-    limitBytes: full ? 2560 : null,
+    sizeLimit: full ? { value: 2560, unit: 'bytes' } : null,
   });
 }
 
@@ -301,7 +301,7 @@ describe('errors in German', () => {
     expect(describeError(commandError('unauthorized'), { environment: 'production' }).text).toBe(
       'Die Umgebung Produktion hat den API-Schlüssel abgelehnt. Prüfen Sie den API-Schlüssel für Produktion in den Einstellungen.',
     );
-    expect(describeError(commandError('responseTooLarge', { limitBytes: 1500 })).what).toBe(
+    expect(describeError(commandError('responseTooLarge', { sizeLimit: { value: 1500, unit: 'bytes' } })).what).toBe(
       'Die Antwort des Dienstes war zu groß zum Lesen (mehr als 1.500 Byte).',
     );
     expect(describeError(withProblem('settingsUnreadable', true)).what).toBe(
@@ -401,7 +401,7 @@ describe('ErrorText follows the language', () => {
   afterEach(() => setLanguage('en'));
 
   test('an error on screen is re-worded at once when the language changes', async () => {
-    const error = commandError('network', { cause: 'proxyAuthRequired', serverMessage: 'Proxy Authentication Required' });
+    const error = commandError('network', { cause: 'proxyAuthRequired', serverMessage: 'Proxy Authentication Required.' });
     render(ErrorText, { error, environment: 'staging' });
     const shown = () => screen.getByTestId('error-text').textContent ?? '';
     expect(shown()).toContain('The proxy asks for a user name and password.');

@@ -5,7 +5,7 @@ import { commandError } from '../src/lib/command-error';
 import type { NetworkSettings } from '../src/lib/types';
 import { startApp, type } from './helpers';
 
-// Settings → Network (issue 18), against the demo fake behind mockIPC: the three modes, a
+// Settings → Network, against the demo fake behind mockIPC: the three modes, a
 // Manual proxy's fields, the password only as "stored", a refused address worded from the
 // app's typed facts, the company certificates, the note for automatic proxy configuration, and
 // the tab in German.

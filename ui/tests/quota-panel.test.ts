@@ -80,7 +80,7 @@ describe('the quota panel', () => {
   test('today’s use is this computer’s, said so, beside the plan’s day limit; requests by action, in the app’s number format', async () => {
     await startApp({ handlers: { quota_history: () => sample() } });
     const dialog = await openPanel();
-    // Issue 30 §4: other computers may use the same key; this count is only this computer's.
+    // Other computers may use the same key; this count is only this computer's.
     expect((await within(dialog).findByTestId('quota-today')).textContent).toBe('640 requests from this computer today');
     expect(within(dialog).getByTestId('quota-today-service').textContent).toBe(
       'Day limit: 1,000 requests (Free plan). The service has not told today’s count for this key.',

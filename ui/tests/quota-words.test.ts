@@ -1,4 +1,4 @@
-// Issue 30 §14 (the quota's part) and the plural of one: German says "Erneuerung" for the
+// The quota's words and the plural of one: German says "Erneuerung" for the
 // window's renewal wherever it shows, the plan has one wording in the header and the panel in
 // each language, and a count of one is never "1 requests" / "1 Anfragen".
 import { fireEvent, screen, waitFor, within } from '@testing-library/svelte';
@@ -70,7 +70,7 @@ describe('the quota’s words', () => {
 describe('a count of one', () => {
   const estimate = (more: Partial<ImportEstimate>): ImportEstimate => ({
     requests: 5,
-    seconds: 300,
+    time: { unit: 'minutes', count: 5 },
     perMinute: 1,
     perDay: null,
     dayLimited: false,
@@ -81,12 +81,12 @@ describe('a count of one', () => {
   test('an import’s estimate at one request a minute or a day, in both languages', async () => {
     await setLanguage('en');
     expect(estimateText(estimate({}))).toBe('about 5 min at 1 request a minute');
-    expect(estimateText(estimate({ dayLimited: true, perDay: 1, seconds: 4 * 86_400 }))).toBe(
+    expect(estimateText(estimate({ dayLimited: true, perDay: 1, time: { unit: 'days', count: 4 } }))).toBe(
       'about 4 days: the day window is the limit, 1 request a day',
     );
     await setLanguage('de');
     expect(estimateText(estimate({}))).toBe('etwa 5 Min. bei 1 Anfrage pro Minute');
-    expect(estimateText(estimate({ dayLimited: true, perDay: 1, seconds: 4 * 86_400 }))).toBe(
+    expect(estimateText(estimate({ dayLimited: true, perDay: 1, time: { unit: 'days', count: 4 } }))).toBe(
       'etwa 4 Tage: Begrenzt durch das Tageskontingent von 1 Anfrage',
     );
     await setLanguage('en');

@@ -67,7 +67,7 @@ describe('quota gauge', () => {
     expect(screen.getByTestId('quota-reset').textContent).toContain('1:04');
     vi.advanceTimersByTime(64_000);
     await tick();
-    // Issue 17 §8: an ended countdown no longer says "Resetting now"; the window is renewed.
+    // An ended countdown no longer says "Resetting now"; the window is renewed.
     expect(screen.getByTestId('quota-reset').textContent).toContain('Quota renewed at');
     expect(screen.getByTestId('quota-reset').textContent).not.toContain('Resetting now');
   });
@@ -126,7 +126,7 @@ describe('quota gauge', () => {
   });
 });
 
-describe('once the reset time has passed (issue 17 §8)', () => {
+describe('once the reset time has passed', () => {
   // Local times: the gauge shows the reset in the computer's time zone.
   const at = (clock: string) => new Date(`2026-01-01T${clock}`);
   const resetLine = () => screen.getByTestId('quota-reset').textContent ?? '';

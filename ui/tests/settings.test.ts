@@ -78,7 +78,7 @@ describe('settings', () => {
     await waitFor(() => expect(within(dialog).getByTestId('key-status').textContent).toContain('••••wxyz'));
 
     await fireEvent.click(within(dialog).getByRole('button', { name: 'Clear key' }));
-    // Issue 17 §10: clearing asks first.
+    // Clearing asks first.
     const question = within(dialog).getByRole('alertdialog', { name: 'Clear the API key for Production?' });
     await fireEvent.click(within(question).getByRole('button', { name: 'Clear' }));
     await waitFor(() => expect(within(dialog).getByTestId('key-status').textContent).toContain('No key stored'));
@@ -139,7 +139,8 @@ describe('settings', () => {
           throw commandError('unauthorized', {
             status: 401,
             code: 'invalid_api_key',
-            serverMessage:
+            serverMessage: 'The API key is not valid for this server.',
+            serverText:
               'The API key is not valid for this server. Check the key set for this environment (the sandbox accepts its demo key).',
           });
         },
@@ -150,7 +151,7 @@ describe('settings', () => {
     const text = (await within(dialog).findByRole('alert')).textContent ?? '';
     expect(text).toBe(
       'Production refused the API key. The service said: “The API key is not valid for this server.” ' +
-        // Issue 30 §15: the person is in Settings already, below the key field.
+        // The person is in Settings already, below the key field: "above".
         'Check the API key for Production above.',
     );
   });
@@ -162,7 +163,7 @@ describe('settings', () => {
     expect(url.value).toBe('https://staging.corp.example/v1');
     expect(url.readOnly).toBe(true);
     const note = within(dialog).getByTestId('address-from-variable');
-    // Issue 17 §9: who set it, in a clerk's words; no "environment variable".
+    // Who set it, in a clerk's words; no "environment variable".
     expect(note.textContent).toContain('Set outside the app, by whoever installed it');
     expect(note.textContent).not.toContain('variable');
     expect(note.textContent).toContain('can’t be changed here');

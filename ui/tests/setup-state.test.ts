@@ -1,4 +1,4 @@
-// Issue 17 §9: an environment without an address or a key shows a set-up state in place of the
+// An environment without an address or a key shows a set-up state in place of the
 // table, in a clerk's words, with Open Settings first; nothing is asked of it, no live-store
 // banner shows before it is set up, and no variable or settings-file name appears anywhere.
 import { fireEvent, screen, waitFor, within } from '@testing-library/svelte';

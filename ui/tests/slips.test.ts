@@ -1,4 +1,4 @@
-// Issue 30 §3 and §15: what Test connection proves (never a count that reads as the store's
+// What Test connection proves (never a count that reads as the store's
 // size), and the small slips: a link inside a sentence spaced like a word, the next step for a
 // refused key said where the person is, the lookup's hint agreeing with its rule, the int64
 // maximum named and grouped, the fix-in-place status a choice of the three, and Export's "Which
@@ -20,7 +20,7 @@ const STAGING = {
   selected: 'staging' as const,
 };
 
-/** Forty pets, as on the Staging of the issue. */
+/** Forty pets on Staging. */
 const FORTY = Array.from({ length: 40 }, (_, i) => pet(String(i + 1), `Pet ${i + 1}`, '1', 'available'));
 
 async function openSettings(tab: string, first = 'Pet 1') {

@@ -1,4 +1,4 @@
-// Issue 30 §6, §7, §10 and §13: reading the pet table. A refresh held by a wait keeps the rows it
+// Reading the pet table. A refresh held by a wait keeps the rows it
 // would replace (marked as from before); a new list starts at the top while a refresh keeps the
 // reading position; a long name is whole for the keyboard and screen readers, not only on hover;
 // the Name column is capped, so Category and Status stay beside the name in a wide window.
@@ -44,7 +44,7 @@ function heldList(pets = DEMO_PETS) {
   };
 }
 
-describe('a refresh that waits (§6)', () => {
+describe('a refresh that waits', () => {
   test('a quota wait keeps the rows there, marked as the list from before, until the new ones come', async () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'], now: new Date('2026-11-23T14:05:15Z') });
     const list = heldList();
@@ -128,7 +128,7 @@ describe('a refresh that waits (§6)', () => {
   });
 });
 
-describe('the reading position (§7)', () => {
+describe('the reading position', () => {
   const MANY = Array.from({ length: 60 }, (_, i) => pet(String(i + 1), `Pet ${i + 1}`, '1', i % 2 ? 'pending' : 'available'));
 
   async function scrolledDown(): Promise<HTMLElement> {
@@ -172,7 +172,7 @@ describe('the reading position (§7)', () => {
   });
 });
 
-describe('a long name without a mouse (§10)', () => {
+describe('a long name without a mouse', () => {
   const LONG = 'Bartholomew-Maximilian von Fluffington-Puddleby the Third of Lower Wallop';
 
   test('each name is a button named by the whole name; one Tab stop, the arrows move, Enter shows the details', async () => {
@@ -259,7 +259,7 @@ function rulesOf(file: string): Rule[] {
 
 const rem = (value: string | undefined) => (value?.endsWith('rem') ? Number.parseFloat(value) : Number.NaN);
 
-describe('the columns in a wide window (§13)', () => {
+describe('the columns in a wide window', () => {
   test('the Name column is capped from a width on, and the space left goes after Status', () => {
     const rules = rulesOf('PetTable.svelte');
     const base = (selector: string) => rules.find((r) => r.media === null && r.selector === selector)?.declarations;

@@ -32,7 +32,7 @@ describe('pet table', () => {
     await fireEvent.click(screen.getByRole('button', { name: /Refresh/ }));
     expect(screen.getByRole('table').getAttribute('aria-busy')).toBe('true');
     expect(screen.getByText('Biscuit')).toBeTruthy();
-    // A slow refresh keeps them too, however long it waits (issue 30 §6): placeholders are for a
+    // A slow refresh keeps them too, however long it waits: placeholders are for a
     // new list (tests/table-reading.test.ts).
     await new Promise((resolve) => setTimeout(resolve, 320));
     expect(screen.queryAllByTestId('skeleton-row')).toHaveLength(0);
@@ -60,7 +60,7 @@ describe('pet table', () => {
   test('a long name is cut with an ellipsis, kept whole in the tooltip and in its button’s name', async () => {
     const long = 'Sir Reginald Fluffington the Third of Upper Puddleby-on-the-Marsh and Lower Wallop';
     await startApp({ pets: [pet('1', long)] });
-    // The button opens the pet's details (issue 30 §10, tests/table-reading.test.ts).
+    // The button opens the pet's details (tests/table-reading.test.ts).
     const name = await screen.findByRole('button', { name: long });
     const cell = name.closest('td');
     expect(cell?.getAttribute('title')).toBe(long);

@@ -1,18 +1,18 @@
 import { describe, expect, test } from 'vitest';
-import { formatClockSeconds, formatCount, formatCountdown, formatDate, formatWhen, quotaLevel } from '../src/lib/format';
+import { formatClockSeconds, formatCount, formatCountdown, formatDate, formatWhen } from '../src/lib/format';
 import { compareInt64, int64Problem } from '../src/lib/int64';
 import { detectOs, markOs } from '../src/lib/platform';
 import { shortcutAction } from '../src/lib/shortcuts';
 import { baseUrlProblem, limitProblem, movesToAnotherServer } from '../src/lib/validation';
 import { toCommandError } from '../src/lib/backend';
-import { commandError, quota } from '../src/demo/fake';
+import { commandError } from '../src/demo/fake';
 
 describe('int64', () => {
   test('accepts the whole int64 range as text and nothing beyond', () => {
     expect(int64Problem('9223372036854775807')).toBeNull();
     expect(int64Problem('-9223372036854775808')).toBeNull();
     expect(int64Problem('9223372036854775808')).toMatch(/too large/);
-    // Below the minimum is too small, not "too large" (issue 30 §15).
+    // Below the minimum is too small, not "too large".
     expect(int64Problem('-9223372036854775809')).toMatch(/too small/);
     expect(int64Problem('1e3')).toMatch(/digits only/);
     expect(int64Problem(' 1')).toMatch(/digits only/);
@@ -63,13 +63,6 @@ describe('format', () => {
     expect(formatWhen(iso, at.getTime() - 32_000)).toBe('14:05:47 (in 0:32)');
     expect(formatWhen(iso, at.getTime() + 1_000)).toBe('14:05:47');
     expect(formatWhen('soon', 0)).toBe('soon');
-  });
-
-  test('quota level thresholds', () => {
-    expect(quotaLevel(null)).toBe('unknown');
-    expect(quotaLevel(quota(20, 100))).toBe('ok');
-    expect(quotaLevel(quota(19, 100))).toBe('low');
-    expect(quotaLevel(quota(0, 100))).toBe('empty');
   });
 
   test('the sunset date in the spec’s words, from either date format', () => {
@@ -154,7 +147,7 @@ describe('formatCount', () => {
     for (const n of values) expect(formatCount(n), String(n)).toBe(intl.format(n));
   });
 
-  test('examples from the issue', () => {
+  test('a few counts: 1,200, 990 / 1,000 and 300', () => {
     expect(formatCount(1200)).toBe('1,200');
     expect(`${formatCount(990)} / ${formatCount(1000)}`).toBe('990 / 1,000');
     expect(formatCount(300)).toBe('300');

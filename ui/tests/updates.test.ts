@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/svelte';
 import { describe, expect, test } from 'vitest';
 import { startApp } from './helpers';
 
-// Updates (issue 14 §1): the quiet start-up check after the first table, the offer with version
+// Updates: the quiet start-up check after the first table, the offer with version
 // and notes that installs only on the person's yes, Settings → Updates (checking on/off, managed
 // by an administrator, "Check for updates") and the words for a refused update.
 

@@ -1,4 +1,4 @@
-// Issue 17 §1 and §3: a long load says what it waits for and can be cancelled, keeping the rows;
+// A long load says what it waits for and can be cancelled, keeping the rows;
 // an address or key change resets the gauge and reloads the table from the new server.
 import { fireEvent, screen, waitFor } from '@testing-library/svelte';
 import { tick } from 'svelte';

@@ -1,4 +1,4 @@
-//! The Activity view's, the unconfirmed creates' and the Quota panel's commands (issue 13 §2).
+//! The Activity view's, the unconfirmed creates' and the Quota panel's commands.
 //! Queries run on the blocking pool: SQLite is synchronous, and a query must not hold up the
 //! runtime that carries the requests.
 #![allow(
@@ -12,7 +12,7 @@ use chrono::{DateTime, DurationRound, TimeDelta, Utc};
 use petstore_activity::{
     self as activity, ActivityStore, Entry, ResolutionKind as StoreResolution,
 };
-use petstore_client::{Environment, NewPet, Operation};
+use petstore_client::{Environment, NewPet, Operation, is_gateway_status, server_words};
 
 use super::Backend;
 use super::exports::write_file;
@@ -286,7 +286,11 @@ pub(super) fn entry(entry: &Entry) -> ActivityEntry {
         outcome: record.outcome,
         error_kind: record.error_kind,
         server_code: record.server_code.clone(),
-        server_message: record.server_message.clone(),
+        server_message: record
+            .server_message
+            .as_deref()
+            .and_then(|said| server_words(said, record.server_code.as_deref())),
+        gateway: record.status.is_some_and(is_gateway_status),
         quota: record.rate_limit.as_ref().map(|q| ActivityQuota {
             limit: q.limit.map(count),
             remaining: q.remaining.map(count),

@@ -1,4 +1,4 @@
-//! Quota alerts (issue 13 §2): when an environment's window drops below a fifth, when it is
+//! Quota alerts: when an environment's window drops below a fifth, when it is
 //! spent, and when a 429 arrives, at most once per window, level and environment. The decision
 //! is pure (`AlertTracker`); `Alerts` adds the setting and the native notification.
 
@@ -10,7 +10,7 @@ use chrono::{DateTime, DurationRound, TimeDelta, Utc};
 use petstore_client::{ClientEvent, Environment, QuotaWindow, RateLimitSnapshot, WaitReason};
 
 use crate::convert::instant;
-use crate::dto::{AlertLevel, QuotaAlert};
+use crate::dto::{AlertLevel, QuotaAlert, QuotaLevel};
 
 /// Shows a native notification. The desktop's goes to the OS; tests keep a list.
 pub trait Notifier: Send + Sync + 'static {
@@ -115,18 +115,31 @@ impl AlertTracker {
     }
 }
 
-/// Low below a fifth of the limit; exhausted at none. Nothing when the headers say too little.
-fn level_of(snapshot: &RateLimitSnapshot) -> Option<AlertLevel> {
-    let (remaining, limit) = (snapshot.remaining?, snapshot.limit?);
-    if limit == 0 || remaining > limit {
-        return None;
+impl QuotaLevel {
+    /// Low below a fifth of the limit; empty at none; unknown when the headers say too little.
+    /// The one rule: the gauge shows it (`Quota::level`) and the alerts tell it.
+    pub fn of(snapshot: &RateLimitSnapshot) -> QuotaLevel {
+        let (Some(remaining), Some(limit)) = (snapshot.remaining, snapshot.limit) else {
+            return QuotaLevel::Unknown;
+        };
+        if limit == 0 {
+            QuotaLevel::Unknown
+        } else if remaining == 0 {
+            QuotaLevel::Empty
+        } else if remaining.saturating_mul(5) < limit {
+            QuotaLevel::Low
+        } else {
+            QuotaLevel::Ok
+        }
     }
-    if remaining == 0 {
-        Some(AlertLevel::Exhausted)
-    } else if remaining * 5 < limit {
-        Some(AlertLevel::Low)
-    } else {
-        None
+}
+
+/// The alert a quota's level calls for, if any.
+fn level_of(snapshot: &RateLimitSnapshot) -> Option<AlertLevel> {
+    match QuotaLevel::of(snapshot) {
+        QuotaLevel::Empty => Some(AlertLevel::Exhausted),
+        QuotaLevel::Low => Some(AlertLevel::Low),
+        QuotaLevel::Unknown | QuotaLevel::Ok => None,
     }
 }
 
@@ -202,6 +215,35 @@ mod tests {
             plan: None,
             observed_at: reset_at - TimeDelta::seconds(30),
         })
+    }
+
+    /// The gauge's cases (the UI's own rule had them) and the edges the alerts rely on.
+    #[test]
+    fn low_is_below_a_fifth_and_empty_is_none_left() {
+        let level = |remaining: Option<u64>, limit: Option<u64>| {
+            QuotaLevel::of(&RateLimitSnapshot {
+                limit,
+                remaining,
+                reset_at: None,
+                window: QuotaWindow::Minute,
+                plan: None,
+                observed_at: Utc::now(),
+            })
+        };
+        assert_eq!(level(None, None), QuotaLevel::Unknown);
+        assert_eq!(level(Some(5), None), QuotaLevel::Unknown);
+        assert_eq!(level(None, Some(100)), QuotaLevel::Unknown);
+        assert_eq!(level(Some(0), Some(0)), QuotaLevel::Unknown);
+        assert_eq!(level(Some(20), Some(100)), QuotaLevel::Ok);
+        assert_eq!(level(Some(19), Some(100)), QuotaLevel::Low);
+        assert_eq!(level(Some(1), Some(5)), QuotaLevel::Ok);
+        assert_eq!(level(Some(1), Some(6)), QuotaLevel::Low);
+        assert_eq!(level(Some(0), Some(100)), QuotaLevel::Empty);
+        assert_eq!(level(Some(120), Some(100)), QuotaLevel::Ok);
+        assert_eq!(
+            serde_json::to_value(QuotaLevel::Empty).expect("json"),
+            "empty"
+        );
     }
 
     #[test]

@@ -1,4 +1,4 @@
-//! Category names (issue 14 §3): each environment's list, kept in the settings file
+//! Category names: each environment's list, kept in the settings file
 //! (`petstore-local`'s `CategoryNames`, under the file's lock and broken-file rules), edited in
 //! Settings → Categories, shared as a small CSV (`petstore-bulk`'s `category_list`), and learned
 //! from an import's names column when the import starts. Every change tells the UI the

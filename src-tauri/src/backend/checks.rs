@@ -1,5 +1,5 @@
-//! Check now: is the pet of an unconfirmed create in the service's lists? (issue 13 §2; bounded
-//! and one at a time since issue 29 §4.)
+//! Check now: is the pet of an unconfirmed create in the service's lists? Bounded, and one at a
+//! time per entry, so no caller can make it spend the quota without end.
 //!
 //! A second Check now of the same entry while one runs (a double click, a second window, a
 //! compromised web view asking in a loop) joins the run under way: one series of requests, one

@@ -1,4 +1,4 @@
-//! Export (issue 11 §4): every pet of the selected environment, the current filter or all, to a
+//! Export: every pet of the selected environment, the current filter or all, to a
 //! file the person chose, as CSV or JSON, all pages, ids exact, with the categories' names when
 //! asked. Files the app writes where the person chose go whole or not at all, and a file already
 //! there is kept as `<name>.bak`.
@@ -10,7 +10,8 @@ use petstore_bulk::{ExportError, SafeFile};
 
 use super::Backend;
 use crate::dto::{
-    AppErrorKind, ClientErrorKind, CommandError, ExportFormat, PetStatusValue, Problem, SavedFile,
+    AppErrorKind, ClientErrorKind, CommandError, ExportFormat, ExportProgress, PetStatusValue,
+    Problem, SavedFile,
 };
 
 impl Backend {
@@ -22,6 +23,7 @@ impl Backend {
         status: Option<PetStatusValue>,
         format: ExportFormat,
         category_names: bool,
+        progress: impl Fn(ExportProgress) + Send + Sync,
     ) -> Result<SavedFile, CommandError> {
         let env = self.selected();
         // Bulk work: people's clicks, on this desk or another, go first.
@@ -36,8 +38,19 @@ impl Backend {
         };
         let mut file = SafeFile::create(path, true).map_err(|e| export_error(path, e))?;
         let status = status.map(Into::into);
-        let written =
-            petstore_bulk::export(&client, status, format, names.as_ref(), file.writer()).await;
+        let written = petstore_bulk::export_counting(
+            &client,
+            status,
+            format,
+            names.as_ref(),
+            file.writer(),
+            |pets| {
+                progress(ExportProgress {
+                    pets: u32::try_from(pets).unwrap_or(u32::MAX),
+                });
+            },
+        )
+        .await;
         let surveyed = match written {
             Ok(surveyed) => surveyed,
             Err(ExportError::Listing(petstore_bulk::PagesError::Client(error))) => {

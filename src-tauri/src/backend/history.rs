@@ -1,4 +1,4 @@
-//! The app's side of the activity history (issue 13): the store opened once at start, the sink
+//! The app's side of the activity history: the store opened once at start, the sink
 //! every client records into (which also tells the UI, at most every 250 ms, that entries came),
 //! and what the store's problem is when it could not be opened.
 

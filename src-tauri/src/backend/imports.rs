@@ -1,4 +1,4 @@
-//! Import from a file (issue 11 §4), over `petstore-bulk`: read and validate a file for the
+//! Import from a file, over `petstore-bulk`: read and validate a file for the
 //! preview, fix invalid rows in place, then run the import in the background (it goes on when the
 //! dialog is closed), paused, resumed or cancelled from the UI, with its progress as events and
 //! its end screen kept for a reopened dialog.
@@ -191,11 +191,12 @@ impl Backend {
             .map_err(|error| file_error(&error.into()))?;
         // Rows an earlier run of this content settled are never sent again; repeats only when
         // the person chooses.
-        let to_send = repeats.to_send;
-        let estimate = Estimate::new(to_send as u64, client.rate_limit().as_ref(), Utc::now());
+        let (quota, now) = (client.rate_limit(), Utc::now());
+        let estimate = |rows: usize| Estimate::new(rows as u64, quota.as_ref(), now);
         Ok(convert::preview(
             preview,
-            &estimate,
+            &estimate(repeats.to_send),
+            &estimate(repeats.to_send + repeats.sendable),
             resumable.as_ref(),
             self.names_to_learn(preview.env, &preview.file),
             &repeats,

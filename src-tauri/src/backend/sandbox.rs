@@ -1,5 +1,5 @@
 //! The embedded sandbox: started on 127.0.0.1 the first time the Sandbox environment is used,
-//! stopped with the app. Its pets are kept in the data folder across restarts (issue 30 §16): a
+//! stopped with the app. Its pets are kept in the data folder across restarts: a
 //! clerk expects what they added to still be there, and the app's own memory of the sandbox (the
 //! activity history, import journals, the pets created from this computer) assumes a service
 //! that keeps its pets and never gives an id to two of them.

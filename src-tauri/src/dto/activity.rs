@@ -1,4 +1,4 @@
-//! The activity history, the quota's history and its alerts, as the UI gets them (issue 13). The
+//! The activity history, the quota's history and its alerts, as the UI gets them. The
 //! client's `Operation` and `Outcome` (`ActivityOutcome` in TypeScript) travel as they are; the
 //! store's entries are reshaped here: ids as strings, instants as RFC 3339, counts as u32.
 
@@ -80,7 +80,11 @@ pub struct ActivityEntry {
     pub outcome: ActivityOutcome,
     pub error_kind: Option<ClientErrorKind>,
     pub server_code: Option<String>,
+    /// The server's words as a person is shown them ([`petstore_client::server_words`]): none
+    /// when they only restate `server_code`.
     pub server_message: Option<String>,
+    /// `status` is a gateway's or proxy's ([`petstore_client::is_gateway_status`]).
+    pub gateway: bool,
     pub quota: Option<ActivityQuota>,
     pub pet: Option<ActivityPet>,
     pub pets_returned: Option<u32>,

@@ -1,4 +1,4 @@
-//! Category names (issue 14 §3) as the UI gets them: this computer's list of an environment, and
+//! Category names as the UI gets them: this computer's list of an environment, and
 //! what a merge (a shared list, an import's names column) added or did not use, with why. Not
 //! `petstore-local`'s types: ids travel as strings (int64), line numbers as u32, and a refusal is
 //! facts (`CategoryProblem` and the values) that `ui/src/lib/messages.ts` words.

@@ -1,4 +1,4 @@
-//! What crosses the IPC boundary for import and export (issue 11 §4). Not `petstore-bulk`'s own
+//! What crosses the IPC boundary for import and export. Not `petstore-bulk`'s own
 //! types: counts and line numbers are numbers JavaScript holds exactly (u32, saturated), ids are
 //! strings, durations are whole seconds, and problems are codes the UI words.
 
@@ -26,7 +26,10 @@ pub struct ImportPreview {
     pub rows: Vec<PreviewRow>,
     /// Header names of columns the import does not read.
     pub ignored_columns: Vec<String>,
+    /// How long the rows Import sends by default take.
     pub estimate: ImportEstimate,
+    /// How long they take with the `repeats` too, when the person chooses to add them.
+    pub estimate_with_repeats: ImportEstimate,
     /// Some rows were fixed in place: the import sends the fixed rows.
     pub edited: bool,
     /// An earlier run of this same content to this environment did not finish: starting resumes
@@ -120,8 +123,9 @@ pub struct RowCells {
 pub struct ImportEstimate {
     /// Rows this run would send.
     pub requests: u32,
-    /// null until an answer has told the quota.
-    pub seconds: Option<u32>,
+    /// How long they take, rounded as every shell says it (petstore-bulk's `About`); null until
+    /// an answer has told the quota.
+    pub time: Option<ImportTime>,
     /// The day window is the limit (more rows than a day allows): said before starting.
     pub day_limited: bool,
     /// The plan the quota's headers named, if any. With the two rates below, the UI says
@@ -129,6 +133,17 @@ pub struct ImportEstimate {
     pub plan: Option<Plan>,
     pub per_minute: Option<u32>,
     pub per_day: Option<u32>,
+}
+
+/// An import's time, rounded up: under a minute, or whole minutes (under two hours), hours
+/// (under two days) or days. The UI words it in the language on screen.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(tag = "unit", rename_all = "camelCase")]
+pub enum ImportTime {
+    UnderAMinute,
+    Minutes { count: u32 },
+    Hours { count: u32 },
+    Days { count: u32 },
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
@@ -274,4 +289,12 @@ pub struct SavedFile {
     /// An export of pets that may lack some: the service's list stopped at a full page with no
     /// way on, even read by status. False for every other file.
     pub incomplete: bool,
+}
+
+/// How far an export of pets is: sent on the call's channel after each page.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct ExportProgress {
+    /// Pets in the file so far.
+    pub pets: u32,
 }

@@ -1,4 +1,4 @@
-//! Settings → Network (issue 18) as the UI gets it: the proxy as the settings file holds it
+//! Settings → Network as the UI gets it: the proxy as the settings file holds it
 //! (never its password: only whether one is stored), the company certificates trusted beside
 //! the system's, and, when a setting is refused, the facts the UI words (`NetworkRefusal`).
 

@@ -6,6 +6,8 @@
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
+use super::ByteSize;
+
 /// Why a file could not be used: the OS's error, as a category (never its text).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]
@@ -53,7 +55,7 @@ pub enum Reason {
     },
     /// The settings file is larger than one may be.
     SettingsTooLarge {
-        limit_bytes: u32,
+        limit: ByteSize,
     },
 
     /// A base address that is not an address at all.
@@ -77,7 +79,7 @@ pub enum Reason {
     /// A create's outcome is unknown: a 2xx answer larger than the app reads.
     AnswerTooLarge {
         status: u16,
-        limit_bytes: u32,
+        limit: ByteSize,
     },
     /// A create's outcome is unknown: a redirect, not followed.
     Redirected {
@@ -94,8 +96,8 @@ pub enum Reason {
 
     /// The import file is larger than an import reads.
     ImportTooLarge {
-        bytes: u32,
-        limit_bytes: u32,
+        size: ByteSize,
+        limit: ByteSize,
     },
     /// The import file has more rows than an import takes.
     ImportTooManyRows {
@@ -124,8 +126,8 @@ pub enum Reason {
     },
     /// The list of category names is larger than a list is read.
     ListTooLarge {
-        bytes: u32,
-        limit_bytes: u32,
+        size: ByteSize,
+        limit: ByteSize,
     },
     /// The list of category names has more rows than `limit`.
     ListTooLong {

@@ -56,7 +56,9 @@ fn every_reason() -> Vec<Reason> {
             line: at.0,
             column: at.1,
         },
-        Reason::SettingsTooLarge { limit_bytes: 1 },
+        Reason::SettingsTooLarge {
+            limit: ByteSize::of(1),
+        },
         Reason::AddressNotAnAddress,
         Reason::AddressScheme,
         Reason::AddressNoHost,
@@ -68,14 +70,14 @@ fn every_reason() -> Vec<Reason> {
         Reason::ConnectionLost,
         Reason::AnswerTooLarge {
             status: 201,
-            limit_bytes: 8,
+            limit: ByteSize::of(8),
         },
         Reason::Redirected { status: 302 },
         Reason::ServerError { status: 503 },
         Reason::NotAPet { status: 201 },
         Reason::ImportTooLarge {
-            bytes: 2,
-            limit_bytes: 1,
+            size: ByteSize::of(2),
+            limit: ByteSize::of(1),
         },
         Reason::ImportTooManyRows { limit: 1 },
         Reason::NotUtf8 { line: 2 },
@@ -91,8 +93,8 @@ fn every_reason() -> Vec<Reason> {
         },
         Reason::MalformedCsv { line: 4 },
         Reason::ListTooLarge {
-            bytes: 2,
-            limit_bytes: 1,
+            size: ByteSize::of(2),
+            limit: ByteSize::of(1),
         },
         Reason::ListTooLong { limit: 1 },
         Reason::ListEmpty,
@@ -125,12 +127,12 @@ fn every_reason_travels_as_its_code_with_camel_case_arguments() {
     }
     let json = serde_json::to_value(Reason::AnswerTooLarge {
         status: 201,
-        limit_bytes: 8,
+        limit: ByteSize::of(8 * 1024 * 1024),
     })
     .expect("json");
     assert_eq!(
         json,
-        serde_json::json!({"code": "answerTooLarge", "status": 201, "limitBytes": 8})
+        serde_json::json!({"code": "answerTooLarge", "status": 201, "limit": {"value": 8, "unit": "mib"}})
     );
 }
 

@@ -23,7 +23,7 @@ const pets = NAMES.map(([name, cat, status], i) => pet(String(1001 + i), name, c
 pets.push(pet('9007199254740993', 'Atlas', '7', 'available'));
 
 const fake = installFake({
-  // `?lang=de_DE.UTF-8` shows the demo as on a computer with that locale (issue 14 §4).
+  // `?lang=de_DE.UTF-8` shows the demo as on a computer with that locale.
   systemLocale: new URLSearchParams(location.search).get('lang'),
   pets: scene === 'empty' ? [] : pets,
   selected: scene === 'production' || scene === 'setup' ? 'production' : 'sandbox',
@@ -59,7 +59,8 @@ if (scene === 'create-error') {
   fake.handlers.create_pet = () => {
     throw commandError('badRequest', {
       field: 'categoryId',
-      serverMessage: 'categoryId 42 does not exist',
+      serverMessage: 'categoryId 42 does not exist.',
+      serverText: 'categoryId 42 does not exist',
     });
   };
 }

@@ -1,4 +1,4 @@
-// The demo fake's activity history (issue 13 §2): a plausible in-memory history of a few hundred
+// The demo fake's activity history: a plausible in-memory history of a few hundred
 // requests across the environments (bursts that ran a Free plan's minute dry, some 429s, one add
 // whose outcome stayed unknown), filtered and paged like the store, the quota history derived from
 // it, and the unconfirmed adds' checks, retries and dismissals.
@@ -76,6 +76,7 @@ export function activityEntry(more: Partial<ActivityEntry> = {}): ActivityEntry 
     errorKind: null,
     serverCode: null,
     serverMessage: null,
+    gateway: false,
     quota: null,
     pet: null,
     petsReturned: 20,

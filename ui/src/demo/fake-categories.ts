@@ -1,4 +1,4 @@
-// The demo fake's category names (issue 14 §3): each environment's list, with the backend's rules
+// The demo fake's category names: each environment's list, with the backend's rules
 // (names of 1–60 characters once trimmed, different ignoring case; ids whole numbers from 1 up),
 // refusals as facts, merges that add and never replace, and the `category-names` event.
 import { emit } from '@tauri-apps/api/event';

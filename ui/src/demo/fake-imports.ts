@@ -1,5 +1,5 @@
-// The demo fake's import and export (issue 11 §4): a small CSV reader, the preview with fixes in
-// place and repeats marked (issue 26), and an import that "sends" one row per step with progress
+// The demo fake's import and export: a small CSV reader, the preview with fixes in
+// place and repeats marked, and an import that "sends" one row per step with progress
 // events, pause, resume and cancel. Like the app, it never resends a row without the person's yes,
 // and sends a repeat only when the person chose to.
 import { emit } from '@tauri-apps/api/event';
@@ -9,6 +9,7 @@ import type {
   CategoryMerge,
   CreateSource,
   EnvironmentId,
+  ImportEstimate,
   ImportPreview,
   ImportProgress,
   ImportResult,
@@ -53,6 +54,16 @@ interface Context {
 
 /** Valid rows after the invalid and the repeated ones that the preview lists, like the app. */
 const PREVIEW_VALID_ROWS = 200;
+
+/** The Free plan's rates, with what is left of the window enough for any file the fake reads. */
+const FAKE_ESTIMATE: ImportEstimate = {
+  requests: 0,
+  time: { unit: 'underAMinute' },
+  dayLimited: false,
+  plan: 'free',
+  perMinute: 60,
+  perDay: 1000,
+};
 
 const STATUSES = ['available', 'pending', 'sold'];
 
@@ -151,15 +162,9 @@ export function importHandlers(ctx: Context, options: ImportFakeOptions) {
       repeats: repeated.length,
       rows: [...invalid, ...repeated, ...others.slice(0, PREVIEW_VALID_ROWS)],
       ignoredColumns,
-      estimate: {
-        // What Import sends unless the person also asks for the repeats.
-        requests: others.length,
-        seconds: 0,
-        dayLimited: false,
-        plan: 'free',
-        perMinute: 60,
-        perDay: 1000,
-      },
+      // What Import sends unless the person also asks for the repeats; the fake's rows go out at once.
+      estimate: { ...FAKE_ESTIMATE, requests: others.length },
+      estimateWithRepeats: { ...FAKE_ESTIMATE, requests: valid.length },
       edited: false,
       resumable: null,
       categoryNames: named ? ctx.learn(environment, offers(), false) : null,
@@ -278,6 +283,12 @@ export function importHandlers(ctx: Context, options: ImportFakeOptions) {
     // read by status) may lack pets, and the file says so.
     export_pets: (a: Record<string, unknown>): SavedFile => {
       const { pets, complete } = ctx.readable((a.status as PetStatusValue | null) ?? null);
+      // Told after each page of 100, as the app's channel tells it.
+      const progress = a.onProgress as { onmessage?: (message: { pets: number }) => void } | undefined;
+      for (let written = Math.min(100, pets.length); written > 0; written = Math.min(written + 100, pets.length)) {
+        progress?.onmessage?.({ pets: written });
+        if (written === pets.length) break;
+      }
       return {
         path: a.format === 'json' ? '/home/demo/pets.json' : '/home/demo/pets.csv',
         keptAs: null,

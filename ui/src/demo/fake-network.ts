@@ -1,4 +1,4 @@
-// The demo fake's Settings → Network (issue 18): the proxy as saved, a password only as
+// The demo fake's Settings → Network: the proxy as saved, a password only as
 // "stored", and the trusted certificates; a save is checked as the app checks it for the cases
 // the UI words (a password inside the address, an address that is not one).
 import { commandError } from '../lib/command-error';

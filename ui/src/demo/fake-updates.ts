@@ -1,4 +1,4 @@
-// The demo fake's updates (issue 14 §1): the settings in force (managed when an administrator's
+// The demo fake's updates: the settings in force (managed when an administrator's
 // file decides), a check that finds `updateOffer` when given, and an install that fails as told
 // (the real one restarts the app, which a fake cannot).
 import type { UpdateCheck, UpdateFailure, UpdateOffer, UpdateSettings } from '../lib/types';

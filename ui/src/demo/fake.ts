@@ -27,6 +27,7 @@ import type {
   PetPage,
   PetStatusValue,
   Quota,
+  QuotaLevel,
   RememberedWait,
   Settings,
   SettingsProblem,
@@ -143,8 +144,16 @@ export function quota(remaining: number, limit = 100, more: Partial<Quota> = {})
     plan: limit === 100 ? 'free' : null,
     observedAt: new Date().toISOString(),
     environment: 'sandbox',
+    level: levelOf(remaining, limit),
     ...more,
   };
+}
+
+/** The level the backend sends with these figures (src-tauri's `QuotaLevel::of`), as a fake must. */
+function levelOf(remaining: number, limit: number): QuotaLevel {
+  if (limit <= 0) return 'unknown';
+  if (remaining <= 0) return 'empty';
+  return remaining * 5 < limit ? 'low' : 'ok';
 }
 
 export function installFake(options: FakeOptions = {}): Fake {

@@ -152,6 +152,7 @@ export function entryError(entry: ActivityEntry): string | null {
       status: entry.status,
       code: entry.serverCode,
       serverMessage: entry.serverMessage,
+      gateway: entry.gateway,
       environment: entry.environment,
       reason: unknown ? unknownReason(entry.status) : null,
     }),
@@ -198,7 +199,7 @@ export function alertText(alert: QuotaAlert): string {
 
 /**
  * "640 requests from this computer today": the history's own count, which leaves out what other
- * computers sent with the same key (issue 30 §4), so it never stands against the day's limit.
+ * computers sent with the same key, so it never stands against the day's limit.
  */
 export function dayUseText(today: DayUse): string {
   return tn('quota.dayUse', today.used, { count: formatCount(today.used) });

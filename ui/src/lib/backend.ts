@@ -1,8 +1,9 @@
 // The only module that talks to Tauri. Everything else calls these typed functions, so the
 // IPC names and argument shapes of the contract live in one place: the functions and the events'
 // payloads below the marker are generated from the Rust side's one list of commands
-// (src-tauri/src/command_list.rs) and of events (src-tauri/src/dto/events.rs).
-import { invoke } from '@tauri-apps/api/core';
+// (src-tauri/src/command_list.rs) and of events (src-tauri/src/dto/events.rs). Over 400 lines
+// because of that generated part: one function per command.
+import { Channel, invoke } from '@tauri-apps/api/core';
 import { listen, type UnlistenFn } from '@tauri-apps/api/event';
 import { commandError } from './command-error';
 import type { CommandError, CommandName, ErrorKind } from './types';
@@ -61,6 +62,11 @@ async function call<T>(command: CommandName, args?: Record<string, unknown>): Pr
   }
 }
 
+/** A channel for one call's progress (an export), delivering each message to `handler`. */
+function channel<T>(handler: (message: T) => void): Channel<T> {
+  return new Channel<T>(handler);
+}
+
 export function onEvent<K extends keyof BackendEvents>(
   name: K,
   handler: (payload: BackendEvents[K]) => void,
@@ -87,6 +93,7 @@ import type { EnvironmentId } from './bindings/EnvironmentId';
 import type { EnvironmentInfo } from './bindings/EnvironmentInfo';
 import type { EnvironmentUpdated } from './bindings/EnvironmentUpdated';
 import type { ExportFormat } from './bindings/ExportFormat';
+import type { ExportProgress } from './bindings/ExportProgress';
 import type { ImportPreview } from './bindings/ImportPreview';
 import type { ImportProgress } from './bindings/ImportProgress';
 import type { ImportResult } from './bindings/ImportResult';
@@ -296,10 +303,10 @@ export const saveImportReport = () =>
 /**
  * The save picker, then the selected environment's pets of `status` (all when null),
  * every page; with `categoryNames`, each pet's category name from this computer's
- * list too. Null when the person closed the picker.
+ * list too; `onProgress` after each page. Null when the person closed the picker.
  */
-export const exportPets = (status: PetStatusValue | null, format: ExportFormat, categoryNames: boolean) =>
-  call<SavedFile | null>('export_pets', { status, format, categoryNames });
+export const exportPets = (status: PetStatusValue | null, format: ExportFormat, categoryNames: boolean, onProgress: (message: ExportProgress) => void) =>
+  call<SavedFile | null>('export_pets', { status, format, categoryNames, onProgress: channel(onProgress) });
 
 /** Imports an earlier session began and did not finish (offered, asking first). */
 export const unfinishedImports = () =>

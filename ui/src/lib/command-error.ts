@@ -16,7 +16,7 @@ export function commandError(kind: CommandError['kind'], more: Partial<CommandEr
     waitReason: null,
     environment: null,
     cause: null,
-    limitBytes: null,
+    sizeLimit: null,
     detail: null,
     reason: null,
     line: null,

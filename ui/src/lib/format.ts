@@ -1,5 +1,5 @@
-import { t } from './i18n/index.svelte';
-import type { PetStatusValue, Quota } from './types';
+import { t, type TextKey } from './i18n/index.svelte';
+import type { ByteSize, PetStatusValue, Quota } from './types';
 
 /** "1:05" under an hour, "3 h 12 min" beyond: the quota window can be a day long. */
 export function formatCountdown(ms: number): string {
@@ -38,14 +38,6 @@ export const PLAN_LABEL: Readonly<Record<NonNullable<Quota['plan']>, string>> = 
   get pro() { return t('plan.label', { plan: PLAN_NAME.pro }); },
   get business() { return t('plan.label', { plan: PLAN_NAME.business }); },
 };
-
-export type QuotaLevel = 'ok' | 'low' | 'empty' | 'unknown';
-
-export function quotaLevel(quota: Quota | null): QuotaLevel {
-  if (!quota || quota.limit === null || quota.remaining === null || quota.limit <= 0) return 'unknown';
-  if (quota.remaining <= 0) return 'empty';
-  return quota.remaining / quota.limit < 0.2 ? 'low' : 'ok';
-}
 
 const month = (index: number) => t('format.months').split(',')[index] ?? '';
 const shortMonth = (index: number) => t('format.monthsShort').split(',')[index] ?? '';
@@ -101,6 +93,23 @@ export function formatCount(n: number | bigint): string {
   const digits = exponent === undefined ? whole : (whole + fraction).padEnd(whole.length + Number(exponent), '0');
   const sign = n < 0 || Object.is(n, -0) ? '-' : '';
   return sign + grouped(digits);
+}
+
+/**
+ * A size in the unit the backend chose ("8 MiB", "64 KiB", "1,500 bytes"). MiB and KiB are units,
+ * the same in every language; "bytes" is a word, whose catalog key the sentence picks (German
+ * says "Byte" after "mehr als" and "Bytes" in a reason).
+ */
+export function formatSize(size: ByteSize, bytes: TextKey = 'format.bytes'): string {
+  const n = formatCount(size.value);
+  switch (size.unit) {
+    case 'mib':
+      return `${n} MiB`;
+    case 'kib':
+      return `${n} KiB`;
+    case 'bytes':
+      return t(bytes, { n });
+  }
 }
 
 /** Plain digits with the thousands separator of the language on screen. */

@@ -1,53 +1,33 @@
 // The import's estimate in words, "about 4 min at 300 requests a minute (Pro plan)", put
-// together here from the backend's numbers so it reads in the language on screen. The same
-// rounding as the `petstore` command's (petstore-bulk's estimate.rs).
+// together here from the backend's figures so it reads in the language on screen. The time comes
+// rounded (petstore-bulk's `About`, the `petstore` command's rounding too).
 import type { CreateSource } from './bindings/CreateSource';
 import type { ImportEstimate } from './bindings/ImportEstimate';
+import type { ImportTime } from './bindings/ImportTime';
 import type { Repeat } from './bindings/Repeat';
 import { formatCount, formatDay, PLAN_LABEL } from './format';
 import { t, tn } from './i18n/index.svelte';
 
 /** "under a minute", "about 4 min", "about 3 hours", "about 2 days". */
-function about(seconds: number): string {
-  const up = (unit: number) => Math.ceil(seconds / unit);
-  if (seconds < 60) return t('import.underAMinute');
-  if (seconds < 2 * 60 * 60) return t('import.aboutMinutes', { count: formatCount(up(60)) });
-  if (seconds < 2 * 24 * 60 * 60) return tn('import.aboutHours', up(3600), { count: formatCount(up(3600)) });
-  return tn('import.aboutDays', up(86_400), { count: formatCount(up(86_400)) });
-}
-
-const MINUTE = 60;
-const DAY = 24 * 60 * 60;
-
-/**
- * The estimate with `extra` more requests (the repeated rows, when the person chooses to add them
- * too). The backend estimates the rows Import sends by default; the extra rows follow them at the
- * rate that decides the estimate (a minute's or a day's), so the time grows by their share of a
- * window. An approximation: the backend's exact figure also knows what is left of the window now.
- */
-export function withExtraRequests(estimate: ImportEstimate, extra: number): ImportEstimate {
-  if (extra <= 0) return estimate;
-  const requests = estimate.requests + extra;
-  const dayLimited = estimate.dayLimited || (estimate.perDay !== null && requests > estimate.perDay);
-  if (estimate.seconds === null) return { ...estimate, requests, dayLimited };
-  let seconds = estimate.seconds;
-  if (dayLimited && estimate.perDay !== null) {
-    seconds = estimate.dayLimited
-      ? seconds + Math.ceil((extra / Math.max(1, estimate.perDay)) * DAY)
-      : // Newly past the day's quota: what is beyond it waits for the next days, as the backend counts it.
-        Math.max(seconds, Math.ceil((requests - estimate.perDay) / Math.max(1, estimate.perDay)) * DAY);
-  } else if (estimate.perMinute !== null) {
-    seconds += Math.ceil((extra / Math.max(1, estimate.perMinute)) * MINUTE);
+function about(time: ImportTime): string {
+  switch (time.unit) {
+    case 'underAMinute':
+      return t('import.underAMinute');
+    case 'minutes':
+      return t('import.aboutMinutes', { count: formatCount(time.count) });
+    case 'hours':
+      return tn('import.aboutHours', time.count, { count: formatCount(time.count) });
+    case 'days':
+      return tn('import.aboutDays', time.count, { count: formatCount(time.count) });
   }
-  return { ...estimate, requests, dayLimited, seconds };
 }
 
 /** How long the rows take under the quota, with the rate and plan that decide it. */
 export function estimateText(estimate: ImportEstimate): string {
-  if (estimate.seconds === null) {
+  if (estimate.time === null) {
     return tn('import.estimateUnknown', estimate.requests, { count: formatCount(estimate.requests) });
   }
-  const time = about(estimate.seconds);
+  const time = about(estimate.time);
   let text = time;
   if (estimate.dayLimited && estimate.perDay !== null) {
     text = tn('import.perDayLimit', estimate.perDay, { about: time, count: formatCount(estimate.perDay) });

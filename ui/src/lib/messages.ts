@@ -1,7 +1,8 @@
 // The one place an error becomes words for a person. The backend sends facts (`CommandError`:
-// kind, status, the server's words, field, retry time, environment, the exact problem, a network
-// cause); each kind is worded here once, in a clerk's words: what happened, the server's own words
-// when it sent readable ones, and one next step. Times are local with a countdown (`formatWhen`).
+// kind, status, the server's words as one readable sentence, whether a gateway answered, field,
+// retry time, environment, the exact problem, a network cause); each kind is worded here once, in
+// a clerk's words: what happened, the server's own words when it sent readable ones, and one next
+// step. Times are local with a countdown (`formatWhen`).
 // No environment variable or settings-file field names: those belong to the CLI and the README.
 // The exact problems (`Problem`) and category refusals are worded in problem-words.ts; every
 // sentence comes from the catalog (i18n/errors.*.ts).
@@ -9,7 +10,7 @@ import type { CommandError, EnvironmentId, ErrorKind } from './types';
 import type { Problem } from './bindings/Problem';
 import type { NetworkCause } from './bindings/NetworkCause';
 import { ENVIRONMENT_LABELS } from './environment';
-import { formatCount, formatWhen, STATUS_LABEL } from './format';
+import { formatCount, formatSize, formatWhen, STATUS_LABEL } from './format';
 import { t, type TextKey } from './i18n/index.svelte';
 import { MAX_ENTRIES, RETENTION_DAYS } from './validation';
 import { describeReason } from './reasons';
@@ -31,7 +32,7 @@ export interface ErrorContext {
 export interface ErrorMessage {
   /** What happened, in one or two sentences. */
   what: string;
-  /** The server's own words (one sentence, plain, bounded), when they add something. */
+  /** The server's own words (one sentence, plain, bounded by the backend), when they add something. */
   server: string | null;
   /** The one next step. */
   next: string;
@@ -39,8 +40,8 @@ export interface ErrorMessage {
   text: string;
 }
 
-/** The longest server sentence shown; the rest is cut with an ellipsis. */
-const SERVER_CHARS = 160;
+/** The longest reason a sentence quotes; the rest is cut with an ellipsis. */
+const REASON_CHARS = 160;
 
 // Every sentence is looked up when an error is described (never kept in a constant), so a
 // language switch re-words the errors on screen at once.
@@ -50,10 +51,6 @@ function addressStep({ env, envId, inSettings }: Facts): string {
   if (envId === 'sandbox') return restart();
   if (env && inSettings) return t('error.addressStepHere', { env });
   return env ? t('error.addressStepEnv', { env }) : t('error.addressStep');
-}
-
-function isGateway(status: number | null): boolean {
-  return status !== null && status >= 502 && status <= 504;
 }
 
 const gateway = (): Parts => ({ what: t('error.gateway'), next: t('error.againMinute') });
@@ -170,10 +167,10 @@ const KIND = {
     return { what, next: t('error.againAt', { time: formatWhen(error.retryAt as string, now) }) };
   },
   server: ({ error }) =>
-    isGateway(error.status) ? gateway() : { what: t('error.kind.server', { status: statusNote(error) }), next: againSoon() },
+    error.gateway ? gateway() : { what: t('error.kind.server', { status: statusNote(error) }), next: againSoon() },
   unexpectedResponse: (facts) => {
     const { error } = facts;
-    if (isGateway(error.status)) return gateway();
+    if (error.gateway) return gateway();
     // A bare rejection from Tauri itself (no answer from any server): see backend.toCommandError.
     if (error.status === null) return { what: t('error.kind.noAnswer'), next: restart() };
     return { what: t('error.kind.unexpectedResponse', { status: statusNote(error) }), next: addressStep(facts) };
@@ -220,8 +217,8 @@ const KIND = {
     byProblem(facts, () => ({ what: t('error.kind.configuration'), next: t('error.kind.configurationNext') })),
   responseTooLarge: (facts) => ({
     what:
-      facts.error.limitBytes !== null
-        ? t('error.kind.responseTooLargeLimit', { size: formatBytes(facts.error.limitBytes) })
+      facts.error.sizeLimit
+        ? t('error.kind.responseTooLargeLimit', { size: formatSize(facts.error.sizeLimit) })
         : t('error.kind.responseTooLarge'),
     next: addressStep(facts),
   }),
@@ -268,55 +265,24 @@ function statusNote(error: CommandError): string {
   return error.status !== null ? t('error.status', { status: error.status }) : '';
 }
 
-// MiB and KiB are units, the same in every language; "bytes" is a word.
-function formatBytes(bytes: number): string {
-  const mib = 1024 * 1024;
-  if (bytes >= mib && bytes % mib === 0) return `${formatCount(bytes / mib)} MiB`;
-  if (bytes >= 1024 && bytes % 1024 === 0) return `${formatCount(bytes / 1024)} KiB`;
-  return t('format.bytes', { n: formatCount(bytes) });
-}
-
-function withStop(text: string): string {
-  return /[.!?…]$/.test(text) ? text : `${text}.`;
-}
-
-/** Text reduced to words: an HTML page to its title (or nothing), other tags dropped. */
-function plainText(text: string): string | null {
-  if (/<\s*(html|head|body|title|!doctype)/i.test(text)) {
-    const title = /<title[^>]*>([^<]*)<\/title/i.exec(text)?.[1]?.replace(/\s+/g, ' ').trim();
-    return title ? title : null;
-  }
-  return text.includes('<') ? null : text;
-}
-
-function firstSentence(text: string): string {
-  const end = /[.!?](\s|$)/.exec(text);
-  return end ? text.slice(0, end.index + 1) : text;
-}
-
 const normalise = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
 
 /**
- * The server's own words worth showing: its first sentence (its own advice would be a second next
- * step), plain and bounded; none when it only restates the status ("Not Found" for not_found) or
- * says what our sentence says.
+ * The server's own words worth showing: the sentence the backend made of them (its first, plain
+ * and bounded, none when it only restates the code), unless it says what our sentence says.
  */
-export function serverWords(error: CommandError, ours: Parts): string | null {
-  if (!error.serverMessage) return null;
-  const plain = plainText(error.serverMessage.trim());
-  if (!plain) return null;
-  const sentence = withStop(bounded(firstSentence(plain), SERVER_CHARS));
-  const said = normalise(sentence);
-  if (said === '') return null;
-  if (error.code && said.replace(/ /g, '_') === error.code.toLowerCase()) return null;
-  if (said === normalise(ours.what) || said === normalise(ours.next)) return null;
-  return sentence;
+function serverWords(error: CommandError, ours: Parts): string | null {
+  const said = error.serverMessage;
+  if (!said) return null;
+  const words = normalise(said);
+  if (words === normalise(ours.what) || words === normalise(ours.next)) return null;
+  return said;
 }
 
 /** Why a create's outcome is unknown, as a sentence ("The connection was lost before the answer arrived."). */
 function reasonSentence(error: CommandError): string | null {
   if (error.kind !== 'outcomeUnknown' || !error.reason) return null;
-  const reason = bounded(trimStop(describeReason(error.reason)), SERVER_CHARS);
+  const reason = bounded(trimStop(describeReason(error.reason)), REASON_CHARS);
   return `${reason.charAt(0).toUpperCase()}${reason.slice(1)}.`;
 }
 

@@ -1,4 +1,4 @@
-// A refused network setting or certificate in words (issue 18): the backend sends the facts
+// A refused network setting or certificate in words: the backend sends the facts
 // (`NetworkRefusal`: what is wrong, the text given, a certificate's subject and date, a file's
 // I/O problem), worded here in the language on screen for Settings → Network and for the error
 // a request shows when the settings file's network part cannot be used.

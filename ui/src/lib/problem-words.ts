@@ -5,7 +5,7 @@ import { describeReason } from './reasons';
 import type { CategoryProblem, CategoryRefusal, CommandError, EnvironmentId } from './types';
 import { MAX_CATEGORIES, MAX_CATEGORY_NAME_CHARS } from './bindings/CategoryLimits';
 import type { Problem } from './bindings/Problem';
-import { formatCount, formatWhen } from './format';
+import { formatCount, formatSize, formatWhen } from './format';
 import { t, type TextKey } from './i18n/index.svelte';
 
 /** The step when nothing better is known: again, then a restart. */
@@ -111,8 +111,8 @@ export const PROBLEM = {
   }),
   keyTooLong: ({ error }) => ({
     what:
-      error.limitBytes !== null
-        ? t('error.problem.keyTooLongLimit', { limit: formatCount(error.limitBytes) })
+      error.sizeLimit
+        ? t('error.problem.keyTooLongLimit', { limit: formatSize(error.sizeLimit) })
         : t('error.problem.keyTooLong'),
     next: t('error.problem.keyTooLongNext'),
   }),

@@ -1,18 +1,13 @@
-// Words for the codes the Rust side sends instead of sentences (issue 14 §4): a `Reason` (why a
+// Words for the codes the Rust side sends instead of sentences: a `Reason` (why a
 // file, an address, a setting or a create went wrong) and an import row's problem (the estimate
 // is `import-words.ts`'s). Reasons are lower-case clauses without a final stop, to follow a colon
 // (`messages.ts`). The catalog area is `i18n/reasons.en.ts` / `reasons.de.ts`.
 import { t, type TextKey } from './i18n/index.svelte';
-import { formatCount } from './format';
+import { formatCount, formatSize } from './format';
 import { INT64_MAX } from './int64';
-import type { IoProblem, Reason, RowProblemCode } from './types';
+import type { ByteSize, IoProblem, Reason, RowProblemCode } from './types';
 
-function size(bytes: number): string {
-  const mib = 1024 * 1024;
-  if (bytes >= mib && bytes % mib === 0) return `${formatCount(bytes / mib)} MiB`;
-  if (bytes >= 1024 && bytes % 1024 === 0) return `${formatCount(bytes / 1024)} KiB`;
-  return t('reasons.bytes', { n: formatCount(bytes) });
-}
+const size = (bytes: ByteSize) => formatSize(bytes, 'reasons.bytes');
 
 const IO = {
   notFound: 'reasons.io.notFound',
@@ -38,7 +33,7 @@ const REASONS: { [C in Code]: (reason: Of<C>) => string } = {
   settingsSyntax: () => t('reasons.settingsSyntax'),
   settingsEndOfFile: () => t('reasons.settingsEndOfFile'),
   settingsWrongValue: () => t('reasons.settingsWrongValue'),
-  settingsTooLarge: (r) => t('reasons.settingsTooLarge', { limit: size(r.limitBytes) }),
+  settingsTooLarge: (r) => t('reasons.settingsTooLarge', { limit: size(r.limit) }),
   addressNotAnAddress: () => t('reasons.addressNotAnAddress'),
   addressScheme: () => t('reasons.addressScheme'),
   addressNoHost: () => t('reasons.addressNoHost'),
@@ -48,11 +43,11 @@ const REASONS: { [C in Code]: (reason: Of<C>) => string } = {
   addressSandboxFixed: () => t('reasons.addressSandboxFixed'),
   noAnswerInTime: () => t('reasons.noAnswerInTime'),
   connectionLost: () => t('reasons.connectionLost'),
-  answerTooLarge: (r) => t('reasons.answerTooLarge', { status: r.status, limit: size(r.limitBytes) }),
+  answerTooLarge: (r) => t('reasons.answerTooLarge', { status: r.status, limit: size(r.limit) }),
   redirected: (r) => t('reasons.redirected', { status: r.status }),
   serverError: (r) => t('reasons.serverError', { status: r.status }),
   notAPet: (r) => t('reasons.notAPet', { status: r.status }),
-  importTooLarge: (r) => t('reasons.importTooLarge', { size: size(r.bytes), limit: size(r.limitBytes) }),
+  importTooLarge: (r) => t('reasons.importTooLarge', { size: size(r.size), limit: size(r.limit) }),
   importTooManyRows: (r) => t('reasons.importTooManyRows', { limit: formatCount(r.limit) }),
   notUtf8: (r) => t('reasons.notUtf8', { line: r.line }),
   importEmpty: () => t('reasons.importEmpty'),
@@ -63,7 +58,7 @@ const REASONS: { [C in Code]: (reason: Of<C>) => string } = {
     }),
   duplicateColumn: (r) => t('reasons.duplicateColumn', { column: r.column, first: r.first, second: r.second }),
   malformedCsv: (r) => t('reasons.malformedCsv', { line: r.line }),
-  listTooLarge: (r) => t('reasons.listTooLarge', { size: size(r.bytes), limit: size(r.limitBytes) }),
+  listTooLarge: (r) => t('reasons.listTooLarge', { size: size(r.size), limit: size(r.limit) }),
   listTooLong: (r) => t('reasons.listTooLong', { limit: formatCount(r.limit) }),
   listEmpty: () => t('reasons.listEmpty'),
   journalFile: (r) => t('reasons.journalFile', { path: r.path, io: describeIo(r.io) }),

@@ -1,4 +1,4 @@
-// Updates (issue 14 §1) in words: every sentence the update offer and Settings → Updates show,
+// Updates in words: every sentence the update offer and Settings → Updates show,
 // from the catalog (i18n/updates.*.ts). Getters and functions, so each read is in the language
 // on screen now.
 import { t } from './i18n/index.svelte';

@@ -2,14 +2,14 @@
 
 use std::path::Path;
 
-use petstore_bulk::{Estimate, ImportReport, Outcome, Phase, Progress, UnknownReason};
+use petstore_bulk::{About, Estimate, ImportReport, Outcome, Phase, Progress, UnknownReason};
 use petstore_client::Environment;
 
 use super::{Job, Preview};
 use crate::dto::{
     CategoryMerge, CommandError, CreateSource, ImportCounts, ImportEstimate, ImportPhase,
-    ImportPreview, ImportProgress, ImportResult, PREVIEW_VALID_ROWS, PreviewRow, Repeat, ReportRow,
-    ResumableImport, RowProblem, UnfinishedImport,
+    ImportPreview, ImportProgress, ImportResult, ImportTime, PREVIEW_VALID_ROWS, PreviewRow,
+    Repeat, ReportRow, ResumableImport, RowProblem, UnfinishedImport,
 };
 
 /// Counts beyond u32 cannot happen (100,000 rows at most); saturate rather than wrap.
@@ -20,6 +20,7 @@ fn n(value: impl TryInto<u32>) -> u32 {
 pub(super) fn preview(
     preview: &Preview,
     estimate: &Estimate,
+    with_repeats: &Estimate,
     resumable: Option<&petstore_bulk::UnfinishedImport>,
     category_names: Option<CategoryMerge>,
     repeats: &petstore_bulk::Repeats,
@@ -70,14 +71,8 @@ pub(super) fn preview(
         invalid_rows: n(invalid),
         rows,
         ignored_columns: file.ignored_columns.clone(),
-        estimate: ImportEstimate {
-            requests: n(estimate.requests),
-            seconds: estimate.duration.map(|d| n(d.as_secs())),
-            day_limited: estimate.day_limited,
-            plan: estimate.plan,
-            per_minute: estimate.per_minute.map(n),
-            per_day: estimate.per_day.map(n),
-        },
+        estimate: import_estimate(estimate),
+        estimate_with_repeats: import_estimate(with_repeats),
         edited: preview.edited,
         resumable: resumable.map(|u| ResumableImport {
             created: n(u.created),
@@ -85,6 +80,22 @@ pub(super) fn preview(
         }),
         category_names,
         repeats: n(repeats.sendable),
+    }
+}
+
+fn import_estimate(estimate: &Estimate) -> ImportEstimate {
+    ImportEstimate {
+        requests: n(estimate.requests),
+        time: estimate.about().map(|about| match about {
+            About::UnderAMinute => ImportTime::UnderAMinute,
+            About::Minutes(count) => ImportTime::Minutes { count: n(count) },
+            About::Hours(count) => ImportTime::Hours { count: n(count) },
+            About::Days(count) => ImportTime::Days { count: n(count) },
+        }),
+        day_limited: estimate.day_limited,
+        plan: estimate.plan,
+        per_minute: estimate.per_minute.map(n),
+        per_day: estimate.per_day.map(n),
     }
 }
 

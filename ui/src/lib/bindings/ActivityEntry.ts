@@ -19,4 +19,13 @@ at: string, environment: EnvironmentId, baseUrl: string, source: ActivitySource,
 /**
  * Attempts answered 429.
  */
-rateLimited: number, outcome: ActivityOutcome, errorKind: ClientErrorKind | null, serverCode: string | null, serverMessage: string | null, quota: ActivityQuota | null, pet: ActivityPet | null, petsReturned: number | null, resolution: ActivityResolution | null, };
+rateLimited: number, outcome: ActivityOutcome, errorKind: ClientErrorKind | null, serverCode: string | null, 
+/**
+ * The server's words as a person is shown them ([`petstore_client::server_words`]): none
+ * when they only restate `server_code`.
+ */
+serverMessage: string | null, 
+/**
+ * `status` is a gateway's or proxy's ([`petstore_client::is_gateway_status`]).
+ */
+gateway: boolean, quota: ActivityQuota | null, pet: ActivityPet | null, petsReturned: number | null, resolution: ActivityResolution | null, };

@@ -25,7 +25,15 @@ rows: Array<PreviewRow>,
 /**
  * Header names of columns the import does not read.
  */
-ignoredColumns: Array<string>, estimate: ImportEstimate, 
+ignoredColumns: Array<string>, 
+/**
+ * How long the rows Import sends by default take.
+ */
+estimate: ImportEstimate, 
+/**
+ * How long they take with the `repeats` too, when the person chooses to add them.
+ */
+estimateWithRepeats: ImportEstimate, 
 /**
  * Some rows were fixed in place: the import sends the fixed rows.
  */

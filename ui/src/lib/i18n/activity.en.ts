@@ -1,4 +1,4 @@
-// The Activity view's words (issue 14 §4): the history, its filters, an entry's details, its
+// The Activity view's words: the history, its filters, an entry's details, its
 // export and Settings' Activity tab. German in activity.de.ts; spread into en.ts.
 export const activityEn = {
   'activity.opListPets': 'List pets',

@@ -3,7 +3,6 @@ import type { categoriesEn } from './categories.en';
 import type { Catalog } from './types';
 
 export const categoriesDe = {
-  'categories.namesCount': { one: '{count} Kategoriename', other: '{count} Kategorienamen' },
   'categories.tooLong': 'Ein Kategoriename hat höchstens {max} Zeichen; dieser hat {count}.',
   'categories.added': '{label} hinzugefügt.',
   'categories.renamed': 'Kategorie {id} heißt jetzt {name}.',

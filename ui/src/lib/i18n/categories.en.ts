@@ -1,7 +1,6 @@
 // Category names (Settings → Categories, the category field's list, category-words.ts);
 // categories.de.ts has the same keys.
 export const categoriesEn = {
-  'categories.namesCount': { one: '{count} category name', other: '{count} category names' },
   'categories.tooLong': 'A category name has at most {max} characters; this one has {count}.',
   'categories.added': '{label} added.',
   'categories.renamed': 'Category {id} is now {name}.',

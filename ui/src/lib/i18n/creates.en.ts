@@ -1,4 +1,4 @@
-// The lines above the table about adds in flight and their outcomes (CreateActivity, issue 14 §4).
+// The lines above the table about adds in flight and their outcomes (CreateActivity).
 // German in creates.de.ts; spread into en.ts. "Adding…" and "We couldn’t confirm…" are create.*.
 export const createsEn = {
   'creates.added': '{name} was added to {env} {id}.',

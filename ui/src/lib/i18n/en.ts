@@ -166,7 +166,7 @@ export const en = {
   'table.addPet': 'Add a pet',
   'table.shown': { one: '{count} pet shown', other: '{count} pets shown' },
   'table.shownMore': { one: '{count} pet shown, more available', other: '{count} pets shown, more available' },
-  // A full page and no next one (issue 26): never "all", and no way to fetch the rest.
+  // A full page and no next one: never "all", and no way to fetch the rest.
   'table.shownMayHaveMore': {
     one: '{count} pet shown — the service may hold more and offers no way to fetch them',
     other: '{count} pets shown — the service may hold more and offers no way to fetch them',

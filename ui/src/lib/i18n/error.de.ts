@@ -144,7 +144,7 @@ export const errorsDe = {
   'error.problem.keychainLockedNext': 'Entsperren Sie ihn und versuchen Sie es noch einmal.',
   'error.problem.keyTooLong': 'Der API-Schlüssel ist zu lang für diesen Schlüsselbund.',
   'error.problem.keyTooLongLimit':
-    'Der API-Schlüssel ist zu lang für diesen Schlüsselbund, der höchstens {limit} Byte aufnimmt.',
+    'Der API-Schlüssel ist zu lang für diesen Schlüsselbund, der höchstens {limit} aufnimmt.',
   'error.problem.keyTooLongNext': 'Prüfen Sie, ob Sie nur den Schlüssel eingefügt haben und nichts anderes.',
   'error.problem.keyCorrupt': 'Der Eintrag im Schlüsselbund für diese Umgebung enthält keinen gültigen API-Schlüssel.',
   'error.problem.keyCorruptEnv': 'Der Eintrag im Schlüsselbund für {env} enthält keinen gültigen API-Schlüssel.',

@@ -19,7 +19,7 @@ export const errorsEn = {
   'error.addressStepEnv': 'Check in Settings that the address for {env} points to the Pet Store service.',
   'error.networkStep': 'Check the network connection and the address in Settings, then try again.',
   'error.networkStepEnv': 'Check the network connection and the address for {env} in Settings, then try again.',
-  // The "Here" steps are shown in Settings, below the environment's address and key (issue 30 §15).
+  // The "Here" steps are shown in Settings, below the environment's address and key.
   'error.addressStepHere': 'Check that the address for {env} above points to the Pet Store service.',
   'error.networkStepHere': 'Check the network connection and the address for {env} above, then try again.',
   'error.gateway': 'The service, or a proxy in front of it, is having trouble.',
@@ -131,7 +131,7 @@ export const errorsEn = {
   'error.problem.keychainLockedKey': 'Unlock it and try again, or keep the key for this session only.',
   'error.problem.keychainLockedNext': 'Unlock it and try again.',
   'error.problem.keyTooLong': 'The API key is too long for this keychain.',
-  'error.problem.keyTooLongLimit': 'The API key is too long for this keychain, which holds at most {limit} bytes.',
+  'error.problem.keyTooLongLimit': 'The API key is too long for this keychain, which holds at most {limit}.',
   'error.problem.keyTooLongNext': 'Check that you pasted the key and nothing else.',
   'error.problem.keyCorrupt': 'The keychain entry for this environment does not hold a valid API key.',
   'error.problem.keyCorruptEnv': 'The keychain entry for {env} does not hold a valid API key.',

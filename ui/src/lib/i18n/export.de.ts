@@ -33,6 +33,7 @@ export const exportDe = {
       '{count} Haustiere nach {path} geschrieben; die Datei, die dort war, bleibt als {kept} erhalten. Die Datei ist womöglich unvollständig: Der Dienst hat eine volle Seite geliefert und bietet keinen Weg, den Rest abzurufen.',
   },
   'export.done': 'Fertig',
+  'export.progress': { one: 'Bisher {count} Haustier geschrieben …', other: 'Bisher {count} Haustiere geschrieben …' },
   'export.exporting': 'Wird exportiert …',
   'export.export': 'Exportieren …',
 } satisfies Pick<Catalog, keyof typeof exportEn>;

@@ -19,7 +19,7 @@ export const exportEn = {
     one: '{count} pet written to {path}; the file that was there is kept as {kept}.',
     other: '{count} pets written to {path}; the file that was there is kept as {kept}.',
   },
-  // The list ended on a full page with no way on (issue 26): a warning, never a plain success.
+  // The list ended on a full page with no way on: a warning, never a plain success.
   'export.savedIncomplete': {
     one: '{count} pet written to {path}. The file may be incomplete: the service answered a full page and offers no way to fetch the rest.',
     other:
@@ -31,6 +31,7 @@ export const exportEn = {
       '{count} pets written to {path}; the file that was there is kept as {kept}. The file may be incomplete: the service answered a full page and offers no way to fetch the rest.',
   },
   'export.done': 'Done',
+  'export.progress': { one: '{count} pet written so far…', other: '{count} pets written so far…' },
   'export.exporting': 'Exporting…',
   'export.export': 'Export…',
 } as const;

@@ -48,7 +48,7 @@ export const importEn = {
   'import.statusFromFile': '“{text}” (from the file)',
   'import.checkRow': 'Check row',
   'import.ok': 'OK',
-  // Rows whose pet this computer already added there, or that repeat an earlier line (issue 26).
+  // Rows whose pet this computer already added there, or that repeat an earlier line.
   'import.repeatMark': 'Repeat',
   'import.repeatEarlier': 'Already added on {date} {source}, pet {id}.',
   'import.repeatEarlierUnconfirmed': 'May already have been added on {date} {source} (its outcome was never confirmed).',

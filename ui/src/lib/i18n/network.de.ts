@@ -21,10 +21,7 @@ export const networkDe = {
   'network.passwordForOtherProxy':
     'Das gespeicherte Passwort wurde für einen anderen Proxy ({proxy}) eingegeben und wird daher nicht an diesen gesendet. Geben Sie oben das Passwort dieses Proxys ein.',
   'network.passwordHint': 'Wird im Schlüsselbund des Systems aufbewahrt, nie in der Einstellungsdatei.',
-  'network.storePassword': 'Passwort speichern',
-  'network.replacePassword': 'Passwort ersetzen',
   'network.clearPassword': 'Passwort entfernen',
-  'network.passwordSaved': 'Passwort im Schlüsselbund gespeichert.',
   'network.passwordCleared': 'Passwort aus dem Schlüsselbund entfernt.',
   'network.bypass': 'Direkt erreichen, ohne Proxy',
   'network.bypassHint':

@@ -1,4 +1,4 @@
-// Settings → Network (issue 18): the proxy, its password, the bypass list, company certificates,
+// Settings → Network: the proxy, its password, the bypass list, company certificates,
 // and the words for a refused setting (the facts come typed from the app: `NetworkProblem`).
 export const networkEn = {
   'network.tab': 'Network',
@@ -20,10 +20,7 @@ export const networkEn = {
   'network.passwordForOtherProxy':
     'The stored password was typed for another proxy ({proxy}), so it is not sent to this one. Type this proxy’s password above.',
   'network.passwordHint': 'Kept in the system keychain, never in the settings file.',
-  'network.storePassword': 'Store password',
-  'network.replacePassword': 'Replace password',
   'network.clearPassword': 'Remove password',
-  'network.passwordSaved': 'Password stored in the keychain.',
   'network.passwordCleared': 'Password removed from the keychain.',
   'network.bypass': 'Reach directly, without the proxy',
   'network.bypassHint':

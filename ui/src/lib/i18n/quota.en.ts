@@ -1,4 +1,4 @@
-// The quota's words beyond the gauge (issue 14 §4): the alerts' banners, the quota panel, its
+// The quota's words beyond the gauge: the alerts' banners, the quota panel, its
 // chart and the chart's text summary. German in quota.de.ts; spread into en.ts.
 export const quotaEn = {
   // Alerts. {window} is one of the quota.window* phrases; {renews} quota.alertRenews or nothing.
@@ -23,7 +23,7 @@ export const quotaEn = {
   'quota.rangeDay': 'Last day',
   'quota.reading': 'Reading the history…',
   'quota.today': 'Today',
-  // Issue 30 §4: the day's count is this computer's own; the service's (every computer using the
+  // The day's count is this computer's own; the service's (every computer using the
   // key) shows beside it when the headers told the day window. {plan} is quota.dayPlan or nothing.
   'quota.dayUse': { one: '{count} request from this computer today', other: '{count} requests from this computer today' },
   'quota.dayService': 'The service’s count for this key, at its last answer: {used} of {limit} used today, {remaining} left{plan}.',

@@ -59,9 +59,4 @@ export const reasonsDe = {
   'reasons.row.categoryIdNotPositive': 'die Kategorie-ID {given} ist nicht positiv: Verwenden Sie eine ganze Zahl ab 1.',
   'reasons.row.statusUnknown':
     'der Status „{given}“ ist keiner von available, pending, sold (lassen Sie ihn leer, damit der Dienst entscheidet).',
-
-  'reasons.estimate.underAMinute': 'unter einer Minute',
-  'reasons.estimate.hours': 'etwa {n} Stunden',
-  'reasons.estimate.dayLimited': '{about}: Das Tagesfenster ist die Grenze, {perDay} Anfragen pro Tag{plan}',
-  'reasons.estimate.plan': ' ({plan}-Tarif)',
 } satisfies { [K in keyof typeof reasonsEn]: (typeof reasonsEn)[K] extends string ? string : { one: string; other: string } };

@@ -1,6 +1,6 @@
 // Why something failed, as the Rust side reports it (a `Reason` code with its arguments, an
-// import row's problem, an import's estimate): worded by `src/lib/reasons.ts`. Reasons are
-// lower-case clauses without a final stop: messages.ts puts them after a colon.
+// import row's problem): worded by `src/lib/reasons.ts`. Reasons are lower-case clauses without
+// a final stop: messages.ts puts them after a colon.
 export const reasonsEn = {
   'reasons.bytes': '{n} bytes',
   'reasons.io.notFound': 'it is not there',
@@ -58,9 +58,4 @@ export const reasonsEn = {
   'reasons.row.categoryIdNotPositive': 'the category id {given} is not positive: use a whole number from 1 up.',
   'reasons.row.statusUnknown':
     'the status “{given}” is not one of available, pending, sold (leave it empty to let the service decide).',
-
-  'reasons.estimate.underAMinute': 'under a minute',
-  'reasons.estimate.hours': 'about {n} hours',
-  'reasons.estimate.dayLimited': '{about}: the day window is the limit, {perDay} requests a day{plan}',
-  'reasons.estimate.plan': ' ({plan} plan)',
 } as const;

@@ -12,7 +12,7 @@ export const unconfirmedEn = {
   'unconfirmed.petLink': 'pet {id}',
   'unconfirmed.showIn': 'Show it in {env}’s pets',
   'unconfirmed.notFound': 'Not found in {env}.',
-  // Nothing found, and the list could not be read to the end (issue 26): never "not found".
+  // Nothing found, and the list could not be read to the end: never "not found".
   'unconfirmed.unchecked':
     'Could not be checked: the service’s list could not be read to the end (a full page, with no way to fetch the rest), so it isn’t known whether {name} is in {env}.',
   'unconfirmed.retrying': 'Adding {name} to {env} again…',

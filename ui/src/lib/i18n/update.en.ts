@@ -1,4 +1,4 @@
-// Updates (issue 14 §1) in words: the update offer, Settings → Updates, and why a check or an
+// Updates in words: the update offer, Settings → Updates, and why a check or an
 // install did not succeed (update-words.ts).
 export const updatesEn = {
   'update.offerTitle': 'A new version is available',

@@ -18,7 +18,7 @@ export const validationEn = {
   'validation.entriesEnter': 'Enter a whole number of entries from {min} to {max}.',
   'validation.entriesRange': 'Use a number of entries from {min} to {max}.',
   'validation.idEmpty': 'Enter a number.',
-  // Spaces around the number are ignored (issue 30 §15): only those between digits are refused.
+  // Spaces around the number are ignored: only those between digits are refused.
   'validation.idDigits': 'Use digits only: a whole number, with no decimals and no spaces between the digits.',
   'validation.idTooLarge': 'This number is too large for an id: use at most {max}.',
   'validation.idTooSmall': 'This number is too small for an id: use at least {min}.',

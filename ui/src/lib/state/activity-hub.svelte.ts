@@ -2,6 +2,7 @@ import * as backend from '../backend';
 import type { ActivityEntry, ActivityRecorded, ActivityStatus } from '../types';
 import { ActivityLog } from './activity.svelte';
 import { QuotaAlerts } from './alerts.svelte';
+import { stopAll, type Stop } from './listening';
 import { Unconfirmed } from './unconfirmed.svelte';
 
 /** Which view the window shows: the pets table, or the activity history. */
@@ -37,6 +38,11 @@ export class ActivityHub {
 
   /** Cannot show a history (unavailable, or written by a newer version). */
   blocked = $derived(this.status !== null && (!this.status.available || this.status.problem !== null));
+
+  /** New entries and the quota alerts, as the backend records and raises them. */
+  listen(): Stop {
+    return stopAll([this.alerts.listen(), backend.onEvent('activity-recorded', (event) => this.recorded(event))]);
+  }
 
   async start(): Promise<void> {
     try {

@@ -1,9 +1,11 @@
+import * as backend from '../backend';
 import { ENVIRONMENT_IDS } from '../environment';
 import type { EnvironmentId, Quota, QuotaAlert, Waiting } from '../types';
+import { stopAll, type Stop } from './listening';
 
 /**
  * The quota alerts shown as banners: one at a time per environment (a newer one replaces the one
- * before), until the person dismisses it or what it says stops being true (issue 30 §1): the
+ * before), until the person dismisses it or what it says stops being true: the
  * time it names has passed, or a newer answer from its environment says otherwise. The backend
  * sends at most one per window and level, and none when alerts are turned off in Settings.
  */
@@ -19,6 +21,18 @@ export class QuotaAlerts {
    * which a Retry-After may end before or after (a temporary ban), or no time at all.
    */
   #waitEnds: Partial<Record<EnvironmentId, string>> = {};
+
+  /**
+   * The alerts, and every environment's answers and waits (not only the active one's): a banner
+   * of another environment ends when its own answers say otherwise.
+   */
+  listen(): Stop {
+    return stopAll([
+      backend.onEvent('quota', (quota) => this.observe(quota)),
+      backend.onEvent('waiting', (wait) => this.waiting(wait)),
+      backend.onEvent('quota-alert', (alert) => this.receive(alert)),
+    ]);
+  }
 
   receive(received: QuotaAlert, now = Date.now()): void {
     const alert = this.#withWait(received);
@@ -63,8 +77,7 @@ export class QuotaAlerts {
       if (quota.remaining > 0) this.dismiss(alert.environment);
       return;
     }
-    const stillLow = quota.limit !== null && quota.limit > 0 && quota.remaining > 0 && quota.remaining * 5 < quota.limit;
-    if (!sameWindow(alert.resetAt, quota.resetAt) || !stillLow) this.dismiss(alert.environment);
+    if (!sameWindow(alert.resetAt, quota.resetAt) || quota.level !== 'low') this.dismiss(alert.environment);
     else if (quota.remaining !== alert.remaining || quota.limit !== alert.limit) {
       this.byEnvironment = { ...this.byEnvironment, [alert.environment]: { ...alert, remaining: quota.remaining, limit: quota.limit } };
     }

@@ -1,6 +1,7 @@
 import * as backend from '../backend';
 import { categoryLabel } from '../category-words';
-import type { CategoryEntry, CategoryList, EnvironmentId } from '../types';
+import type { CategoryEntry, CategoryImport, CategoryList, EnvironmentId, SavedFile } from '../types';
+import { stopAll, type Stop } from './listening';
 
 /**
  * The number of the one category named `text` (ignoring case and surrounding spaces), when text
@@ -19,7 +20,7 @@ interface Known {
 }
 
 /**
- * This computer's category names, per environment (issue 14 §3): read when an environment is
+ * This computer's category names, per environment: read when an environment is
  * first shown, replaced whenever the backend says a list changed (`category-names`). The table,
  * the create form, the import preview and Settings all read them here.
  */
@@ -51,6 +52,36 @@ export class CategoryNames {
       // Numbers alone then: the names are a help, never in the way.
       this.#asked.delete(environment);
     }
+  }
+
+  /** A list changed anywhere (Settings, a shared list, an import): its whole list comes. */
+  listen(): Stop {
+    return stopAll([backend.onEvent('category-names', (list) => this.update(list))]);
+  }
+
+  /** Names a category with no name yet; rejects `categoryRefused` (a name taken, an id named, bad input). */
+  async add(environment: EnvironmentId, id: string, name: string): Promise<void> {
+    this.update(await backend.addCategoryName(environment, id, name));
+  }
+
+  async rename(environment: EnvironmentId, id: string, name: string): Promise<void> {
+    this.update(await backend.renameCategory(environment, id, name));
+  }
+
+  async remove(environment: EnvironmentId, id: string): Promise<void> {
+    this.update(await backend.removeCategoryName(environment, id));
+  }
+
+  /** The save picker, then the list as `categoryId,name`; null when the person closed the picker. */
+  exportList(environment: EnvironmentId): Promise<SavedFile | null> {
+    return backend.exportCategoryNames(environment);
+  }
+
+  /** The open picker, then the list merged in (added, never replacing a name); null when closed. */
+  async importList(environment: EnvironmentId): Promise<CategoryImport | null> {
+    const answer = await backend.importCategoryNames(environment);
+    if (answer) this.update(answer.list);
+    return answer;
   }
 
   /** A list as the backend sent it (a command's answer or the `category-names` event). */

@@ -1,7 +1,6 @@
 import * as backend from '../backend';
 import { t, type TextKey } from '../i18n/index.svelte';
 import { formatCount, formatCountdown } from '../format';
-import { withExtraRequests } from '../import-words';
 import type {
   CommandError,
   EnvironmentId,
@@ -13,7 +12,9 @@ import type {
   PreviewRow,
   RowCells,
   SavedFile,
+  UnfinishedImport,
 } from '../types';
+import { stopAll, type Stop } from './listening';
 
 /**
  * Where the import dialog is: choosing a file, reading it, the preview (rows fixable in place),
@@ -72,16 +73,16 @@ export class ImportSession {
   /** Repeats are sent too: the person chose it, and there are some. */
   sendsRepeats = $derived(this.allowRepeats && this.repeats > 0);
 
-  /**
-   * The rows the import would send now: valid, not created by an earlier run, not repeats (the
-   * backend's estimate counts those), plus the repeats when the person chose to add them too.
-   */
-  toSend = $derived((this.preview?.estimate.requests ?? 0) + (this.sendsRepeats ? this.repeats : 0));
-
-  /** How long what Import sends now takes (the backend's estimate, with the repeats when chosen). */
+  /** How long what Import sends now takes: the backend's estimate, with the repeats when chosen. */
   estimate = $derived<ImportEstimate | null>(
-    this.preview ? withExtraRequests(this.preview.estimate, this.sendsRepeats ? this.repeats : 0) : null,
+    this.preview ? (this.sendsRepeats ? this.preview.estimateWithRepeats : this.preview.estimate) : null,
   );
+
+  /**
+   * The rows the import would send now: valid, not created by an earlier run, not repeats, plus
+   * the repeats when the person chose to add them too.
+   */
+  toSend = $derived(this.estimate?.requests ?? 0);
 
   /** Rows with no answer that "Resend" sends again: those looked for everywhere and not found. */
   resendable = $derived(this.result?.unknownRows.filter((r) => r.detail === 'notFound') ?? []);
@@ -109,7 +110,34 @@ export class ImportSession {
     this.progress ? t('indicator.countOf', { done: formatCount(this.done), total: formatCount(this.progress.total) }) : '',
   );
 
+  /** Imports an earlier session left unfinished, offered until reviewed or dismissed. */
+  unfinished = $state<UnfinishedImport[]>([]);
+
   constructor(private readonly onended: (result: ImportResult) => void = () => {}) {}
+
+  /** The run's progress and its end, whether or not the dialog is open. */
+  listen(): Stop {
+    return stopAll([
+      backend.onEvent('import-progress', (progress) => this.progressed(progress)),
+      backend.onEvent('import-finished', (result) => this.finished(result)),
+    ]);
+  }
+
+  /** At start-up: this session's import (a reloaded web view), then what earlier sessions left unfinished. */
+  async load(): Promise<void> {
+    try {
+      const status = await backend.importStatus();
+      if (status) this.follow(status);
+      this.unfinished = (await backend.unfinishedImports()).filter((u) => u.environment !== null);
+    } catch {
+      // Nothing to offer: importing still works from the toolbar.
+    }
+  }
+
+  /** An offer of an unfinished import is reviewed or dismissed: it goes. */
+  dropUnfinished(offer: UnfinishedImport): void {
+    this.unfinished = this.unfinished.filter((u) => u !== offer);
+  }
 
   show(): void {
     this.open = true;

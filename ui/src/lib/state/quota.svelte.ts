@@ -1,4 +1,6 @@
-import type { EnvironmentId, Quota, RememberedWait, Waiting } from '../types';
+import * as backend from '../backend';
+import type { CommandError, EnvironmentId, Quota, RememberedWait, Waiting } from '../types';
+import { stopAll, type Stop } from './listening';
 
 /** The latest rate-limit picture of the selected environment, fed by the backend's events. */
 export class QuotaState {
@@ -7,6 +9,49 @@ export class QuotaState {
   /** A wait remembered on this computer (this app's or the CLI's), shown until it passes or is cleared. */
   remembered = $state<RememberedWait | null>(null);
   environment = $state<EnvironmentId | null>(null);
+  /** The gauge's "Clear" is on its way. */
+  clearing = $state(false);
+  /** Why the last Clear cleared nothing (`waitKept`), for the gauge to show at its Clear. */
+  clearRefused = $state<CommandError | null>(null);
+
+  /** Every answer's figures, every wait and its end (the active environment's are kept). */
+  listen(): Stop {
+    return stopAll([
+      backend.onEvent('quota', (quota) => this.update(quota)),
+      backend.onEvent('waiting', (waiting) => this.startWaiting(waiting)),
+      backend.onEvent('resumed', (resumed) => this.resumed(resumed.environment)),
+    ]);
+  }
+
+  async load(): Promise<void> {
+    try {
+      this.update(await backend.currentQuota());
+    } catch {
+      // The gauge says "not known yet"; the table shows the real failure.
+    }
+  }
+
+  /**
+   * The figures if the gauge has none yet: the page's own quota event can race past the listener
+   * (at start-up) or reach an environment the gauge has only just switched to.
+   */
+  async loadIfUnknown(): Promise<void> {
+    if (!this.quota) await this.load();
+  }
+
+  /** A wait remembered on this computer (by this app or the CLI) for the selected environment. */
+  async loadRemembered(): Promise<void> {
+    try {
+      this.remember(await backend.rememberedWait());
+    } catch {
+      // The gauge shows what it knows; the table shows a real failure.
+    }
+  }
+
+  /** Clears the selected environment's remembered wait (true: there was one); `waitKept`: it did not. */
+  forgetWait(): Promise<boolean> {
+    return backend.forgetWait();
+  }
 
   /** `null` from the backend means "nothing seen yet": never newer than a snapshot in hand. */
   update(quota: Quota | null): void {

@@ -56,7 +56,7 @@ export function recordsAdd(entry: ActivityEntry, add: LostAdd): boolean {
  * Adds whose outcome stayed unknown and that nobody resolved: the header's badge counts them,
  * the Activity view lists them with "Check now", "Try again" (asking first) and "Dismiss".
  *
- * The one place that settles them (issue 26 §3): found, added again or dismissed, here or from the
+ * The one place that settles them: found, added again or dismissed, here or from the
  * notice above the table, the entry is resolved once, and `onresolved` tells the rest of the app
  * (the history's row, the notice, the create form's entry), so nothing offers to add it again.
  */

@@ -1,7 +1,7 @@
 // The update offer, shared by the start-up check (after the first table), Settings → Updates and
 // the offer dialog in App. Nothing installs without the person's yes (`install`).
 import * as backend from '../backend';
-import type { UpdateFailure, UpdateOffer } from '../types';
+import type { UpdateCheck, UpdateFailure, UpdateOffer, UpdateSettings } from '../types';
 
 class Updates {
   /** The version a check found, while the dialog asking the person is open. */
@@ -19,6 +19,21 @@ class Updates {
         if (found.outcome === 'available') this.show(found);
       })
       .catch(() => {});
+  }
+
+  /** Settings → Updates: the settings in force (an administrator's file wins: `managed`). */
+  settings(): Promise<UpdateSettings> {
+    return backend.updateSettings();
+  }
+
+  /** Turns the start-up check on or off; unchanged (and `managed`) when an administrator decides. */
+  saveCheck(check: boolean): Promise<UpdateSettings> {
+    return backend.saveUpdateCheck(check);
+  }
+
+  /** The person asked (Settings → Updates): what the check found (`show` offers a newer version). */
+  check(): Promise<UpdateCheck> {
+    return backend.checkForUpdate(false);
   }
 
   show(offer: UpdateOffer): void {
