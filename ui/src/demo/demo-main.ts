@@ -154,3 +154,13 @@ if (scene === 'categories-create') {
   field.focus();
   field.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowDown', bubbles: true }));
 }
+if (scene === 'exporting') {
+  // An export on its way: the file holds 1,200 pets so far.
+  fake.handlers.export_pets = (a) => {
+    (a.onProgress as { onmessage: (message: { pets: number }) => void }).onmessage({ pets: 1200 });
+    return new Promise(() => {});
+  };
+  click('[data-testid="export-button"]');
+  await settle();
+  click('[data-testid="export-dialog"] button.primary');
+}
