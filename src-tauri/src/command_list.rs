@@ -204,6 +204,8 @@ macro_rules! with_commands {
                 commands::export_activity(&app, &backend, filter).await
             }
             get_activity_settings[backend]() -> ActivitySettings { Ok(backend.activity_settings()) }
+            /// Rejects with `field` set (`retentionDays`, `maxEntries`) when one number is out of
+            /// range.
             save_activity_settings[backend](settings: ActivitySettings) -> ActivitySettings {
                 backend.save_activity_settings(settings)
             }

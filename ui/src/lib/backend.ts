@@ -364,6 +364,10 @@ export const exportActivity = (filter: ActivityFilter) =>
 export const getActivitySettings = () =>
   call<ActivitySettings>('get_activity_settings');
 
+/**
+ * Rejects with `field` set (`retentionDays`, `maxEntries`) when one number is out of
+ * range.
+ */
 export const saveActivitySettings = (settings: ActivitySettings) =>
   call<ActivitySettings>('save_activity_settings', { settings });
 

@@ -1,17 +1,3 @@
-// Settings → Activity: how long the history keeps entries, and whether quota alerts are raised.
-import * as backend from '../backend';
-import type { ActivitySettings, ActivityStatus } from '../types';
-
-export function readActivitySettings(): Promise<ActivitySettings> {
-  return backend.getActivitySettings();
-}
-
-/** Rejects with `field` set (`retentionDays`, `maxEntries`) when one number is out of range. */
-export function saveActivitySettings(settings: ActivitySettings): Promise<ActivitySettings> {
-  return backend.saveActivitySettings(settings);
-}
-
-/** Whether the history can be kept on this computer (the section says why not). */
-export function activityStatus(): Promise<ActivityStatus> {
-  return backend.activityStatus();
-}
+// Settings → Activity: how long the history keeps entries, whether quota alerts are raised, and
+// whether the history can be kept on this computer at all. The backend's calls as they are.
+export { getActivitySettings as readActivitySettings, saveActivitySettings, activityStatus } from '../backend';
