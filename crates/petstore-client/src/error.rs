@@ -19,6 +19,13 @@ pub struct ApiError {
     pub message: String,
 }
 
+/// For a log: the status, the server's code and its words as they came (bounded by the client).
+impl std::fmt::Display for ApiError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "HTTP {} {}: {:?}", self.status, self.code, self.message)
+    }
+}
+
 impl ApiError {
     /// The server's message as a person may read it ([`readable_server_text`]: its first
     /// sentence, bounded, markup reduced), or `None` when it only repeats the status's reason.
@@ -47,40 +54,38 @@ impl ApiError {
 
 /// Every failure of a client call. The HTTP status decides the variant.
 ///
-/// `Display` is the CLI's sentence: what happened, the server's own words when they are readable
-/// (its first sentence; an HTML page reduced to its title), then one next step. The desktop app
-/// builds its own words from the same facts.
+/// `Display` is short developer text, for a log: the kind, the status and the server's code and
+/// words as they came. A person's sentence is each shell's (the CLI's `explain`, the app's UI),
+/// built from these facts in the person's language.
 #[derive(Debug, thiserror::Error)]
 pub enum Error {
-    #[error("The API key was refused.{} Check that the key set for this environment is the right one and still valid, then set it again.", server_says(.0))]
+    #[error("unauthorized: {0}")]
     Unauthorized(ApiError),
-    #[error("Not found.{} Check the id, or list the pets to find the one you want.", server_says(.0))]
+    #[error("not found: {0}")]
     NotFound(ApiError),
-    #[error("This operation has been removed from the service.{} Use the pet list with a status filter instead.", server_says(.0))]
+    #[error("gone: {0}")]
     Gone(ApiError),
-    #[error("The service refused the request as invalid ({}).{} Correct it and try again.", .0.code, server_says(.0))]
+    #[error("bad request: {0}")]
     BadRequest(ApiError),
-    #[error("{}", rate_limited_message(*.retry_at, *.reason))]
+    #[error("rate limited ({reason:?}) until {retry_at}")]
     RateLimited {
         retry_at: DateTime<Utc>,
         reason: WaitReason,
         server: Option<ApiError>,
     },
-    #[error("{}", server_message(.0))]
+    #[error("server error: {0}")]
     Server(ApiError),
-    #[error("{}", unexpected_message(*.status, .snippet))]
+    #[error("unexpected response: HTTP {status}: {snippet:?}")]
     UnexpectedResponse { status: u16, snippet: String },
-    #[error("The service's answer does not match the Pet Store interface (HTTP {status}), at {}: {message}. The service may have changed; please report this.", if path.is_empty() { "the top level" } else { path.as_str() })]
+    #[error("undecodable answer: HTTP {status}, at {}: {message}", if path.is_empty() { "the top level" } else { path.as_str() })]
     Decode {
         status: u16,
         path: String,
         message: String,
     },
-    #[error(
-        "The service did not answer in time. Check the connection and try again, or allow a longer timeout."
-    )]
+    #[error("timed out")]
     Timeout,
-    #[error("{}", network_message(*.cause, .auto_config.as_ref()))]
+    #[error("network ({cause:?}{})", if auto_config.is_some() { ", proxy auto-configuration in use" } else { "" })]
     Network {
         /// What went wrong, in a category a person can act on; the OS's own words stay in `source`.
         cause: NetworkCause,
@@ -90,13 +95,11 @@ pub enum Error {
         /// cannot read: the likely reason, and the way out is a Manual proxy.
         auto_config: Option<AutoConfig>,
     },
-    #[error("{}", too_large_message(*.limit_bytes))]
+    #[error("response larger than {}", crate::limits::ByteSize::of(*.limit_bytes))]
     ResponseTooLarge { limit_bytes: u64 },
-    #[error(
-        "The pet may or may not have been created: {reason}. List the pets to check before trying again, so it is not added twice."
-    )]
+    #[error("outcome unknown: {reason}")]
     OutcomeUnknown {
-        /// A lower-case clause, for the log and the CLI.
+        /// A lower-case clause, for the log.
         reason: String,
         /// `reason` as a category, for a shell that words it in the person's language.
         why: OutcomeCause,
@@ -189,80 +192,11 @@ fn first_sentence(text: &str) -> &str {
     text
 }
 
-/// " The service said: …" when the server's words add something, else nothing.
-fn server_says(api: &ApiError) -> String {
-    match api.readable_message() {
-        Some(text) => format!(" The service said: {text}"),
-        None => String::new(),
-    }
-}
-
 fn with_full_stop(text: &str) -> String {
     if text.ends_with(['.', '!', '?', '…']) {
         text.to_owned()
     } else {
         format!("{text}.")
-    }
-}
-
-fn network_message(cause: NetworkCause, auto_config: Option<&AutoConfig>) -> String {
-    match auto_config {
-        Some(auto_config) => format!("{} {}", cause.message(), auto_config.advice()),
-        None => cause.message(),
-    }
-}
-
-fn server_message(api: &ApiError) -> String {
-    if is_gateway_status(api.status) {
-        format!(
-            "The service or a proxy in front of it is having trouble (HTTP {}).{} Try again in a minute.",
-            api.status,
-            server_says(api)
-        )
-    } else {
-        format!(
-            "The service had a problem (HTTP {}).{} Try again in a moment.",
-            api.status,
-            server_says(api)
-        )
-    }
-}
-
-fn unexpected_message(status: u16, snippet: &str) -> String {
-    let said = match readable_server_text(snippet) {
-        Some(text) => format!(" It said: {text}"),
-        None => String::new(),
-    };
-    if is_gateway_status(status) {
-        format!(
-            "The service or a proxy in front of it is having trouble (HTTP {status}).{said} Try again in a minute."
-        )
-    } else {
-        format!(
-            "The server gave an unexpected answer (HTTP {status}).{said} Check that the base address points to the Pet Store service (ending in /v1)."
-        )
-    }
-}
-
-fn too_large_message(limit_bytes: u64) -> String {
-    format!(
-        "The service's answer is too large (more than {}); it was not read further. Check that the base address points to the Pet Store service (ending in /v1).",
-        crate::limits::ByteSize::of(limit_bytes)
-    )
-}
-
-fn rate_limited_message(retry_at: DateTime<Utc>, reason: WaitReason) -> String {
-    let when = retry_at.format("%Y-%m-%d %H:%M:%S UTC");
-    match reason {
-        WaitReason::QuotaExhausted => {
-            format!("The request quota for this API key is used up. Try again after {when}.")
-        }
-        WaitReason::RateLimited => format!(
-            "Too many requests with this API key: the service asked to wait. Try again after {when}."
-        ),
-        WaitReason::Backoff => {
-            format!("The service is busy. Try again after {when}.")
-        }
     }
 }
 
@@ -327,28 +261,27 @@ impl Error {
 /// Input refused before anything was sent.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum InvalidInput {
-    #[error("{}", limit_message(*given))]
+    #[error("{}", limit_text(*given))]
     Limit { given: i64 },
-    #[error("status must be one of available, pending, sold (got \"{given}\").")]
+    #[error("status not one of available, pending, sold: {given:?}")]
     Status { given: String },
-    #[error("name must not be empty.")]
+    #[error("name empty")]
     Name,
-    #[error("category id must be a whole number (int64), got \"{given}\".")]
+    #[error("category id not an int64: {given:?}")]
     CategoryId { given: String },
-    #[error(
-        "The API key must not be empty and may only contain visible ASCII characters (no spaces)."
-    )]
+    /// Never the key itself.
+    #[error("API key empty or not visible ASCII")]
     ApiKey,
-    #[error("pet id must be a whole number (int64), got \"{given}\".")]
+    #[error("pet id not an int64: {given:?}")]
     PetId { given: String },
 }
 
-fn limit_message(given: i64) -> String {
+fn limit_text(given: i64) -> String {
     // `Limit::from_str` reports text that is not a number at all as i64::MIN/MAX.
     if given == i64::MIN || given == i64::MAX {
-        "limit must be a whole number from 1 to 100.".to_owned()
+        "limit not a whole number from 1 to 100".to_owned()
     } else {
-        format!("limit must be a whole number from 1 to 100 (got {given}).")
+        format!("limit not from 1 to 100 (got {given})")
     }
 }
 

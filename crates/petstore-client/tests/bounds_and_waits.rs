@@ -89,7 +89,7 @@ async fn mock_an_endless_success_body_stops_at_the_cap() {
         other => panic!("{other:?}"),
     }
     assert_eq!(err.kind(), ErrorKind::ResponseTooLarge);
-    assert!(err.to_string().contains("more than 8 MiB"), "{err}");
+    assert!(err.to_string().contains("larger than 8 MiB"), "{err}");
     assert!(
         clock.sleeps().is_empty(),
         "not retried: it would be as large again"
@@ -230,7 +230,7 @@ async fn mock_a_create_whose_2xx_answer_cannot_be_read_is_outcome_unknown() {
             }
             other => panic!("{other:?}"),
         }
-        assert!(err.to_string().contains("List the pets"), "{err}");
+        assert!(err.to_string().starts_with("outcome unknown: "), "{err}");
         assert_eq!(server.received_requests().await.unwrap().len(), 1);
     }
 }
@@ -301,7 +301,7 @@ async fn mock_a_503_retry_after_past_the_deadline_says_when() {
         }
         other => panic!("{other:?}"),
     }
-    assert!(err.to_string().contains("busy"), "{err}");
+    assert!(err.to_string().contains("(Backoff)"), "{err}");
     assert_eq!(server.received_requests().await.unwrap().len(), 1);
     assert!(clock.sleeps().is_empty());
 }

@@ -32,7 +32,7 @@ async fn a_create_whose_connection_drops_is_not_sent_again() {
     });
     let err = client.create_pet(&rex()).await.unwrap_err();
     assert!(matches!(err, Error::OutcomeUnknown { .. }), "{err:?}");
-    assert!(err.to_string().contains("List the pets"), "{err}");
+    assert!(err.to_string().starts_with("outcome unknown: "), "{err}");
     assert_eq!(sandbox.request_count(), 1, "exactly one POST");
     assert!(clock.sleeps().is_empty(), "no backoff: nothing was retried");
 
@@ -112,10 +112,7 @@ async fn a_refused_connection_is_retried_even_for_a_create_then_reported() {
         2,
         "it provably never left, so it was tried 3 times"
     );
-    assert!(
-        err.to_string().contains("Could not reach the service"),
-        "{err}"
-    );
+    assert_eq!(err.to_string(), "network (Refused)");
 }
 
 async fn slow_sandbox() -> (Sandbox, PetstoreClient) {

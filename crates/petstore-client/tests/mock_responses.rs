@@ -30,7 +30,7 @@ async fn mock_410_means_the_endpoint_is_gone() {
         matches!(err, Error::Gone(ref api) if api.code == "gone"),
         "{err:?}"
     );
-    assert!(err.to_string().contains("status filter"), "{err}");
+    assert!(err.to_string().starts_with("gone: HTTP 410 gone"), "{err}");
 }
 
 #[tokio::test]

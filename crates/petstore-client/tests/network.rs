@@ -157,7 +157,7 @@ async fn a_407_is_typed_not_retried_and_credentials_fix_it() {
     let err = none.list_pets(&ListQuery::default()).await.unwrap_err();
     assert_eq!(cause(&err), NetworkCause::ProxyAuthRequired, "{err}");
     assert_eq!(proxy.stats().refused, 1, "a 407 is not retried");
-    assert!(err.to_string().contains("user name and password"), "{err}");
+    assert_eq!(err.to_string(), "network (ProxyAuthRequired)");
 
     let wrong = PetstoreClient::new(api.config(with(Some(("clerk", "nope"))), false)).unwrap();
     let err = wrong.list_pets(&ListQuery::default()).await.unwrap_err();
@@ -225,12 +225,7 @@ async fn an_unknown_authority_is_typed_not_retried_and_trusting_the_ca_fixes_it(
         .await
         .unwrap_err();
     assert_eq!(cause(&err), NetworkCause::UnknownAuthority, "{err}");
-    let text = err.to_string();
-    assert!(
-        text.contains("company proxy may be inspecting traffic"),
-        "{text}"
-    );
-    assert!(text.contains("--ca-file"), "{text}");
+    assert_eq!(err.to_string(), "network (UnknownAuthority)");
     assert_eq!(
         api.front.handshakes(),
         1,
@@ -303,7 +298,7 @@ async fn an_unreachable_proxy_is_typed_and_not_retried() {
         .await
         .unwrap_err();
     assert_eq!(cause(&err), NetworkCause::ProxyUnreachable, "{err}");
-    assert!(err.to_string().contains("--no-proxy"), "{err}");
+    assert_eq!(err.to_string(), "network (ProxyUnreachable)");
     assert!(
         started.elapsed() < Duration::from_secs(2),
         "no backoff and retries: {:?}",

@@ -293,7 +293,7 @@ mod tests {
     }
 
     #[test]
-    fn sandbox_is_fixed_and_missing_urls_say_how_to_set_them() {
+    fn sandbox_is_fixed_and_missing_urls_are_told() {
         let settings = Settings::default();
         assert_eq!(
             settings
@@ -311,11 +311,8 @@ mod tests {
                 environment: Environment::Production
             }
         );
-        let message = err.to_string();
-        assert!(
-            message.contains("PETSTORE_PRODUCTION_URL") && message.contains("productionUrl"),
-            "{message}"
-        );
+        // How to set it is each shell's to say (the CLI names its variable and field).
+        assert_eq!(err.to_string(), "no base address for production");
         let insecure = |_: &str| Some("http://api.example.com/v1".to_owned());
         assert!(matches!(
             settings.base_url_with(Environment::Staging, insecure),

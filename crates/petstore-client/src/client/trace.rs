@@ -20,6 +20,13 @@ pub(super) struct Trace {
     attempt: u32,
 }
 
+/// `GET /v1/pets?limit=20`: the call as each line of the log begins.
+impl std::fmt::Display for Trace {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} {}", self.method, self.target)
+    }
+}
+
 impl Trace {
     pub(super) fn new(method: &Method, url: &Url, attempt: u32) -> Trace {
         let target = match url.query() {
@@ -34,98 +41,70 @@ impl Trace {
     }
 
     pub(super) fn answered(&self, status: u16, started: Instant, bytes: usize) {
-        let Trace {
-            method,
-            target,
-            attempt,
-        } = self;
+        let (call, attempt) = (self, self.attempt);
         let ms = millis(started.elapsed());
-        log::info!(target: LOG_TARGET, "{method} {target} -> {status} in {ms} ms (attempt {attempt})");
-        log::debug!(target: LOG_TARGET, "{method} {target}: {bytes} bytes of body read");
+        log::info!(target: LOG_TARGET, "{call} -> {status} in {ms} ms (attempt {attempt})");
+        log::debug!(target: LOG_TARGET, "{call}: {bytes} bytes of body read");
     }
 
     pub(super) fn too_large(&self, status: u16, started: Instant, limit_bytes: u64) {
-        let Trace {
-            method,
-            target,
-            attempt,
-        } = self;
+        let (call, attempt) = (self, self.attempt);
         let ms = millis(started.elapsed());
         log::warn!(
             target: LOG_TARGET,
-            "{method} {target} -> {status} in {ms} ms (attempt {attempt}): the answer passed {} and was not read further",
+            "{call} -> {status} in {ms} ms (attempt {attempt}): the answer passed {} and was not read further",
             ByteSize::of(limit_bytes)
         );
     }
 
     pub(super) fn failed(&self, started: Instant, what: &str) {
-        let Trace {
-            method,
-            target,
-            attempt,
-        } = self;
+        let (call, attempt) = (self, self.attempt);
         let ms = millis(started.elapsed());
-        log::warn!(target: LOG_TARGET, "{method} {target} failed after {ms} ms (attempt {attempt}): {what}");
+        log::warn!(target: LOG_TARGET, "{call} failed after {ms} ms (attempt {attempt}): {what}");
     }
 
     pub(super) fn retrying_after_429(&self, resume: Option<DateTime<Utc>>) {
-        let Trace {
-            method,
-            target,
-            attempt,
-        } = self;
+        let (call, attempt) = (self, self.attempt);
         match resume {
             Some(until) => log::warn!(
                 target: LOG_TARGET,
-                "{method} {target}: rate limited (HTTP 429, attempt {attempt}); trying again after {until}"
+                "{call}: rate limited (HTTP 429, attempt {attempt}); trying again after {until}"
             ),
             None => log::warn!(
                 target: LOG_TARGET,
-                "{method} {target}: rate limited (HTTP 429, attempt {attempt}); trying again"
+                "{call}: rate limited (HTTP 429, attempt {attempt}); trying again"
             ),
         }
     }
 
     pub(super) fn retrying(&self, waited: Duration, max_attempts: u32, reason: &str) {
-        let Trace {
-            method,
-            target,
-            attempt,
-        } = self;
+        let (call, attempt) = (self, self.attempt);
         let next = attempt + 1;
         let ms = millis(waited);
         log::warn!(
             target: LOG_TARGET,
-            "{method} {target}: retrying (attempt {next} of {max_attempts}) after a {ms} ms backoff: {reason}"
+            "{call}: retrying (attempt {next} of {max_attempts}) after a {ms} ms backoff: {reason}"
         );
     }
 
     pub(super) fn gave_up(&self, reason: &str) {
-        let Trace {
-            method,
-            target,
-            attempt,
-        } = self;
-        log::warn!(target: LOG_TARGET, "{method} {target}: failed at attempt {attempt}: {reason}");
+        let (call, attempt) = (self, self.attempt);
+        log::warn!(target: LOG_TARGET, "{call}: failed at attempt {attempt}: {reason}");
     }
 
     pub(super) fn gave_up_waiting(&self, retry_at: DateTime<Utc>) {
-        let Trace { method, target, .. } = self;
+        let call = self;
         log::warn!(
             target: LOG_TARGET,
-            "{method} {target}: not sent: requests are held until {retry_at}, later than this call may wait"
+            "{call}: not sent: requests are held until {retry_at}, later than this call may wait"
         );
     }
 
     pub(super) fn outcome_unknown(&self, reason: &str) {
-        let Trace {
-            method,
-            target,
-            attempt,
-        } = self;
+        let (call, attempt) = (self, self.attempt);
         log::warn!(
             target: LOG_TARGET,
-            "{method} {target}: outcome unknown at attempt {attempt} ({reason}); not sent again"
+            "{call}: outcome unknown at attempt {attempt} ({reason}); not sent again"
         );
     }
 }

@@ -32,20 +32,6 @@ pub struct AutoConfig {
     pub url: Option<String>,
 }
 
-impl AutoConfig {
-    /// The sentence a failed connection adds (the CLI's words): what the OS does, and what to
-    /// set instead.
-    pub fn advice(&self) -> String {
-        let how = match &self.url {
-            Some(url) => format!("a PAC script at {url}"),
-            None => "WPAD auto-discovery".to_owned(),
-        };
-        format!(
-            "This computer uses automatic proxy configuration ({how}), which petstore cannot read: ask IT for the proxy's address and use --proxy URL, the settings file's \"proxy\" (mode \"manual\"), or HTTPS_PROXY."
-        )
-    }
-}
-
 /// The decision over the raw values an OS keeps: `enabled` (a script is in use) with its `url`,
 /// and `autodetect` (WPAD). A script with no address is auto-discovery too (GNOME's "auto" mode
 /// with an empty address). Control characters and overlong addresses are not repeated.
@@ -278,17 +264,5 @@ mod tests {
             from_test_hook("http://p.example/x.pac"),
             url("http://p.example/x.pac")
         );
-    }
-
-    #[test]
-    fn the_advice_says_what_to_set_instead() {
-        let pac = url("http://pac.corp.example/p.pac").unwrap().advice();
-        assert!(pac.contains("http://pac.corp.example/p.pac"), "{pac}");
-        assert!(
-            pac.contains("--proxy URL") && pac.contains("HTTPS_PROXY"),
-            "{pac}"
-        );
-        let wpad = AutoConfig { url: None }.advice();
-        assert!(wpad.contains("WPAD"), "{wpad}");
     }
 }

@@ -20,44 +20,29 @@ pub enum BaseUrlProblem {
     SandboxFixed,
 }
 
-/// The client cannot be set up, or a call cannot be made safely with this setup.
+/// The client cannot be set up, or a call cannot be made safely with this setup. `Display` is
+/// short developer text, for a log; each shell words these for a person.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum ConfigError {
-    #[error("{}", missing_base_url_message(*environment))]
+    #[error("no base address for {environment}")]
     MissingBaseUrl { environment: Environment },
-    #[error("The base address \"{url}\" is not usable: {reason}.")]
+    #[error("base address {url:?} not usable: {reason}")]
     InvalidBaseUrl {
         url: String,
-        /// A lower-case clause, for the log and the CLI.
+        /// A lower-case clause, for the log.
         reason: String,
         /// `reason` as a category, for a shell that words it in the person's language.
         problem: BaseUrlProblem,
     },
-    #[error(
-        "The base address \"{url}\" does not use https. Use an https:// address (plain http is only allowed for 127.0.0.1, ::1 and localhost), so the API key never travels in clear text."
-    )]
+    #[error("base address {url:?} is plain http to a host that is not this computer")]
     InsecureBaseUrl { url: String },
-    #[error("No API key is set for {environment}.")]
+    #[error("no API key for {environment}")]
     MissingApiKey { environment: Environment },
-    #[error(
-        "The next-page address \"{url}\" points outside the base address (another server, or another path on it); it was not followed, so the API key is not sent there."
-    )]
+    #[error("next-page address {url:?} outside the base address: not followed")]
     ForeignLink { url: String },
-    #[error("The HTTP client could not be set up: {message}.")]
+    #[error("HTTP client not set up: {message}")]
     HttpClient { message: String },
     /// The client's [`crate::WaitStore`] could not forget a wait.
-    #[error(
-        "The remembered rate-limit waits ({location}) could not be changed: {message}. Check that they may be written to, then try again."
-    )]
+    #[error("remembered waits at {location} not changed: {message}")]
     WaitStore { location: String, message: String },
-}
-
-fn missing_base_url_message(environment: Environment) -> String {
-    match environment.url_env_var() {
-        Some(var) => format!(
-            "No base address is set for {environment}. Set {var}, or \"{}\" in the settings file, to an https:// address ending in /v1.",
-            environment.settings_field().unwrap_or_default()
-        ),
-        None => format!("No base address is set for {environment}."),
-    }
 }

@@ -331,7 +331,7 @@ mod tests {
         );
         assert_eq!(" 42 ".parse::<Limit>().unwrap().get(), 42);
         let text = "many".parse::<Limit>().unwrap_err().to_string();
-        assert_eq!(text, "limit must be a whole number from 1 to 100.");
+        assert_eq!(text, "limit not a whole number from 1 to 100");
         assert!(
             InvalidInput::Limit { given: 0 }
                 .to_string()
