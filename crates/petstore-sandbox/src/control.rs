@@ -4,9 +4,8 @@
 
 use std::sync::Arc;
 
-use axum::Json;
 use axum::extract::{Request, State};
-use axum::http::{HeaderValue, StatusCode, header};
+use axum::http::StatusCode;
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use subtle::ConstantTimeEq;
@@ -99,20 +98,12 @@ impl ControlError {
 
 impl IntoResponse for ControlError {
     fn into_response(self) -> Response {
-        let status = self.status();
-        let body = ErrorBody {
-            code: self.code(),
-            message: self.to_string(),
-            status: status.as_u16(),
-        };
-        let mut response = (status, Json(body)).into_response();
-        if status == StatusCode::UNAUTHORIZED {
-            response.headers_mut().insert(
-                header::WWW_AUTHENTICATE,
-                HeaderValue::from_static("Bearer realm=\"petstore-sandbox-control\""),
-            );
-        }
-        response
+        ErrorBody::response(
+            self.status(),
+            self.code(),
+            self.to_string(),
+            "Bearer realm=\"petstore-sandbox-control\"",
+        )
     }
 }
 

@@ -148,24 +148,42 @@ pub struct ErrorBody {
     pub status: u16,
 }
 
-impl IntoResponse for ApiError {
-    fn into_response(self) -> Response {
-        let status = self.status();
+impl ErrorBody {
+    /// The answer with this body, its status and, for a 401, the `WWW-Authenticate` challenge of
+    /// `realm`.
+    pub(crate) fn response(
+        status: StatusCode,
+        code: &'static str,
+        message: String,
+        realm: &'static str,
+    ) -> Response {
         let body = ErrorBody {
-            code: self.code(),
-            message: self.to_string(),
+            code,
+            message,
             status: status.as_u16(),
         };
         let mut response = (status, Json(body)).into_response();
+        if status == StatusCode::UNAUTHORIZED {
+            response
+                .headers_mut()
+                .insert(header::WWW_AUTHENTICATE, HeaderValue::from_static(realm));
+        }
+        response
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        let status = self.status();
+        let mut response = ErrorBody::response(
+            status,
+            self.code(),
+            self.to_string(),
+            "Bearer realm=\"petstore\"",
+        );
         let headers = response.headers_mut();
         if let Some(seconds) = self.retry_after() {
             headers.insert(header::RETRY_AFTER, HeaderValue::from(seconds));
-        }
-        if status == StatusCode::UNAUTHORIZED {
-            headers.insert(
-                header::WWW_AUTHENTICATE,
-                HeaderValue::from_static("Bearer realm=\"petstore\""),
-            );
         }
         if let ApiError::MethodNotAllowed { allow, .. } = &self
             && let Ok(value) = HeaderValue::from_str(allow)
