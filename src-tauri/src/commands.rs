@@ -5,8 +5,8 @@ use tauri::{AppHandle, Runtime};
 
 use crate::backend::Backend;
 use crate::dto::{
-    ActivityFilter, CategoryImport, ClientErrorKind, CommandError, Environment, ExportFormat,
-    ExportProgress, NetworkSettings, PetStatusValue, Problem, SavedFile,
+    ActivityFilter, CategoryImport, CommandError, ConfigurationProblem, Environment, ExportFormat,
+    ExportProgress, NetworkSettings, PetStatusValue, SavedFile,
 };
 use crate::pickers;
 use crate::words::Msg;
@@ -37,10 +37,11 @@ pub async fn open_settings_folder(backend: &Backend) -> Result<(), CommandError>
     };
     log::warn!("the settings folder could not be shown: {problem}");
     let folder = file.parent().unwrap_or(&file);
-    Err(
-        CommandError::problem(ClientErrorKind::Configuration, Problem::FolderNotOpened)
-            .with_detail(folder.display().to_string()),
-    )
+    Err(CommandError::configuration(
+        ConfigurationProblem::FolderNotOpened {
+            path: folder.display().to_string(),
+        },
+    ))
 }
 
 /// The native open picker (or its test hook, see `pickers`): the file to import, `None` when the

@@ -4,69 +4,124 @@
 //! `messages.ts` is the one place an error becomes words, in the person's local time.
 
 use petstore_client::{
-    ByteSize, ConfigError, Error, ForgetError, InvalidInput, WaitKept, is_gateway_status,
-    server_words,
+    ByteSize, ConfigError, Error, ForgetError, InvalidInput, WaitKept, WaitReason,
+    is_gateway_status, server_words,
 };
 use petstore_local::LocalError;
 use petstore_local::keychain::KeychainError;
 
 use crate::convert::instant;
-use crate::dto::{AppErrorKind, ClientErrorKind, CommandError, ErrorKind, Problem, Reason};
+use crate::dto::{
+    Answer, CommandError, ConfigurationProblem, Field, KeychainProblem, Limited, Reason, Refused,
+    Unknown, WaitKeptProblem,
+};
 
 /// Fields of a Pet or a list query the server's messages may name.
-const SERVER_FIELDS: [&str; 4] = ["name", "categoryId", "status", "limit"];
+const SERVER_FIELDS: [(&str, Field); 4] = [
+    ("name", Field::Name),
+    ("categoryId", Field::CategoryId),
+    ("status", Field::Status),
+    ("limit", Field::Limit),
+];
 
 impl CommandError {
-    pub fn new(kind: impl Into<ErrorKind>) -> CommandError {
-        CommandError {
-            kind: kind.into(),
-            problem: None,
-            status: None,
-            code: None,
-            server_message: None,
-            server_text: None,
-            gateway: false,
-            field: None,
-            retry_at: None,
-            wait_reason: None,
-            environment: None,
-            cause: None,
-            size_limit: None,
-            detail: None,
-            reason: None,
-            line: None,
-            column: None,
-            category: None,
-            auto_config: None,
-            network: None,
+    /// The input field or setting the failure concerns, when it names one.
+    pub fn field(&self) -> Option<Field> {
+        use crate::dto::CategoryFailure as C;
+        use ConfigurationProblem as P;
+        match self {
+            CommandError::BadRequest(refused) => refused.field,
+            CommandError::InvalidInput { field, .. } => *field,
+            CommandError::Configuration(problem) => match &**problem {
+                P::MissingBaseUrl { field, .. }
+                | P::InvalidBaseUrl { field, .. }
+                | P::InsecureBaseUrl { field, .. }
+                | P::KeyWouldMove { field, .. }
+                | P::NetworkSettings { field, .. } => *field,
+                P::MissingApiKey { .. } => Some(Field::Key),
+                _ => None,
+            },
+            CommandError::Keychain(
+                KeychainProblem::KeychainUnavailable { field }
+                | KeychainProblem::KeychainLocked { field },
+            ) => *field,
+            CommandError::Category(failure) => match &**failure {
+                C::CategoryRefused { field, .. } => *field,
+                C::CategoryListInvalid { .. } => None,
+            },
+            _ => None,
         }
     }
 
-    pub fn problem(kind: impl Into<ErrorKind>, problem: Problem) -> CommandError {
-        CommandError {
-            problem: Some(problem),
-            ..CommandError::new(kind)
+    /// The service's answer, for the kinds that come with one.
+    pub fn answer(&self) -> Option<&Answer> {
+        match self {
+            CommandError::Unauthorized(answer)
+            | CommandError::NotFound(answer)
+            | CommandError::Gone(answer)
+            | CommandError::Server(answer)
+            | CommandError::UnexpectedResponse(answer) => Some(answer),
+            CommandError::BadRequest(refused) => Some(&refused.answer),
+            CommandError::RateLimited(limited) => Some(&limited.answer),
+            CommandError::OutcomeUnknown(unknown) => Some(&unknown.answer),
+            _ => None,
         }
     }
 
-    pub fn with_field(mut self, field: &str) -> CommandError {
-        self.field = Some(field.to_owned());
-        self
+    /// When asking again makes sense (RFC 3339), and why the wait is, for the waits.
+    pub fn retry_at(&self) -> Option<(&str, Option<WaitReason>)> {
+        match self {
+            CommandError::RateLimited(limited) => limited
+                .retry_at
+                .as_deref()
+                .map(|at| (at, limited.wait_reason)),
+            CommandError::WaitKept(WaitKeptProblem::ServiceWait {
+                retry_at,
+                wait_reason,
+            }) => Some((retry_at, Some(*wait_reason))),
+            CommandError::WaitKept(WaitKeptProblem::WaitClearedRecently { retry_at }) => {
+                Some((retry_at, None))
+            }
+            _ => None,
+        }
     }
 
-    pub fn with_environment(mut self, environment: petstore_client::Environment) -> CommandError {
-        self.environment = Some(environment);
-        self
+    /// Input refused before anything was sent, about `field`.
+    pub fn input(field: Field, given: Option<String>) -> CommandError {
+        CommandError::InvalidInput {
+            field: Some(field),
+            given,
+        }
     }
 
-    pub fn with_detail(mut self, detail: impl Into<String>) -> CommandError {
-        self.detail = Some(detail.into());
-        self
+    pub fn configuration(problem: ConfigurationProblem) -> CommandError {
+        CommandError::Configuration(Box::new(problem))
     }
 
-    pub fn with_reason(mut self, reason: impl Into<Reason>) -> CommandError {
-        self.reason = Some(reason.into());
-        self
+    pub fn file(problem: crate::dto::FileProblem) -> CommandError {
+        CommandError::File(Box::new(problem))
+    }
+
+    pub fn import(problem: crate::dto::ImportProblem) -> CommandError {
+        CommandError::Import(Box::new(problem))
+    }
+
+    /// An address setting refused: the same problem, about the setting `field`.
+    pub fn about_address(self, field: Option<Field>) -> CommandError {
+        use ConfigurationProblem as P;
+        match self {
+            CommandError::Configuration(mut problem) => {
+                match &mut *problem {
+                    P::MissingBaseUrl { field: at, .. }
+                    | P::InvalidBaseUrl { field: at, .. }
+                    | P::InsecureBaseUrl { field: at, .. }
+                    | P::KeyWouldMove { field: at, .. } => *at = field,
+                    _ => {}
+                }
+                CommandError::Configuration(problem)
+            }
+            other => other,
+        }
     }
 }
 
@@ -86,58 +141,87 @@ impl From<&Error> for CommandError {
     }
 }
 
-fn from_client(error: &Error) -> CommandError {
-    let kind = error.kind();
-    let mut out = CommandError::new(kind);
+/// The service's answer, as the UI shows it.
+fn answer_of(error: &Error) -> Answer {
+    let mut answer = Answer::default();
     if let Some(api) = error.api_error() {
-        out.status = Some(api.status);
-        out.code = Some(api.code.clone());
-        out.server_message = server_words(&api.message, Some(&api.code));
-        // Whole (bounded by the client), for the create form's field.
-        out.server_text = Some(api.message.clone());
-        if kind == ClientErrorKind::BadRequest {
-            out.field = field_named_by_server(&api.code, &api.message).map(str::to_owned);
-        }
+        answer.status = Some(api.status);
+        answer.code = Some(api.code.clone());
+        answer.server_message = server_words(&api.message, Some(&api.code));
     }
+    answer
+}
+
+fn with_status(mut answer: Answer, status: u16) -> Answer {
+    answer.status = Some(status);
+    answer.gateway = is_gateway_status(status);
+    answer
+}
+
+fn from_client(error: &Error) -> CommandError {
+    let answer = answer_of(error);
+    let answer = match answer.status {
+        Some(status) => with_status(answer, status),
+        None => answer,
+    };
     match error {
+        Error::Unauthorized(_) => CommandError::Unauthorized(answer),
+        Error::NotFound(_) => CommandError::NotFound(answer),
+        Error::Gone(_) => CommandError::Gone(answer),
+        Error::Server(_) => CommandError::Server(answer),
+        Error::BadRequest(api) => CommandError::BadRequest(Box::new(Refused {
+            answer,
+            field: field_named_by_server(&api.code, &api.message),
+            // Whole (bounded by the client), for the create form's field.
+            server_text: Some(api.message.clone()),
+        })),
         Error::RateLimited {
             retry_at, reason, ..
-        } => {
-            out.status = Some(429);
-            out.retry_at = Some(instant(*retry_at));
-            out.wait_reason = Some(*reason);
-        }
+        } => CommandError::RateLimited(Box::new(Limited {
+            answer: with_status(answer, 429),
+            retry_at: Some(instant(*retry_at)),
+            wait_reason: Some(*reason),
+        })),
         Error::UnexpectedResponse { status, snippet } => {
-            out.status = Some(*status);
-            out.server_message = server_words(snippet, None);
+            CommandError::UnexpectedResponse(with_status(
+                Answer {
+                    server_message: server_words(snippet, None),
+                    ..answer
+                },
+                *status,
+            ))
         }
-        Error::Decode { status, path, .. } => {
-            out.status = Some(*status);
-            out.detail = (!path.is_empty()).then(|| path.clone());
-        }
+        Error::Decode { status, path, .. } => CommandError::Decode {
+            status: Some(*status),
+            json_path: (!path.is_empty()).then(|| path.clone()),
+        },
+        Error::Timeout => CommandError::Timeout,
         Error::Network {
             cause, auto_config, ..
-        } => {
-            out.cause = Some(*cause);
-            out.auto_config.clone_from(auto_config);
-        }
-        Error::OutcomeUnknown { why, .. } => out.reason = Some((*why).into()),
-        Error::ResponseTooLarge { limit_bytes } => {
-            out.size_limit = Some(ByteSize::of(*limit_bytes));
-        }
-        _ => {}
+        } => CommandError::Network {
+            cause: Some(*cause),
+            auto_config: auto_config.clone(),
+        },
+        Error::OutcomeUnknown { why, .. } => CommandError::OutcomeUnknown(Box::new(Unknown {
+            answer,
+            reason: Some((*why).into()),
+        })),
+        Error::ResponseTooLarge { limit_bytes } => CommandError::ResponseTooLarge {
+            size_limit: Some(ByteSize::of(*limit_bytes)),
+        },
+        // Handled by `From<&Error>`; kept total so a new kind cannot fall through unworded.
+        Error::InvalidInput(input) => input.clone().into(),
+        Error::Configuration(config) => config.clone().into(),
     }
-    out.gateway = out.status.is_some_and(is_gateway_status);
-    out
 }
 
 /// Which field a 400 is about, when the server's words say so unambiguously: its code
 /// (`invalid_limit`), the message's first word (`categoryId must be 1 or more`), or the only
 /// field the message names.
-pub fn field_named_by_server(code: &str, message: &str) -> Option<&'static str> {
+pub fn field_named_by_server(code: &str, message: &str) -> Option<Field> {
     match code {
-        "invalid_limit" => return Some("limit"),
-        "invalid_status" => return Some("status"),
+        "invalid_limit" => return Some(Field::Limit),
+        "invalid_status" => return Some(Field::Status),
         _ => {}
     }
     let words: Vec<&str> = message
@@ -145,12 +229,14 @@ pub fn field_named_by_server(code: &str, message: &str) -> Option<&'static str> 
         .filter(|w| !w.is_empty())
         .collect();
     let first = words.first()?;
-    if let Some(field) = SERVER_FIELDS.iter().find(|f| *f == first) {
-        return Some(field);
+    if let Some((_, field)) = SERVER_FIELDS.iter().find(|(name, _)| name == first) {
+        return Some(*field);
     }
-    let mut named = SERVER_FIELDS.iter().filter(|f| words.contains(f));
+    let mut named = SERVER_FIELDS
+        .iter()
+        .filter(|(name, _)| words.contains(name));
     match (named.next(), named.next()) {
-        (Some(field), None) => Some(field),
+        (Some((_, field)), None) => Some(*field),
         _ => None,
     }
 }
@@ -160,60 +246,48 @@ impl From<InvalidInput> for CommandError {
         let (field, given) = match input {
             // `Limit::from_str` reports text that is not a number at all as i64::MIN/MAX.
             InvalidInput::Limit { given } if given == i64::MIN || given == i64::MAX => {
-                ("limit", None)
+                (Field::Limit, None)
             }
-            InvalidInput::Limit { given } => ("limit", Some(given.to_string())),
-            InvalidInput::Status { given } => ("status", Some(given)),
-            InvalidInput::Name => ("name", None),
-            InvalidInput::CategoryId { given } => ("categoryId", Some(given)),
+            InvalidInput::Limit { given } => (Field::Limit, Some(given.to_string())),
+            InvalidInput::Status { given } => (Field::Status, Some(given)),
+            InvalidInput::Name => (Field::Name, None),
+            InvalidInput::CategoryId { given } => (Field::CategoryId, Some(given)),
             // Never the key itself.
-            InvalidInput::ApiKey => ("key", None),
-            InvalidInput::PetId { given } => ("id", Some(given)),
+            InvalidInput::ApiKey => (Field::Key, None),
+            InvalidInput::PetId { given } => (Field::Id, Some(given)),
         };
-        CommandError {
-            detail: given,
-            ..CommandError::new(ClientErrorKind::InvalidInput).with_field(field)
-        }
+        CommandError::input(field, given)
     }
 }
 
 impl From<ConfigError> for CommandError {
     fn from(config: ConfigError) -> Self {
-        let kind = ClientErrorKind::Configuration;
-        match config {
-            ConfigError::MissingBaseUrl { environment } => {
-                let error = CommandError::problem(kind, Problem::MissingBaseUrl)
-                    .with_environment(environment);
-                match environment.settings_field() {
-                    Some(field) => error.with_field(field),
-                    None => error,
-                }
-            }
-            ConfigError::InvalidBaseUrl { url, problem, .. } => {
-                CommandError::problem(kind, Problem::InvalidBaseUrl)
-                    .with_detail(url)
-                    .with_reason(problem)
-            }
-            ConfigError::InsecureBaseUrl { url } => {
-                CommandError::problem(kind, Problem::InsecureBaseUrl).with_detail(url)
-            }
-            ConfigError::MissingApiKey { environment } => {
-                CommandError::problem(kind, Problem::MissingApiKey)
-                    .with_environment(environment)
-                    .with_field("key")
-            }
-            ConfigError::ForeignLink { url } => {
-                CommandError::problem(kind, Problem::ForeignLink).with_detail(url)
-            }
+        use ConfigurationProblem as P;
+        CommandError::configuration(match config {
+            ConfigError::MissingBaseUrl { environment } => P::MissingBaseUrl {
+                environment,
+                field: Field::address_of(environment),
+            },
+            ConfigError::InvalidBaseUrl { url, problem, .. } => P::InvalidBaseUrl {
+                address: url,
+                reason: problem.into(),
+                field: None,
+            },
+            ConfigError::InsecureBaseUrl { url } => P::InsecureBaseUrl {
+                address: url,
+                field: None,
+            },
+            ConfigError::MissingApiKey { environment } => P::MissingApiKey { environment },
+            ConfigError::ForeignLink { url } => P::ForeignLink { address: url },
             ConfigError::HttpClient { message } => {
                 log::warn!("the HTTP client could not be set up: {message}");
-                CommandError::problem(kind, Problem::HttpClient)
+                P::HttpClient
             }
             ConfigError::WaitStore { location, message } => {
                 log::warn!("the remembered waits ({location}) could not be changed: {message}");
-                CommandError::problem(kind, Problem::WaitStore).with_detail(location)
+                P::WaitStore { path: location }
             }
-        }
+        })
     }
 }
 
@@ -223,15 +297,16 @@ impl From<ForgetError> for CommandError {
         match error {
             ForgetError::Configuration(config) => config.into(),
             ForgetError::Kept(kept) => {
-                let (problem, reason) = match kept {
-                    WaitKept::ServiceWait { reason, .. } => (Problem::ServiceWait, Some(reason)),
-                    WaitKept::ClearedRecently { .. } => (Problem::WaitClearedRecently, None),
-                };
-                CommandError {
-                    retry_at: Some(instant(kept.again_at())),
-                    wait_reason: reason,
-                    ..CommandError::problem(AppErrorKind::WaitKept, problem)
-                }
+                let retry_at = instant(kept.again_at());
+                CommandError::WaitKept(match kept {
+                    WaitKept::ServiceWait { reason, .. } => WaitKeptProblem::ServiceWait {
+                        retry_at,
+                        wait_reason: reason,
+                    },
+                    WaitKept::ClearedRecently { .. } => {
+                        WaitKeptProblem::WaitClearedRecently { retry_at }
+                    }
+                })
             }
         }
     }
@@ -239,7 +314,7 @@ impl From<ForgetError> for CommandError {
 
 impl From<LocalError> for CommandError {
     fn from(error: LocalError) -> Self {
-        let kind = ClientErrorKind::Configuration;
+        use ConfigurationProblem as P;
         match error {
             LocalError::Config(config) => config.into(),
             LocalError::SettingsUnreadable {
@@ -248,17 +323,16 @@ impl From<LocalError> for CommandError {
                 column,
                 problem,
                 fault,
-            } => CommandError {
-                reason: {
-                    // The parser's clause is English and not ours: the log keeps it.
-                    log::warn!("the settings file cannot be read: {problem}");
-                    Some(Reason::settings(fault, line, column))
-                },
-                line: line.map(saturated),
-                column: column.map(saturated),
-                ..CommandError::problem(kind, Problem::SettingsUnreadable)
-                    .with_detail(path.display().to_string())
-            },
+            } => {
+                // The parser's clause is English and not ours: the log keeps it.
+                log::warn!("the settings file cannot be read: {problem}");
+                CommandError::configuration(P::SettingsUnreadable {
+                    path: path.display().to_string(),
+                    reason: Reason::settings(fault, line, column),
+                    line: line.map(saturated),
+                    column: column.map(saturated),
+                })
+            }
             LocalError::SettingsUnwritable {
                 path,
                 problem,
@@ -270,13 +344,12 @@ impl From<LocalError> for CommandError {
                     "the settings file {} cannot be written: {problem}",
                     path.display()
                 );
-                CommandError {
-                    reason: Some(Reason::settings(fault, None, None)),
-                    ..CommandError::problem(kind, Problem::SettingsUnwritable)
-                        .with_detail(path.display().to_string())
-                }
+                CommandError::configuration(P::SettingsUnwritable {
+                    path: path.display().to_string(),
+                    reason: Reason::settings(fault, None, None),
+                })
             }
-            LocalError::Category(refused) => crate::backend::category_refused(&refused),
+            LocalError::Category(refused) => category::category_refused(&refused),
         }
     }
 }
@@ -287,25 +360,22 @@ fn saturated(n: usize) -> u32 {
 
 impl From<KeychainError> for CommandError {
     fn from(error: KeychainError) -> Self {
-        let kind = AppErrorKind::Keychain;
         // The OS's details go to the log (they name no key); the person gets the problem.
         log::warn!("keychain: {error}");
-        match error {
+        CommandError::Keychain(match error {
             KeychainError::Unavailable { .. } => {
-                CommandError::problem(kind, Problem::KeychainUnavailable)
+                KeychainProblem::KeychainUnavailable { field: None }
             }
-            KeychainError::Locked { .. } => CommandError::problem(kind, Problem::KeychainLocked),
-            KeychainError::TooLong { limit } => CommandError {
-                size_limit: Some(ByteSize::of(limit.into())),
-                ..CommandError::problem(kind, Problem::KeyTooLong)
+            KeychainError::Locked { .. } => KeychainProblem::KeychainLocked { field: None },
+            KeychainError::TooLong { limit } => KeychainProblem::KeyTooLong {
+                size_limit: ByteSize::of(limit.into()),
             },
-            KeychainError::Corrupt { env } => {
-                CommandError::problem(kind, Problem::KeyCorrupt).with_environment(env)
-            }
-            KeychainError::Other(_) => CommandError::problem(kind, Problem::KeychainFailed),
-        }
+            KeychainError::Corrupt { env } => KeychainProblem::KeyCorrupt { environment: env },
+            KeychainError::Other(_) => KeychainProblem::KeychainFailed,
+        })
     }
 }
 
+pub(crate) mod category;
 #[cfg(test)]
 mod tests;

@@ -10,7 +10,8 @@ use common::{Collected, STAFF_KEY, sandbox, use_staging};
 use petstore_admin::backend::{Backend, BackendConfig};
 use petstore_admin::dto::{
     ActivityFilter, ActivityOutcome, ActivitySettings, AlertLevel, AppEvent, ClientErrorKind,
-    Environment, ErrorKind, NewPetInput, Operation, QuotaRange, Reason, ResolutionKind,
+    CommandError, Environment, ErrorKind, NewPetInput, Operation, QuotaRange, Reason,
+    ResolutionKind,
 };
 use petstore_sandbox::{Faults, Plan, SandboxConfig};
 use petstore_test_support::spend_elsewhere;
@@ -166,18 +167,23 @@ async fn a_create_answered_503_is_told_alike_by_its_error_and_its_activity_entry
         .await
         .unwrap_err();
     assert_eq!(
-        error.kind,
+        error.kind(),
         ErrorKind::Client(ClientErrorKind::OutcomeUnknown)
     );
-    assert_eq!(error.status, Some(503));
-    assert_eq!(error.code.as_deref(), Some("service_unavailable"));
-    let said = error.server_message.as_deref().unwrap_or_default();
+    let answer = error.answer().expect("the service answered");
+    assert_eq!(answer.status, Some(503));
+    assert_eq!(answer.code.as_deref(), Some("service_unavailable"));
+    let said = answer.server_message.as_deref().unwrap_or_default();
     assert!(
         said.starts_with("The service is unavailable right now"),
         "{error:?}"
     );
     assert!(
-        matches!(error.reason, Some(Reason::ServerError { status: 503 })),
+        matches!(
+            &error,
+            CommandError::OutcomeUnknown(unknown)
+                if unknown.reason == Some(Reason::ServerError { status: 503 })
+        ),
         "{error:?}"
     );
 

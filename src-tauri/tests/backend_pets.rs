@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use common::{Collected, STAFF_KEY, backend, sandbox, use_staging};
 use petstore_admin::dto::{
-    AppEvent, ClientErrorKind, Environment, ErrorKind, NewPetInput, PetStatusValue,
+    AppEvent, ClientErrorKind, Environment, ErrorKind, Field, NewPetInput, PetStatusValue,
 };
 use petstore_sandbox::{Faults, SandboxConfig};
 
@@ -55,10 +55,10 @@ async fn a_limit_out_of_range_is_refused_before_sending() {
             .await
             .expect_err("refused");
         assert_eq!(
-            (error.kind, error.field.as_deref()),
+            (error.kind(), error.field()),
             (
                 ErrorKind::Client(ClientErrorKind::InvalidInput),
-                Some("limit")
+                Some(Field::Limit)
             )
         );
     }
@@ -67,7 +67,7 @@ async fn a_limit_out_of_range_is_refused_before_sending() {
         .next_page("not a token")
         .await
         .expect_err("bad token");
-    assert_eq!(error.field.as_deref(), Some("next"));
+    assert_eq!(error.field(), Some(Field::Next));
 }
 
 #[tokio::test]
@@ -125,11 +125,12 @@ async fn server_validation_names_the_field() {
         .create_pet(Environment::Staging, &zero)
         .await
         .expect_err("400");
-    assert_eq!(error.kind, ClientErrorKind::BadRequest);
-    assert_eq!(error.field.as_deref(), Some("categoryId"));
-    assert_eq!(error.code.as_deref(), Some("invalid_field"));
+    assert_eq!(error.kind(), ClientErrorKind::BadRequest);
+    assert_eq!(error.field(), Some(Field::CategoryId));
+    let answer = error.answer().expect("the service answered");
+    assert_eq!(answer.code.as_deref(), Some("invalid_field"));
     assert!(
-        error
+        answer
             .server_message
             .as_deref()
             .unwrap_or("")
@@ -145,8 +146,11 @@ async fn server_validation_names_the_field() {
         .await
         .expect_err("400");
     assert_eq!(
-        (error.kind, error.field.as_deref()),
-        (ErrorKind::Client(ClientErrorKind::BadRequest), Some("name"))
+        (error.kind(), error.field()),
+        (
+            ErrorKind::Client(ClientErrorKind::BadRequest),
+            Some(Field::Name)
+        )
     );
 
     let local = NewPetInput {
@@ -158,10 +162,10 @@ async fn server_validation_names_the_field() {
         .await
         .expect_err("refused locally");
     assert_eq!(
-        (error.kind, error.field.as_deref()),
+        (error.kind(), error.field()),
         (
             ErrorKind::Client(ClientErrorKind::InvalidInput),
-            Some("categoryId")
+            Some(Field::CategoryId)
         )
     );
 }
@@ -173,9 +177,10 @@ async fn a_refused_key_is_unauthorized() {
     let backend = backend(dir.path(), None, Arc::new(Collected::default()));
     use_staging(&backend, &server, "wrong-key-000000").await;
     let error = backend.list_pets(None, Some(20)).await.expect_err("401");
-    assert_eq!(error.kind, ClientErrorKind::Unauthorized);
-    assert_eq!(error.code.as_deref(), Some("invalid_api_key"));
-    assert_eq!(error.status, Some(401));
+    assert_eq!(error.kind(), ClientErrorKind::Unauthorized);
+    let answer = error.answer().expect("the service answered");
+    assert_eq!(answer.code.as_deref(), Some("invalid_api_key"));
+    assert_eq!(answer.status, Some(401));
     let json = serde_json::to_string(&error).expect("json");
     assert!(!json.contains("wrong-key-000000"), "{json}");
 }
@@ -200,7 +205,7 @@ async fn a_lost_answer_to_a_create_is_outcome_unknown() {
         .await
         .expect_err("dropped");
     // The UI's words for this kind say to list the pets before trying again (ui/tests/messages).
-    assert_eq!(error.kind, ClientErrorKind::OutcomeUnknown);
+    assert_eq!(error.kind(), ClientErrorKind::OutcomeUnknown);
 }
 
 #[tokio::test]
@@ -239,7 +244,10 @@ async fn lookup_by_id_is_exact_and_not_found_is_calm() {
 
     let error = backend.get_pet("12abc").await.expect_err("not an id");
     assert_eq!(
-        (error.kind, error.field.as_deref()),
-        (ErrorKind::Client(ClientErrorKind::InvalidInput), Some("id"))
+        (error.kind(), error.field()),
+        (
+            ErrorKind::Client(ClientErrorKind::InvalidInput),
+            Some(Field::Id)
+        )
     );
 }

@@ -6,10 +6,10 @@ use std::net::{Ipv4Addr, TcpListener};
 use std::sync::Arc;
 use std::time::Duration;
 
-use common::{Collected, STAFF_KEY, backend, mock_keychain, sandbox, use_staging};
+use common::{Collected, STAFF_KEY, backend, facts, mock_keychain, sandbox, use_staging};
 use petstore_admin::backend::{Backend, BackendConfig};
 use petstore_admin::dto::{
-    AddressSource, AppEvent, ClientErrorKind, Environment, ErrorKind, Problem, Settings,
+    AddressSource, AppEvent, ClientErrorKind, Environment, ErrorKind, Field, Settings,
 };
 use petstore_sandbox::{Plan, SandboxConfig};
 
@@ -129,17 +129,14 @@ async fn bad_addresses_are_refused_with_their_field_and_nothing_is_saved() {
         .await
         .expect_err("plain http off loopback");
     assert_eq!(
-        (error.kind, error.field.as_deref()),
+        (error.kind(), error.field()),
         (
             ErrorKind::Client(ClientErrorKind::Configuration),
-            Some("stagingUrl")
+            Some(Field::StagingUrl)
         )
     );
-    assert_eq!(error.problem, Some(Problem::InsecureBaseUrl), "{error:?}");
-    assert_eq!(
-        error.detail.as_deref(),
-        Some("http://staging.example.com/v1")
-    );
+    assert_eq!(facts(&error)["problem"], "insecureBaseUrl", "{error:?}");
+    assert_eq!(facts(&error)["address"], "http://staging.example.com/v1");
     assert_eq!(backend.get_settings(), Settings::default());
     assert!(!dir.path().join("settings.json").exists());
 }
@@ -157,10 +154,10 @@ async fn an_unconfigured_environment_says_what_to_set() {
         .await
         .expect_err("no address");
     assert_eq!(
-        (error.kind, error.field.as_deref()),
+        (error.kind(), error.field()),
         (
             ErrorKind::Client(ClientErrorKind::Configuration),
-            Some("productionUrl")
+            Some(Field::ProductionUrl)
         )
     );
     backend
@@ -175,10 +172,10 @@ async fn an_unconfigured_environment_says_what_to_set() {
         .expect("saved");
     let error = backend.list_pets(None, Some(20)).await.expect_err("no key");
     assert_eq!(
-        (error.kind, error.field.as_deref()),
+        (error.kind(), error.field()),
         (
             ErrorKind::Client(ClientErrorKind::Configuration),
-            Some("key")
+            Some(Field::Key)
         )
     );
 }
@@ -267,8 +264,8 @@ async fn a_spent_quota_is_rate_limited_with_a_retry_time() {
         .list_pets(None, Some(1))
         .await
         .expect_err("quota spent");
-    assert_eq!(error.kind, ClientErrorKind::RateLimited);
-    assert!(error.retry_at.is_some(), "{error:?}");
+    assert_eq!(error.kind(), ClientErrorKind::RateLimited);
+    assert!(error.retry_at().is_some(), "{error:?}");
     let quota = backend.current_quota().await.expect("seen");
     assert_eq!(quota.remaining, Some(0));
 }

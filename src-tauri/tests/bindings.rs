@@ -165,7 +165,10 @@ fn the_app_and_client_error_kinds_are_disjoint() {
             "cancelled",
             "file",
             "activityUnavailable",
-            "waitKept"
+            "waitKept",
+            "import",
+            "category",
+            "sandboxNotStarted"
         ]
     );
     let shared: Vec<&String> = app.iter().filter(|kind| client.contains(kind)).collect();

@@ -9,11 +9,11 @@ use std::path::Path;
 use std::sync::Arc;
 use std::time::Duration;
 
-use common::{Collected, STAFF_KEY, quick, sandbox, use_staging};
+use common::{Collected, STAFF_KEY, facts, quick, sandbox, use_staging};
 use petstore_admin::backend::{Backend, BackendConfig};
 use petstore_admin::dto::{
-    AppEvent, CategoryList, CategoryProblem, ClientErrorKind, CommandError, Environment,
-    ExportFormat, Problem,
+    AppErrorKind, AppEvent, CategoryFailure, CategoryList, CategoryProblem, CategoryRefusal,
+    CommandError, Environment, ExportFormat, Field,
 };
 use petstore_sandbox::SandboxConfig;
 
@@ -38,11 +38,21 @@ fn shown(list: &CategoryList) -> Vec<(&str, &str)> {
 }
 
 /// The refusal's problem, field and facts, checked as the UI reads them.
-fn refusal(error: &CommandError) -> (CategoryProblem, Option<&str>) {
-    assert_eq!(error.kind, ClientErrorKind::InvalidInput, "{error:?}");
-    assert_eq!(error.problem, Some(Problem::CategoryRefused), "{error:?}");
-    let category = error.category.as_ref().expect("the refusal's facts");
-    (category.problem, error.field.as_deref())
+fn refusal(error: &CommandError) -> (CategoryProblem, Option<Field>) {
+    assert_eq!(error.kind(), AppErrorKind::Category, "{error:?}");
+    assert_eq!(facts(error)["problem"], "categoryRefused", "{error:?}");
+    (refused(error).problem, error.field())
+}
+
+/// Why the name was refused.
+fn refused(error: &CommandError) -> &CategoryRefusal {
+    match error {
+        CommandError::Category(failure) => match &**failure {
+            CategoryFailure::CategoryRefused { refusal, .. } => refusal,
+            other => panic!("{other:?}"),
+        },
+        other => panic!("{other:?}"),
+    }
 }
 
 #[tokio::test]
@@ -69,9 +79,9 @@ async fn settings_edits_are_saved_exactly_and_refusals_are_typed_facts() {
         .expect_err("taken");
     assert_eq!(
         refusal(&taken),
-        (CategoryProblem::NameTaken, Some("categoryName"))
+        (CategoryProblem::NameTaken, Some(Field::CategoryName))
     );
-    let facts = taken.category.as_ref().expect("facts");
+    let facts = refused(&taken);
     assert_eq!(
         (facts.id.as_str(), facts.name.as_str()),
         ("2", "DOGS"),
@@ -86,15 +96,9 @@ async fn settings_edits_are_saved_exactly_and_refusals_are_typed_facts() {
         .expect_err("already named");
     assert_eq!(
         refusal(&named),
-        (CategoryProblem::IdNamed, Some("categoryId"))
+        (CategoryProblem::IdNamed, Some(Field::CategoryId))
     );
-    assert_eq!(
-        named
-            .category
-            .as_ref()
-            .and_then(|c| c.other_name.as_deref()),
-        Some("Dogs")
-    );
+    assert_eq!(refused(&named).other_name.as_deref(), Some("Dogs"));
     for (id, problem) in [
         ("three", CategoryProblem::IdNotANumber),
         ("0", CategoryProblem::IdNotPositive),
@@ -103,22 +107,22 @@ async fn settings_edits_are_saved_exactly_and_refusals_are_typed_facts() {
         let error = backend
             .add_category_name(SANDBOX, id, "Fish")
             .expect_err("bad id");
-        assert_eq!(refusal(&error), (problem, Some("categoryId")), "{id}");
+        assert_eq!(refusal(&error), (problem, Some(Field::CategoryId)), "{id}");
     }
     let long = backend
         .add_category_name(SANDBOX, "3", &"x".repeat(61))
         .expect_err("too long");
     assert_eq!(
         refusal(&long),
-        (CategoryProblem::NameTooLong, Some("categoryName"))
+        (CategoryProblem::NameTooLong, Some(Field::CategoryName))
     );
-    assert_eq!(long.category.as_ref().and_then(|c| c.chars), Some(61));
+    assert_eq!(refused(&long).chars, Some(61));
     let empty = backend
         .add_category_name(SANDBOX, "3", "   ")
         .expect_err("empty");
     assert_eq!(
         refusal(&empty),
-        (CategoryProblem::NameEmpty, Some("categoryName"))
+        (CategoryProblem::NameEmpty, Some(Field::CategoryName))
     );
 
     backend
@@ -129,7 +133,7 @@ async fn settings_edits_are_saved_exactly_and_refusals_are_typed_facts() {
         .expect_err("no name to rename");
     assert_eq!(
         refusal(&missing),
-        (CategoryProblem::NotNamed, Some("categoryId"))
+        (CategoryProblem::NotNamed, Some(Field::CategoryId))
     );
     backend
         .add_category_name(STAGING, "1", "Dogs")
@@ -257,10 +261,16 @@ async fn a_shared_list_goes_out_and_comes_in_merging_without_replacing() {
         .import_category_names(STAGING, &not_a_list)
         .await
         .expect_err("no id column");
-    assert_eq!(error.problem, Some(Problem::CategoryListInvalid));
-    assert_eq!(error.detail.as_deref(), Some("pets.csv"));
+    assert_eq!(facts(&error)["problem"], "categoryListInvalid");
+    assert_eq!(facts(&error)["path"], "pets.csv");
+    let CommandError::Category(failure) = &error else {
+        panic!("{error:?}")
+    };
+    let CategoryFailure::CategoryListInvalid { reason, .. } = &**failure else {
+        panic!("{error:?}")
+    };
     assert_eq!(
-        error.reason,
+        Some(reason.clone()),
         Some(petstore_admin::dto::Reason::MissingColumn {
             column: "categoryId".into(),
             found: vec!["name".into(), "status".into()],

@@ -7,9 +7,9 @@ mod common;
 use std::sync::Arc;
 
 use chrono::{TimeDelta, Utc};
-use common::{Collected, STAFF_KEY, backend, sandbox, use_staging};
+use common::{Collected, STAFF_KEY, backend, facts, sandbox, use_staging};
 use petstore_admin::backend::{Backend, BackendConfig};
-use petstore_admin::dto::{AppEvent, ClientErrorKind, Environment, Problem};
+use petstore_admin::dto::{AppEvent, ClientErrorKind, Environment, Field};
 use petstore_client::ApiKey;
 use petstore_local::WaitMemory;
 use petstore_sandbox::{Plan, SandboxConfig};
@@ -64,12 +64,9 @@ async fn an_unsaved_address_is_tested_and_the_saved_client_is_left_alone() {
         .test_connection(Environment::Staging, Some(&typed_server.base_url()), false)
         .await
         .expect_err("the stored key is not sent to another server unasked");
-    assert_eq!(asked.problem, Some(Problem::KeyWouldMove), "{asked:?}");
-    assert_eq!(asked.environment, Some(Environment::Staging));
-    assert_eq!(
-        asked.detail.as_deref(),
-        Some(typed_server.base_url().as_str())
-    );
+    assert_eq!(facts(&asked)["problem"], "keyWouldMove", "{asked:?}");
+    assert_eq!(facts(&asked)["environment"], "staging");
+    assert_eq!(facts(&asked)["address"], typed_server.base_url().as_str());
     assert_eq!(
         typed_server.request_count(),
         0,
@@ -155,11 +152,11 @@ async fn an_unusable_typed_address_is_refused_like_one_being_saved_and_nothing_i
             .await
             .expect_err("refused before sending");
         assert_eq!(
-            error.kind,
+            error.kind(),
             ClientErrorKind::Configuration,
             "{typed}: {error:?}"
         );
-        assert_eq!(error.field.as_deref(), Some("stagingUrl"), "{typed}");
+        assert_eq!(error.field(), Some(Field::StagingUrl), "{typed}");
     }
     assert_eq!(server.request_count(), 0);
     backend.shutdown().await;
@@ -174,7 +171,7 @@ async fn a_typed_address_without_a_stored_key_sends_nothing() {
         .test_connection(Environment::Production, Some(&server.base_url()), false)
         .await
         .expect_err("no key for Production");
-    assert_eq!(error.kind, ClientErrorKind::Configuration, "{error:?}");
+    assert_eq!(error.kind(), ClientErrorKind::Configuration, "{error:?}");
     assert_eq!(server.request_count(), 0);
     backend.shutdown().await;
 }
@@ -202,8 +199,8 @@ async fn a_wait_remembered_for_the_typed_address_and_key_holds_the_test_back() {
         .test_connection(Environment::Staging, Some(&typed_server.base_url()), true)
         .await
         .expect_err("held back by the wait the service asked for");
-    assert_eq!(error.kind, ClientErrorKind::RateLimited, "{error:?}");
-    assert!(error.retry_at.is_some(), "says when to try again");
+    assert_eq!(error.kind(), ClientErrorKind::RateLimited, "{error:?}");
+    assert!(error.retry_at().is_some(), "says when to try again");
     assert_eq!(typed_server.request_count(), 0, "nothing was sent");
     // The saved address has no wait: the environment itself is not held back.
     backend

@@ -8,19 +8,23 @@ mod common;
 use std::sync::Arc;
 
 use chrono::{TimeDelta, Utc};
-use common::{STAFF_KEY, use_staging};
+use common::{STAFF_KEY, facts, use_staging};
 use petstore_admin::backend::{Backend, BackendConfig};
-use petstore_admin::dto::{AppErrorKind, ClientErrorKind, CommandError, Problem, WaitReason};
+use petstore_admin::dto::{AppErrorKind, ClientErrorKind, CommandError, WaitReason};
 use petstore_client::ApiKey;
 use petstore_test_support::{spend_elsewhere, tiny_quota};
 
 use common::{backend_sharing_waits, waits_file};
 
-fn refusal(result: Result<bool, CommandError>, why: Problem) -> CommandError {
+fn refusal(result: Result<bool, CommandError>, why: &str) -> CommandError {
     let refused = result.expect_err("the wait is kept");
-    assert_eq!(refused.kind, AppErrorKind::WaitKept, "{refused:?}");
-    assert_eq!(refused.problem, Some(why), "{refused:?}");
+    assert_eq!(refused.kind(), AppErrorKind::WaitKept, "{refused:?}");
+    assert_eq!(facts(&refused)["problem"], why, "{refused:?}");
     refused
+}
+
+fn at(error: &CommandError) -> Option<String> {
+    error.retry_at().map(|(at, _)| at.to_owned())
 }
 
 fn instant(text: &Option<String>) -> chrono::DateTime<Utc> {
@@ -44,18 +48,18 @@ async fn the_wait_the_service_gave_the_app_is_not_cleared() {
         .list_pets(None, Some(5))
         .await
         .expect_err("the service answers 429");
-    assert_eq!(limited.kind, ClientErrorKind::RateLimited, "{limited:?}");
+    assert_eq!(limited.kind(), ClientErrorKind::RateLimited, "{limited:?}");
     assert_eq!(server.limit_counts().limited, 1, "a real 429");
     let sent = server.request_count();
 
-    let refused = refusal(backend.forget_wait().await, Problem::ServiceWait);
+    let refused = refusal(backend.forget_wait().await, "serviceWait");
+    assert_eq!(at(&refused), at(&limited), "until the 429's Retry-After");
     assert_eq!(
-        refused.retry_at, limited.retry_at,
-        "until the 429's Retry-After"
+        refused.retry_at().and_then(|(_, why)| why),
+        Some(WaitReason::RateLimited)
     );
-    assert_eq!(refused.wait_reason, Some(WaitReason::RateLimited));
     let kept = backend.remembered_wait().await.expect("the wait stays");
-    assert_eq!(Some(kept.until), limited.retry_at);
+    assert_eq!(Some(kept.until), at(&limited));
     let key = ApiKey::new(STAFF_KEY.to_owned()).expect("key");
     assert!(
         waits_file(dir.path())
@@ -84,13 +88,13 @@ async fn a_remembered_wait_is_cleared_once_a_minute_here_and_in_other_processes(
 
     // The CLI remembers a wait again; a second Clear, here or in another app process, is refused.
     waits_file(dir.path()).remember(&server.base_url(), &key, until, Utc::now());
-    let refused = refusal(backend.forget_wait().await, Problem::WaitClearedRecently);
-    let again_at = instant(&refused.retry_at);
+    let refused = refusal(backend.forget_wait().await, "waitClearedRecently");
+    let again_at = instant(&at(&refused));
     // To the millisecond, as the app's times travel.
     let not_before = cleared_at + TimeDelta::minutes(1) - TimeDelta::milliseconds(1);
     assert!(again_at >= not_before, "{again_at}");
     assert!(again_at <= Utc::now() + TimeDelta::minutes(1), "{again_at}");
-    assert_eq!(refused.wait_reason, None);
+    assert_eq!(refused.retry_at().and_then(|(_, why)| why), None);
     // Gone, with its pacing state: only the waits file knows of the clearing now.
     drop(backend);
     let other_dir = tempfile::tempdir().expect("temp dir");
@@ -101,8 +105,8 @@ async fn a_remembered_wait_is_cleared_once_a_minute_here_and_in_other_processes(
         ..BackendConfig::isolated()
     });
     use_staging(&other, &server, STAFF_KEY).await;
-    let refused = refusal(other.forget_wait().await, Problem::WaitClearedRecently);
-    assert_eq!(instant(&refused.retry_at), again_at, "the file's clearing");
+    let refused = refusal(other.forget_wait().await, "waitClearedRecently");
+    assert_eq!(instant(&at(&refused)), again_at, "the file's clearing");
     assert!(other.remembered_wait().await.is_some(), "the wait stays");
     assert_eq!(server.request_count(), 0, "nothing was sent");
 }

@@ -8,11 +8,10 @@ use std::path::Path;
 use std::sync::Arc;
 use std::time::Duration;
 
-use common::{Collected, STAFF_KEY, quick, sandbox, use_staging};
+use common::{Collected, STAFF_KEY, facts, quick, sandbox, use_staging};
 use petstore_admin::backend::{Backend, BackendConfig};
 use petstore_admin::dto::{
-    AppEvent, Environment, ExportFormat, ImportPhase, ImportResult, PetStatusValue, Problem,
-    RowCells,
+    AppEvent, Environment, ExportFormat, ImportPhase, ImportResult, PetStatusValue, RowCells,
 };
 use petstore_sandbox::{Faults, SandboxConfig};
 
@@ -60,7 +59,7 @@ async fn preview_fix_in_place_pause_resume_and_report() {
 
     let refused = backend.preview_import(&file).await.expect_err("not chosen");
     // A path the person did not choose is never read: "choose a file with Import… first".
-    assert_eq!(refused.problem, Some(Problem::NoImportFile), "{refused:?}");
+    assert_eq!(facts(&refused)["problem"], "noImportFile", "{refused:?}");
     backend.allow_import_file(&file);
     let preview = backend.preview_import(&file).await.expect("preview");
     assert_eq!(preview.environment, Environment::Staging);

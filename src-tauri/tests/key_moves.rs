@@ -8,9 +8,9 @@ mod common;
 
 use std::sync::Arc;
 
-use common::{Collected, STAFF_KEY, backend, mock_keychain, sandbox};
+use common::{Collected, STAFF_KEY, backend, facts, mock_keychain, sandbox};
 use petstore_admin::backend::Backend;
-use petstore_admin::dto::{Environment, KeyMove, Problem, Settings};
+use petstore_admin::dto::{Environment, Field, KeyMove, Settings};
 use petstore_sandbox::{Sandbox, SandboxConfig};
 
 fn staging_at(url: &str) -> Settings {
@@ -51,10 +51,10 @@ async fn saving_an_address_on_another_server_waits_for_the_answer_and_keep_takes
         .save_settings(staging_at(&other.base_url()), None)
         .await
         .expect_err("refused until the person answers");
-    assert_eq!(asked.problem, Some(Problem::KeyWouldMove), "{asked:?}");
-    assert_eq!(asked.environment, Some(Environment::Staging));
-    assert_eq!(asked.field.as_deref(), Some("stagingUrl"));
-    assert_eq!(asked.detail.as_deref(), Some(other.base_url().as_str()));
+    assert_eq!(facts(&asked)["problem"], "keyWouldMove", "{asked:?}");
+    assert_eq!(facts(&asked)["environment"], "staging");
+    assert_eq!(asked.field(), Some(Field::StagingUrl));
+    assert_eq!(facts(&asked)["address"], other.base_url().as_str());
     assert_eq!(
         std::fs::read_to_string(dir.path().join("settings.json")).expect("file"),
         file_before,
@@ -106,7 +106,7 @@ async fn remove_saves_the_new_address_and_removes_the_key_which_then_goes_nowher
         .list_pets(None, Some(5))
         .await
         .expect_err("no key to send");
-    assert_eq!(error.problem, Some(Problem::MissingApiKey), "{error:?}");
+    assert_eq!(facts(&error)["problem"], "missingApiKey", "{error:?}");
     assert_eq!(other.request_count(), 0);
     assert_eq!(saved.request_count(), 0);
     backend.shutdown().await;
@@ -171,7 +171,7 @@ async fn testing_another_server_sends_the_key_only_with_the_answer() {
         .test_connection(Environment::Staging, Some(&other.base_url()), false)
         .await
         .expect_err("asked first");
-    assert_eq!(asked.problem, Some(Problem::KeyWouldMove), "{asked:?}");
+    assert_eq!(facts(&asked)["problem"], "keyWouldMove", "{asked:?}");
     assert_eq!(other.request_count(), 0, "no request before the answer");
     assert_eq!(saved.request_count(), 0);
     let test = backend

@@ -5,10 +5,10 @@ mod common;
 
 use std::sync::Arc;
 
-use common::{Collected, STAFF_KEY, backend, mock_keychain, sandbox};
+use common::{Collected, STAFF_KEY, backend, facts, mock_keychain, sandbox};
 use keyring_core::{CredentialStore, Error as StoreError, mock};
 use petstore_admin::dto::{
-    AppErrorKind, ClientErrorKind, Environment, ErrorKind, KeyStatus, Problem, Settings,
+    AppErrorKind, ClientErrorKind, Environment, ErrorKind, Field, KeyStatus, Settings,
 };
 use petstore_sandbox::SandboxConfig;
 
@@ -88,15 +88,11 @@ async fn without_a_keychain_a_session_key_is_offered_and_used() {
         .await
         .expect_err("no keychain");
     assert_eq!(
-        (error.kind, error.field.as_deref()),
-        (ErrorKind::App(AppErrorKind::Keychain), Some("key"))
+        (error.kind(), error.field()),
+        (ErrorKind::App(AppErrorKind::Keychain), Some(Field::Key))
     );
     // The field "key" is where the UI offers to keep the key for this session only.
-    assert_eq!(
-        error.problem,
-        Some(Problem::KeychainUnavailable),
-        "{error:?}"
-    );
+    assert_eq!(facts(&error)["problem"], "keychainUnavailable", "{error:?}");
     let json = serde_json::to_string(&error).expect("json");
     assert!(!json.contains(STAFF_KEY), "{json}");
 
@@ -152,7 +148,7 @@ async fn a_locked_keychain_reads_as_unavailable_and_a_failing_one_is_a_keychain_
         .set_api_key(Environment::Production, SECRET.into(), false)
         .await
         .expect_err("platform failure");
-    assert_eq!(error.kind, AppErrorKind::Keychain);
+    assert_eq!(error.kind(), AppErrorKind::Keychain);
     let json = serde_json::to_string(&error).expect("json");
     assert!(!json.contains(SECRET), "{json}");
 }
@@ -167,10 +163,10 @@ async fn an_invalid_key_is_refused_and_the_sandbox_needs_none() {
         .await
         .expect_err("invalid");
     assert_eq!(
-        (error.kind, error.field.as_deref()),
+        (error.kind(), error.field()),
         (
             ErrorKind::Client(ClientErrorKind::InvalidInput),
-            Some("key")
+            Some(Field::Key)
         )
     );
     // The sandbox uses its demo key when none is stored.

@@ -9,7 +9,10 @@ use std::sync::Arc;
 
 use common::company_net::CompanyNet;
 use common::{Collected, STAFF_KEY, backend, mock_keychain};
-use petstore_admin::dto::{Environment, NetworkInput, NetworkProblem, ProxyChoice};
+use petstore_admin::dto::{
+    CommandError, ConfigurationProblem, Environment, Field, NetworkInput, NetworkProblem,
+    NetworkRefusal, ProxyChoice,
+};
 use petstore_testnet::{PrivateCa, TEST_HOST};
 
 fn manual(url: &str, user: Option<&str>, bypass: &[&str]) -> NetworkInput {
@@ -23,6 +26,17 @@ fn manual(url: &str, user: Option<&str>, bypass: &[&str]) -> NetworkInput {
 
 fn settings_file(dir: &std::path::Path) -> String {
     std::fs::read_to_string(dir.join("settings.json")).unwrap_or_default()
+}
+
+/// Why a network setting was refused, when that is the error.
+fn refusal_of(error: &CommandError) -> Option<NetworkRefusal> {
+    match error {
+        CommandError::Configuration(problem) => match &**problem {
+            ConfigurationProblem::NetworkSettings { network, .. } => Some(network.clone()),
+            _ => None,
+        },
+        _ => None,
+    }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -103,9 +117,9 @@ async fn a_password_inside_the_proxy_address_is_refused_and_nothing_is_saved() {
         ))
         .await
         .unwrap_err();
-    let refusal = err.network.clone().expect("the facts of the refusal");
+    let refusal = refusal_of(&err).expect("the facts of the refusal");
     assert_eq!(refusal.problem, NetworkProblem::PasswordInAddress);
-    assert_eq!(err.field.as_deref(), Some("proxyUrl"));
+    assert_eq!(err.field(), Some(Field::ProxyUrl));
     assert_eq!(refusal.given, None, "the address is not sent back");
     assert!(!serde_json::to_string(&err).unwrap().contains("hunter2"));
     assert_eq!(settings_file(dir.path()), before, "nothing was saved");
@@ -114,27 +128,27 @@ async fn a_password_inside_the_proxy_address_is_refused_and_nothing_is_saved() {
         (
             manual("", None, &[]),
             NetworkProblem::NoProxyAddress,
-            "proxyUrl",
+            Field::ProxyUrl,
         ),
         (
             manual("socks5://proxy:1080", None, &[]),
             NetworkProblem::NotHttp,
-            "proxyUrl",
+            Field::ProxyUrl,
         ),
         (
             manual("http://proxy:3128/x", None, &[]),
             NetworkProblem::AddressHasPath,
-            "proxyUrl",
+            Field::ProxyUrl,
         ),
         (
             manual("http://proxy:3128", None, &["intranet.example:8080"]),
             NetworkProblem::BadBypassEntry,
-            "bypass",
+            Field::Bypass,
         ),
     ] {
         let err = app.save_network_settings(input).await.unwrap_err();
-        assert_eq!(err.network.map(|n| n.problem), Some(problem));
-        assert_eq!(err.field.as_deref(), Some(field));
+        assert_eq!(refusal_of(&err).map(|n| n.problem), Some(problem));
+        assert_eq!(err.field(), Some(field));
     }
     assert_eq!(settings_file(dir.path()), before, "nothing was saved");
     assert_eq!(app.network_settings().await.mode, ProxyChoice::Manual);
@@ -173,7 +187,7 @@ async fn a_company_certificate_is_listed_once_trusted_and_gone_once_removed() {
     std::fs::write(&leaf, ca.server_cert(TEST_HOST).cert_pem).unwrap();
     let err = app.trust_company_certificate(&leaf).await.unwrap_err();
     assert_eq!(
-        err.network.map(|n| n.problem),
+        refusal_of(&err).map(|n| n.problem),
         Some(NetworkProblem::NotAnAuthority)
     );
 
@@ -214,9 +228,9 @@ async fn the_proxy_password_goes_only_to_the_proxy_it_was_stored_for() {
         .set_proxy_password("pr0xy-pass".to_owned())
         .await
         .expect_err("a password needs its proxy");
-    assert_eq!(refused.field.as_deref(), Some("proxyUrl"), "{refused:?}");
+    assert_eq!(refused.field(), Some(Field::ProxyUrl), "{refused:?}");
     assert_eq!(
-        refused.network.map(|n| n.problem),
+        refusal_of(&refused).map(|n| n.problem),
         Some(NetworkProblem::NoProxyAddress)
     );
 

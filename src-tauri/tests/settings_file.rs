@@ -227,6 +227,6 @@ async fn without_a_settings_file_there_is_nothing_to_start_over_or_open() {
         petstore_admin::backend::Backend::new(petstore_admin::backend::BackendConfig::isolated());
     assert_eq!(backend.settings_problem(), None);
     let error = backend.start_settings_over().expect_err("no file");
-    assert_eq!(error.kind, ClientErrorKind::Configuration);
+    assert_eq!(error.kind(), ClientErrorKind::Configuration);
     assert!(backend.settings_file_path().is_err());
 }

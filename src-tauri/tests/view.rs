@@ -3,7 +3,7 @@
 use std::path::Path;
 
 use petstore_admin::backend::{Backend, BackendConfig, DEFAULT_PAGE_SIZE};
-use petstore_admin::dto::ClientErrorKind;
+use petstore_admin::dto::{ClientErrorKind, CommandError, Field};
 
 fn backend(dir: &Path) -> Backend {
     Backend::new(BackendConfig {
@@ -33,11 +33,14 @@ fn rows_per_page_outside_1_to_100_is_refused_and_not_saved() {
     backend.save_page_size(1).expect("1 is allowed");
     for wrong in [0, 101, -5, i64::MAX] {
         let error = backend.save_page_size(wrong).expect_err("refused");
-        assert_eq!(error.kind, ClientErrorKind::InvalidInput, "{wrong}");
-        assert_eq!(error.field.as_deref(), Some("limit"), "{wrong}");
+        assert_eq!(error.kind(), ClientErrorKind::InvalidInput, "{wrong}");
+        assert_eq!(error.field(), Some(Field::Limit), "{wrong}");
         // The given value travels so the message can name it (i64::MAX is "not a number").
         if wrong != i64::MAX {
-            assert_eq!(error.detail, Some(wrong.to_string()), "{wrong}");
+            let CommandError::InvalidInput { given, .. } = &error else {
+                panic!("{error:?}")
+            };
+            assert_eq!(given, &Some(wrong.to_string()), "{wrong}");
         }
     }
     assert_eq!(backend.page_size(), 1);

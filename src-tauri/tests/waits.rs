@@ -30,8 +30,8 @@ async fn a_wait_the_cli_remembered_holds_the_app_back_without_sending_until_clea
         .list_pets(None, Some(5))
         .await
         .expect_err("held back by the remembered wait");
-    assert_eq!(error.kind, ClientErrorKind::RateLimited, "{error:?}");
-    let retry_at = error.retry_at.expect("says when");
+    assert_eq!(error.kind(), ClientErrorKind::RateLimited, "{error:?}");
+    let retry_at = error.retry_at().expect("says when").0.to_owned();
     let retry_at = chrono::DateTime::parse_from_rfc3339(&retry_at).expect("RFC 3339");
     assert!(
         (retry_at.with_timezone(&Utc) - until).abs() < TimeDelta::seconds(1),
@@ -67,7 +67,7 @@ async fn a_wait_the_cli_remembered_holds_the_app_back_without_sending_until_clea
         .forget_wait()
         .await
         .expect_err("at most once a minute");
-    assert_eq!(again.kind, AppErrorKind::WaitKept, "{again:?}");
+    assert_eq!(again.kind(), AppErrorKind::WaitKept, "{again:?}");
 }
 
 #[tokio::test]

@@ -21,9 +21,7 @@ const answered503 = () =>
     status: 503,
     code: 'service_unavailable',
     serverMessage: WORDS,
-    serverText: `${WORDS} Try again shortly.`,
     reason: { code: 'serverError', status: 503 },
-    environment: 'sandbox',
   });
 
 /** The activity entry the backend records for that create. */

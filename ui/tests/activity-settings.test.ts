@@ -63,7 +63,7 @@ describe('activity settings', () => {
     await startApp({
       handlers: {
         save_activity_settings: () => {
-          throw commandError('invalidInput', { field: 'maxEntries', detail: '400000' });
+          throw commandError('invalidInput', { field: 'maxEntries', given: '400000' });
         },
       },
     });

@@ -138,14 +138,18 @@ describe('Settings → Categories', () => {
     await startApp({
       handlers: {
         import_category_names: () => {
-          throw commandError('invalidInput', {
+          throw commandError('category', {
             problem: 'categoryListInvalid',
-            detail: 'pets.csv',
+            path: 'pets.csv',
             reason: { code: 'missingColumn', column: 'categoryId', found: ['name', 'status'] },
           });
         },
         add_category_name: () => {
-          throw commandError('configuration', { problem: 'settingsUnwritable', detail: '/home/demo/settings.json' });
+          throw commandError('configuration', {
+            problem: 'settingsUnwritable',
+            path: '/home/demo/settings.json',
+            reason: { code: 'io', io: 'other' },
+          });
         },
       },
     });

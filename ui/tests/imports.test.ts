@@ -6,6 +6,7 @@ import { describe, expect, test } from 'vitest';
 import { commandError, installFake } from '../src/demo/fake';
 import { ImportSession } from '../src/lib/state/imports.svelte';
 import { describeError } from '../src/lib/messages';
+import type { WithProblem } from '../src/lib/command-error';
 import type { ImportResult } from '../src/lib/types';
 import { rows, startApp, type } from './helpers';
 
@@ -22,12 +23,12 @@ describe('import session', () => {
 
   test('a file that cannot be read leaves the stage as it was, with the message', async () => {
     installFake({
-      handlers: { preview_import: () => Promise.reject(commandError('invalidInput', { problem: 'importFileInvalid', detail: 'branch.csv', reason: { code: 'missingColumn', column: 'name', found: ['nom'] } })) },
+      handlers: { preview_import: () => Promise.reject(commandError('import', { problem: 'importFileInvalid', path: 'branch.csv', reason: { code: 'missingColumn', column: 'name', found: ['nom'] } })) },
     });
     const session = new ImportSession();
     await session.choose();
     expect(session.stage).toBe('choose');
-    expect(session.error?.problem).toBe('importFileInvalid');
+    expect((session.error as WithProblem | null)?.problem).toBe('importFileInvalid');
     expect(describeError(session.error!).text).toContain(
       '“branch.csv” cannot be imported: the header row has no "name" column (found: "nom"): add it, or rename the column that holds it.',
     );

@@ -33,8 +33,9 @@ import {
 } from '../src/lib/validation';
 import type { CategoryProblem } from '../src/lib/bindings/CategoryProblem';
 import type { NetworkProblem } from '../src/lib/bindings/NetworkProblem';
-import type { Problem } from '../src/lib/bindings/Problem';
-import type { CommandError, ErrorKind } from '../src/lib/types';
+import type { ErrorKind, Problem, WithProblem } from '../src/lib/command-error';
+import type { CommandError } from '../src/lib/types';
+import { KIND_OF } from './problem-kinds';
 
 // A zone far from UTC, so a time shown in UTC cannot pass for local.
 vi.stubEnv('TZ', 'Europe/Berlin');
@@ -42,6 +43,9 @@ vi.stubEnv('TZ', 'Europe/Berlin');
 /** 14:05:47 local time, 32 seconds after NOW. */
 const RETRY_AT = new Date(2026, 10, 23, 14, 5, 47);
 const NOW = RETRY_AT.getTime() - 32_000;
+
+/** A payload of `kind` naming no exact problem (the type asks for one: the words do without). */
+const noProblem = (kind: WithProblem['kind']) => ({ kind }) as CommandError;
 
 /** One error per kind, with the facts that make each say the most (no exact problem). */
 const BY_KIND = {
@@ -56,23 +60,26 @@ const BY_KIND = {
   timeout: commandError('timeout'),
   network: commandError('network', { cause: 'refused' }),
   outcomeUnknown: commandError('outcomeUnknown'),
-  invalidInput: commandError('invalidInput', { field: 'limit', detail: '101' }),
-  configuration: commandError('configuration'),
+  invalidInput: commandError('invalidInput', { field: 'limit', given: '101' }),
+  configuration: noProblem('configuration'),
   responseTooLarge: commandError('responseTooLarge', { sizeLimit: { value: 8, unit: 'mib' } }),
-  keychain: commandError('keychain'),
+  keychain: noProblem('keychain'),
   createInFlight: commandError('createInFlight'),
-  file: commandError('file'),
+  file: noProblem('file'),
   cancelled: commandError('cancelled'),
   activityUnavailable: commandError('activityUnavailable'),
   waitKept: commandError('waitKept', { problem: 'waitClearedRecently', retryAt: RETRY_AT.toISOString() }),
+  import: noProblem('import'),
+  category: noProblem('category'),
+  sandboxNotStarted: commandError('sandboxNotStarted'),
 } satisfies Record<ErrorKind, CommandError>;
 
 /** More of each kind: every input field, every wait, with and without a server status. */
 const MORE: CommandError[] = [
-  ...['limit', 'status', 'name', 'categoryId', 'id', 'key', 'retentionDays', 'maxEntries', 'next', 'other'].map((field) =>
-    commandError('invalidInput', { field, detail: 'x' }),
+  ...(['limit', 'status', 'name', 'categoryId', 'id', 'key', 'retentionDays', 'maxEntries', 'next', 'since'] as const).map(
+    (field) => commandError('invalidInput', { field, given: 'x' }),
   ),
-  ...['name', 'categoryId', 'status', 'limit', 'id', 'key', null].map((field) => commandError('badRequest', { field })),
+  ...(['name', 'categoryId', 'status', 'limit', 'id', 'key', null] as const).map((field) => commandError('badRequest', { field })),
   commandError('rateLimited', { waitReason: 'quotaExhausted', retryAt: RETRY_AT.toISOString() }),
   commandError('rateLimited', { waitReason: 'backoff' }),
   commandError('rateLimited', { retryAt: new Date(NOW - 1000).toISOString() }),
@@ -84,37 +91,24 @@ const MORE: CommandError[] = [
   { ...commandError('teapot' as ErrorKind) },
 ];
 
-// The kind each problem comes with from the backend.
-const KIND_OF: Partial<Record<Problem, ErrorKind>> = {
-  keychainUnavailable: 'keychain',
-  keychainLocked: 'keychain',
-  keyTooLong: 'keychain',
-  keyCorrupt: 'keychain',
-  keychainFailed: 'keychain',
-  noDataFolder: 'file',
-  importJournal: 'file',
-  fileNotRead: 'file',
-  fileNotWritten: 'file',
-  fileExists: 'file',
-  importRunning: 'createInFlight',
-  importElsewhere: 'createInFlight',
-  sandboxNotStarted: 'network',
-  serviceWait: 'waitKept',
-  waitClearedRecently: 'waitKept',
-};
-
-/** Each problem twice: with every fact the backend can send, and with none. */
+/**
+ * Each problem twice: with every fact the backend can send, and with none (as a payload: the type
+ * asks for some of them, the words do without).
+ */
 function withProblem(problem: Problem, full: boolean): CommandError {
-  return commandError(KIND_OF[problem] ?? 'configuration', {
+  const detail = full ? '/home/sam/pets.csv' : null;
+  return {
+    kind: KIND_OF[problem],
     problem,
     environment: full ? 'staging' : null,
     field: full ? 'key' : null,
-    detail: full ? '/home/sam/pets.csv' : null,
+    address: detail,
+    path: detail,
     reason: full ? { code: 'settingsSyntax', line: 4, column: 1 } : null,
     line: full ? 4 : null,
     column: full ? 1 : null,
     sizeLimit: full ? { value: 2560, unit: 'bytes' } : null,
-  });
+  } as CommandError;
 }
 
 function refusal(problem: CategoryProblem, full: boolean) {
@@ -166,7 +160,7 @@ function everyError(): { label: string; error: CommandError; environment: 'produ
     })),
     ...CATEGORY_PROBLEMS.map((problem) => ({
       label: `refused ${problem}`,
-      error: commandError('invalidInput', { problem: 'categoryRefused', category: refusal(problem, true) }),
+      error: commandError('category', { problem: 'categoryRefused', refusal: refusal(problem, true) }),
     })),
   ];
   return errors.flatMap(({ label, error }) =>
@@ -307,10 +301,10 @@ describe('errors in German', () => {
     expect(describeError(withProblem('settingsUnreadable', true)).what).toBe(
       'Die Einstellungsdatei /home/sam/pets.csv kann nicht gelesen werden (Zeile 4, Spalte 1): sie ist kein gültiges JSON (achten Sie auf ein überzähliges Zeichen, ein Komma am Ende oder ein fehlendes Anführungszeichen).',
     );
-    expect(describeError(commandError('invalidInput', { field: 'status', detail: 'lost' })).what).toBe(
+    expect(describeError(commandError('invalidInput', { field: 'status', given: 'lost' })).what).toBe(
       'Der Status muss „Verfügbar“, „Reserviert“ oder „Verkauft“ sein (Sie haben „lost“ eingegeben).',
     );
-    expect(describeError(commandError('invalidInput', { field: 'limit', detail: '101' })).what).toBe(
+    expect(describeError(commandError('invalidInput', { field: 'limit', given: '101' })).what).toBe(
       'Zeilen pro Seite muss eine ganze Zahl von 1 bis 100 sein (Sie haben „101“ eingegeben).',
     );
   });
@@ -401,7 +395,7 @@ describe('ErrorText follows the language', () => {
   afterEach(() => setLanguage('en'));
 
   test('an error on screen is re-worded at once when the language changes', async () => {
-    const error = commandError('network', { cause: 'proxyAuthRequired', serverMessage: 'Proxy Authentication Required.' });
+    const error = { ...commandError('network', { cause: 'proxyAuthRequired' }), serverMessage: 'Proxy Authentication Required.' };
     render(ErrorText, { error, environment: 'staging' });
     const shown = () => screen.getByTestId('error-text').textContent ?? '';
     expect(shown()).toContain('The proxy asks for a user name and password.');

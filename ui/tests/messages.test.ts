@@ -8,18 +8,17 @@ import ErrorText from '../src/lib/components/ErrorText.svelte';
 import { commandError } from '../src/demo/fake';
 import { formatWhen } from '../src/lib/format';
 import { describeError, ERROR_KINDS, PROBLEMS } from '../src/lib/messages';
-import type { Problem } from '../src/lib/bindings/Problem';
-import type { CommandError, ErrorKind } from '../src/lib/types';
+import type { ErrorKind, Problem } from '../src/lib/command-error';
+import type { CommandError } from '../src/lib/types';
+import { KIND_OF } from './problem-kinds';
 
 // A zone far from UTC, so a time shown in UTC cannot pass for local (Node reads TZ when it
 // changes). Before any date below is made.
 vi.stubEnv('TZ', 'America/New_York');
 
 // The sandbox's 401 and a proxy's HTML 502, as the backend sends them: the server's words made
-// one plain sentence (petstore-client's `server_words`, tested there with these bodies), the
-// whole message beside it, and whether a gateway answered.
-const SANDBOX_401 =
-  'The API key is not valid for this server. Check the key set for this environment (the sandbox accepts its demo key).';
+// one plain sentence (petstore-client's `server_words`, tested there with these bodies), and
+// whether a gateway answered.
 const SANDBOX_401_WORDS = 'The API key is not valid for this server.';
 const NGINX_502_WORDS = '502 Bad Gateway.';
 /** 14:05:47 local time, 32 seconds after NOW. */
@@ -32,11 +31,10 @@ const BY_KIND = {
     status: 401,
     code: 'invalid_api_key',
     serverMessage: SANDBOX_401_WORDS,
-    serverText: SANDBOX_401,
   }),
   notFound: commandError('notFound', { status: 404, code: 'pet_not_found', serverMessage: 'No pet has the id 99999.' }),
   // "Gone" only restates the code: the backend sends no words for it.
-  gone: commandError('gone', { status: 410, code: 'gone', serverText: 'Gone' }),
+  gone: commandError('gone', { status: 410, code: 'gone' }),
   badRequest: commandError('badRequest', {
     status: 400,
     code: 'invalid_field',
@@ -50,51 +48,47 @@ const BY_KIND = {
     code: 'rate_limited',
     serverMessage: 'Too many requests.',
   }),
-  server: commandError('server', { status: 500, code: 'internal_server_error', serverText: 'Internal Server Error' }),
+  server: commandError('server', { status: 500, code: 'internal_server_error' }),
   unexpectedResponse: commandError('unexpectedResponse', { status: 502, gateway: true, serverMessage: NGINX_502_WORDS }),
-  decode: commandError('decode', { status: 200, detail: 'pets[3].id' }),
+  decode: commandError('decode', { status: 200, jsonPath: 'pets[3].id' }),
   timeout: commandError('timeout'),
   network: commandError('network', { cause: 'refused' }),
   outcomeUnknown: commandError('outcomeUnknown', { reason: { code: 'connectionLost' } }),
-  invalidInput: commandError('invalidInput', { field: 'limit', detail: '101' }),
+  invalidInput: commandError('invalidInput', { field: 'limit', given: '101' }),
   configuration: commandError('configuration', { problem: 'missingBaseUrl', environment: 'production', field: 'productionUrl' }),
   responseTooLarge: commandError('responseTooLarge', { sizeLimit: { value: 8, unit: 'mib' } }),
   keychain: commandError('keychain', { problem: 'keychainUnavailable', field: 'key' }),
   createInFlight: commandError('createInFlight', { environment: 'staging' }),
   cancelled: commandError('cancelled', { environment: 'staging' }),
-  file: commandError('file', { problem: 'fileNotWritten', detail: '/home/sam/pets.csv', reason: { code: 'io', io: 'diskFull' } }),
-  activityUnavailable: commandError('activityUnavailable', { reason: { code: 'io', io: 'diskFull' } }),
+  file: commandError('file', { problem: 'fileNotWritten', path: '/home/sam/pets.csv', reason: { code: 'io', io: 'diskFull' } }),
+  activityUnavailable: commandError('activityUnavailable'),
   waitKept: commandError('waitKept', { problem: 'waitClearedRecently', retryAt: RETRY_AT.toISOString() }),
+  import: commandError('import', { problem: 'importRunning' }),
+  category: commandError('category', {
+    problem: 'categoryListInvalid',
+    path: '/home/sam/categories.csv',
+    reason: { code: 'missingColumn', column: 'categoryId', found: ['name'] },
+  }),
+  sandboxNotStarted: commandError('sandboxNotStarted'),
 } satisfies Record<ErrorKind, CommandError>;
 
-const KEYCHAIN_PROBLEMS: Problem[] = ['keychainUnavailable', 'keychainLocked', 'keyTooLong', 'keyCorrupt', 'keychainFailed'];
-
-// The kind each problem comes with from the backend (src-tauri/src/backend/imports.rs, exports.rs).
-const FILE_PROBLEMS: Problem[] = ['noDataFolder', 'importJournal', 'fileNotRead', 'fileNotWritten', 'fileExists'];
-const BUSY_PROBLEMS: Problem[] = ['importRunning', 'importElsewhere'];
-const INPUT_PROBLEMS: Problem[] = ['noImportFile', 'importFileInvalid', 'importRowMissing', 'importTargetChanged', 'noImportReport'];
-const KEPT_PROBLEMS: Problem[] = ['serviceWait', 'waitClearedRecently'];
-
-function kindOf(problem: Problem): ErrorKind {
-  if (KEYCHAIN_PROBLEMS.includes(problem)) return 'keychain';
-  if (FILE_PROBLEMS.includes(problem)) return 'file';
-  if (BUSY_PROBLEMS.includes(problem)) return 'createInFlight';
-  if (INPUT_PROBLEMS.includes(problem)) return 'invalidInput';
-  if (KEPT_PROBLEMS.includes(problem)) return 'waitKept';
-  return problem === 'sandboxNotStarted' ? 'network' : 'configuration';
-}
-
+/**
+ * The same facts for every problem, as a payload: each reads those it has, and goes without one
+ * its type asks for but this gives none of (a category or network refusal, a retry time).
+ */
 function withProblem(problem: Problem): CommandError {
-  const kind = kindOf(problem);
-  return commandError(kind, {
+  const detail = problem === 'insecureBaseUrl' ? 'http://staging.example.com/v1' : '/home/sam/.config/dev.petstore.admin/settings.json';
+  return {
+    kind: KIND_OF[problem],
     problem,
     environment: 'staging',
-    detail: problem === 'insecureBaseUrl' ? 'http://staging.example.com/v1' : '/home/sam/.config/dev.petstore.admin/settings.json',
+    address: detail,
+    path: detail,
     reason: problem === 'invalidBaseUrl' ? { code: 'addressPath' } : { code: 'settingsSyntax', line: 4, column: 1 },
     line: problem === 'settingsUnreadable' ? 4 : null,
     column: problem === 'settingsUnreadable' ? 1 : null,
     sizeLimit: problem === 'keyTooLong' ? { value: 2560, unit: 'bytes' } : null,
-  });
+  } as CommandError;
 }
 
 /** Sentences, for the check that none is said twice. */
@@ -158,7 +152,7 @@ describe('every error, in words', () => {
     expect(message.next).toBe('Try again in a minute.');
     expect(message.text).not.toMatch(/address|nginx|<h1>/);
     const json503 = describeError(
-      commandError('server', { status: 503, code: 'service_unavailable', serverText: 'Service Unavailable', gateway: true }),
+      commandError('server', { status: 503, code: 'service_unavailable', gateway: true }),
     );
     expect(json503.text).toBe('The service, or a proxy in front of it, is having trouble. Try again in a minute.');
   });
@@ -207,7 +201,7 @@ describe('every error, in words', () => {
     const certificate = describeError(
       commandError('configuration', {
         problem: 'networkSettings',
-        detail: '/home/sam/.config/petstore/corp-root.pem',
+        certificate: '/home/sam/.config/petstore/corp-root.pem',
         network: { problem: 'fileUnreadable', given: null, subject: null, date: null, io: 'notFound' },
       }),
     );
@@ -256,7 +250,7 @@ describe('every error, in words', () => {
     expect(service.what).toContain('the service itself asked this app to wait');
     expect(service.next).toBe('Requests go out again by themselves at 14:05:47 (in 0:32).');
     expect(describeError(BY_KIND.waitKept, { now: RETRY_AT.getTime() + 1000 }).next).toBe('You can try again now.');
-    expect(describeError(commandError('waitKept'), { now: NOW }).what).toBe('The wait was not cleared, to spare the API key.');
+    expect(describeError({ kind: 'waitKept' } as CommandError, { now: NOW }).what).toBe('The wait was not cleared, to spare the API key.');
   });
 
   test('a 400 keeps the server’s words and points to the field', () => {
@@ -269,7 +263,7 @@ describe('every error, in words', () => {
   test('server words that only restate the status, or our own sentence, are not repeated', () => {
     expect(describeError(BY_KIND.gone).server).toBeNull();
     expect(describeError(BY_KIND.server).server).toBeNull();
-    const echo = commandError('timeout', { serverMessage: 'The service did not answer in time.' });
+    const echo = { ...commandError('timeout'), serverMessage: 'The service did not answer in time.' };
     expect(describeError(echo).server).toBeNull();
   });
 

@@ -300,7 +300,7 @@ describe('import: the end screen', () => {
     await fake.emit(
       'import-finished',
       result({
-        stopped: commandError('server', { status: 503, environment: 'sandbox' }),
+        stopped: commandError('server', { status: 503 }),
         keptFailing: true,
         unknownRows: [
           { line: 9, name: 'Rex', categoryId: '2', status: null, detail: 'notFound' },
@@ -393,7 +393,7 @@ describe('Check now that could not read the whole list', () => {
     const fake = await startApp({
       ...STAGING,
       activity: [UNKNOWN],
-      handlers: { retry_unconfirmed: () => Promise.reject(commandError('outcomeUnknown', { environment: 'staging' })) },
+      handlers: { retry_unconfirmed: () => Promise.reject(commandError('outcomeUnknown')) },
     });
     await openActivity();
     await fireEvent.click(await within(await screen.findByTestId('unconfirmed-item')).findByRole('button', { name: 'Check now' }));

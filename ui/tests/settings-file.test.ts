@@ -38,7 +38,7 @@ describe('a settings file the app cannot read', () => {
     await waitFor(() => expect(fake.callsTo('open_settings_folder')).toEqual([{}]));
 
     fake.handlers.open_settings_folder = () => {
-      throw commandError('configuration', { problem: 'folderNotOpened', detail: '/home/sam/.config/dev.petstore.admin' });
+      throw commandError('configuration', { problem: 'folderNotOpened', path: '/home/sam/.config/dev.petstore.admin' });
     };
     await fireEvent.click(within(banner()).getByRole('button', { name: 'Open the folder' }));
     await waitFor(() => expect(banner().textContent).toContain('Open it yourself: /home/sam/.config/dev.petstore.admin'));

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/svelte';
 import { describe, expect, test } from 'vitest';
 import { commandError } from '../src/demo/fake';
+import type { CommandError } from '../src/lib/types';
 import { startApp, type } from './helpers';
 
 async function openSettings(tab = 'Production') {
@@ -43,7 +44,7 @@ describe('settings', () => {
           throw commandError('configuration', {
             problem: 'insecureBaseUrl',
             field: 'stagingUrl',
-            detail: 'http://staging.example.com/v1',
+            address: 'http://staging.example.com/v1',
           });
         },
       },
@@ -140,8 +141,6 @@ describe('settings', () => {
             status: 401,
             code: 'invalid_api_key',
             serverMessage: 'The API key is not valid for this server.',
-            serverText:
-              'The API key is not valid for this server. Check the key set for this environment (the sandbox accepts its demo key).',
           });
         },
       },
@@ -265,7 +264,8 @@ describe('a new address on another server, with a key stored', () => {
   test('a refused address removes no key', async () => {
     const { fake, dialog, url } = await withStoredKey();
     fake.handlers.save_settings = () => {
-      throw commandError('configuration', { field: 'productionUrl' });
+      // A configuration failure naming no problem, as a payload: the kind's own words.
+      throw { kind: 'configuration', field: 'productionUrl' } as CommandError;
     };
     await type(url, 'https://other.example.net/v1');
     await fireEvent.click(within(dialog).getByRole('button', { name: 'Save address' }));

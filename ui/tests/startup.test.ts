@@ -82,7 +82,7 @@ describe('start-up', () => {
     const fake = await startApp({
       handlers: {
         get_page_size: () => {
-          throw commandError('configuration');
+          throw commandError('configuration', { problem: 'httpClient' });
         },
       },
     });

@@ -97,7 +97,7 @@ describe('pet table', () => {
 
   test('a configuration failure offers to open Settings', async () => {
     await startApp({
-      handlers: { list_pets: () => { throw commandError('configuration'); } },
+      handlers: { list_pets: () => { throw commandError('configuration', { problem: 'httpClient' }); } },
     });
     const alert = await screen.findByRole('alert');
     // The fix is in Settings: that is the main button, Retry comes after it.

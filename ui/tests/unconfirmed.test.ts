@@ -88,7 +88,7 @@ describe('unconfirmed adds', () => {
     await startApp({
       ...STAGING,
       activity: [UNKNOWN],
-      handlers: { retry_unconfirmed: () => Promise.reject(commandError('rateLimited', { environment: 'staging', waitReason: 'quotaExhausted' })) },
+      handlers: { retry_unconfirmed: () => Promise.reject(commandError('rateLimited', { waitReason: 'quotaExhausted' })) },
     });
     await openActivity();
     await fireEvent.click(await within(await screen.findByTestId('unconfirmed-item')).findByRole('button', { name: 'Check now' }));
@@ -116,7 +116,7 @@ describe('unconfirmed adds', () => {
       activity: [UNKNOWN],
       handlers: {
         check_unconfirmed: () => {
-          if (fail) throw commandError('network', { cause: 'refused', environment: 'staging' });
+          if (fail) throw commandError('network', { cause: 'refused' });
           return { entry: UNKNOWN, found: null, covered: true };
         },
       },

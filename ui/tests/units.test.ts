@@ -6,6 +6,7 @@ import { shortcutAction } from '../src/lib/shortcuts';
 import { baseUrlProblem, limitProblem, movesToAnotherServer } from '../src/lib/validation';
 import { toCommandError } from '../src/lib/backend';
 import { commandError } from '../src/demo/fake';
+import type { ErrorOf } from '../src/lib/command-error';
 
 describe('int64', () => {
   test('accepts the whole int64 range as text and nothing beyond', () => {
@@ -91,7 +92,7 @@ describe('shortcuts and errors', () => {
   test('a CommandError passes through; anything else becomes one', () => {
     const e = commandError('timeout');
     expect(toCommandError(e)).toBe(e);
-    const bare = toCommandError('boom');
+    const bare = toCommandError('boom') as ErrorOf<'unexpectedResponse'>;
     expect(bare.kind).toBe('unexpectedResponse');
     expect(bare.serverMessage, 'Tauri\'s own text is not the service\'s words').toBeNull();
     expect(toCommandError({ kind: 'weird', message: 'x' }).kind).toBe('unexpectedResponse');

@@ -1,11 +1,6 @@
 //! The Activity view's, the unconfirmed creates' and the Quota panel's commands.
 //! Queries run on the blocking pool: SQLite is synchronous, and a query must not hold up the
 //! runtime that carries the requests.
-#![allow(
-    clippy::result_large_err,
-    reason = "CommandError is the IPC error, built once per command; never on a hot path"
-)]
-
 use std::path::Path;
 
 use chrono::{DateTime, DurationRound, TimeDelta, Utc};
@@ -19,9 +14,8 @@ use super::exports::write_file;
 use crate::convert::instant;
 use crate::dto::{
     ActivityEntry, ActivityFilter, ActivityPage, ActivityPet, ActivityQuota, ActivityResolution,
-    ActivitySettings, ActivitySource, ActivityStatus, AppErrorKind, ClientErrorKind, CommandError,
-    CreatedPet, DayUse, OperationCount, QuotaHistory, QuotaPoint, QuotaRange, ResolutionKind,
-    SavedFile,
+    ActivitySettings, ActivitySource, ActivityStatus, Answer, CommandError, CreatedPet, DayUse,
+    Field, OperationCount, QuotaHistory, QuotaPoint, QuotaRange, ResolutionKind, SavedFile,
 };
 
 /// The most entries one `list_activity` call returns (the view asks for windows of rows).
@@ -86,7 +80,7 @@ impl Backend {
         updated
             .as_ref()
             .map(entry)
-            .ok_or_else(|| CommandError::new(ClientErrorKind::NotFound).with_detail(id.to_owned()))
+            .ok_or_else(|| CommandError::NotFound(Answer::default()))
     }
 
     pub async fn quota_history(
@@ -126,7 +120,7 @@ impl Backend {
             Ok::<_, CommandError>((kept, written))
         })
         .await
-        .map_err(|_| CommandError::new(AppErrorKind::ActivityUnavailable))??;
+        .map_err(|_| CommandError::ActivityUnavailable)??;
         log::info!("{written} activity entries exported");
         Ok(SavedFile {
             path: path.display().to_string(),
@@ -158,12 +152,10 @@ impl Backend {
     ) -> Result<ActivitySettings, CommandError> {
         use petstore_local::ActivitySettings as Local;
         if !Local::RETENTION_DAYS.contains(&wanted.retention_days) {
-            return Err(
-                CommandError::new(ClientErrorKind::InvalidInput).with_field("retentionDays")
-            );
+            return Err(CommandError::input(Field::RetentionDays, None));
         }
         if !Local::MAX_ENTRIES.contains(&u64::from(wanted.max_entries)) {
-            return Err(CommandError::new(ClientErrorKind::InvalidInput).with_field("maxEntries"));
+            return Err(CommandError::input(Field::MaxEntries, None));
         }
         let local = Local {
             retention_days: wanted.retention_days,
@@ -186,10 +178,10 @@ impl Backend {
         let store = self.history.store()?.clone();
         tokio::task::spawn_blocking(move || work(&store))
             .await
-            .map_err(|_| CommandError::new(AppErrorKind::ActivityUnavailable))?
+            .map_err(|_| CommandError::ActivityUnavailable)?
             .map_err(|error| {
                 log::warn!("activity history: {error}");
-                CommandError::new(AppErrorKind::ActivityUnavailable)
+                CommandError::ActivityUnavailable
             })
     }
 
@@ -200,7 +192,7 @@ impl Backend {
     ) -> Result<(Entry, NewPet), CommandError> {
         let entry_id = parse_id(id)?;
         let found = self.on_store(move |store| store.get(entry_id)).await?;
-        let not_found = || CommandError::new(ClientErrorKind::NotFound).with_detail(id.to_owned());
+        let not_found = || CommandError::NotFound(Answer::default());
         let record = found.ok_or_else(not_found)?;
         let note = record.record.pet.clone().filter(|_| {
             record.record.operation == Operation::CreatePet && record.resolution.is_none()
@@ -214,11 +206,8 @@ impl Backend {
 }
 
 pub(super) fn parse_id(id: &str) -> Result<i64, CommandError> {
-    id.parse().map_err(|_| {
-        CommandError::new(ClientErrorKind::InvalidInput)
-            .with_field("id")
-            .with_detail(id.to_owned())
-    })
+    id.parse()
+        .map_err(|_| CommandError::input(Field::Id, Some(id.to_owned())))
 }
 
 pub(super) fn resolution(kind: StoreResolution, pet_id: Option<i64>) -> activity::Resolution {
@@ -229,12 +218,12 @@ pub(super) fn resolution(kind: StoreResolution, pet_id: Option<i64>) -> activity
     }
 }
 
-fn when(text: &Option<String>, field: &str) -> Result<Option<DateTime<Utc>>, CommandError> {
+fn when(text: &Option<String>, field: Field) -> Result<Option<DateTime<Utc>>, CommandError> {
     text.as_deref()
         .map(|t| {
             DateTime::parse_from_rfc3339(t)
                 .map(|t| t.with_timezone(&Utc))
-                .map_err(|_| CommandError::new(ClientErrorKind::InvalidInput).with_field(field))
+                .map_err(|_| CommandError::input(field, None))
         })
         .transpose()
 }
@@ -245,8 +234,8 @@ fn store_filter(filter: &ActivityFilter) -> Result<activity::Filter, CommandErro
         base_url: None,
         operation: filter.operation,
         outcome: filter.outcome,
-        since: when(&filter.since, "since")?,
-        until: when(&filter.until, "until")?,
+        since: when(&filter.since, Field::Since)?,
+        until: when(&filter.until, Field::Until)?,
         search: filter
             .search
             .as_deref()

@@ -4,7 +4,7 @@
 use petstore_client::{ApiKey, Environment};
 
 use super::Backend;
-use crate::dto::{self, CommandError, KeyStatus};
+use crate::dto::{self, CommandError, Field, KeyStatus};
 
 impl Backend {
     pub fn get_settings(&self) -> dto::Settings {
@@ -31,11 +31,10 @@ impl Backend {
             (Environment::Production, &wanted.production_url),
             (Environment::Staging, &wanted.staging_url),
         ] {
-            let field = env.settings_field().unwrap_or_default();
             if let Some(url) = url.as_deref().map(str::trim).filter(|u| !u.is_empty()) {
                 let url = checked
                     .set_base_url(env, url)
-                    .map_err(|e| CommandError::from(e).with_field(field))?;
+                    .map_err(|e| CommandError::from(e).about_address(Field::address_of(env)))?;
                 if self.check_key_move(env, &url, key_move).await? == Some(dto::KeyMove::Remove) {
                     keys_to_remove.push(env);
                 }

@@ -3,11 +3,6 @@
 //! Settings → Categories, shared as a small CSV (`petstore-bulk`'s `category_list`), and learned
 //! from an import's names column when the import starts. Every change tells the UI the
 //! environment's whole list (`category-names`). Names never travel to the service.
-#![allow(
-    clippy::result_large_err,
-    reason = "CommandError is the IPC error, built once per command; never on a hot path"
-)]
-
 use std::collections::BTreeMap;
 use std::path::Path;
 
@@ -20,9 +15,10 @@ use super::Backend;
 use super::exports::write_file;
 use super::imports::{file_name, read_bounded};
 use crate::dto::{
-    AppEvent, CategoryEntry, CategoryImport, CategoryList, CategoryMerge, CategoryProblem,
-    CategoryRefusal, ClientErrorKind, CommandError, Problem, SavedFile,
+    AppEvent, CategoryEntry, CategoryFailure, CategoryImport, CategoryList, CategoryMerge,
+    CategoryProblem, CategoryRefusal, CommandError, SavedFile,
 };
+use crate::errors::category::{refusal, refused};
 
 impl Backend {
     /// `env`'s names, by id.
@@ -110,9 +106,10 @@ impl Backend {
     ) -> Result<CategoryImport, CommandError> {
         let bytes = read_bounded(path, MAX_LIST_BYTES).await?;
         let rows = category_list::parse_list(&bytes).map_err(|error| {
-            CommandError::problem(ClientErrorKind::InvalidInput, Problem::CategoryListInvalid)
-                .with_detail(file_name(path))
-                .with_reason(&error)
+            CommandError::Category(Box::new(CategoryFailure::CategoryListInvalid {
+                path: file_name(path),
+                reason: (&error).into(),
+            }))
         })?;
         let (offers, unusable): (Vec<ListRow>, Vec<ListRow>) =
             rows.into_iter().partition(|row| row.id.is_ok());
@@ -235,87 +232,4 @@ fn parse_id(id: &str, name: &str) -> Result<i64, CommandError> {
         }
         .into_error()
     })
-}
-
-/// A refusal with nothing said yet but what was given.
-fn refusal(id: &str, name: &str, line: Option<u64>) -> CategoryRefusal {
-    CategoryRefusal {
-        problem: CategoryProblem::NameEmpty,
-        id: id.trim().to_owned(),
-        name: name.to_owned(),
-        line: line.map(|n| u32::try_from(n).unwrap_or(u32::MAX)),
-        chars: None,
-        other_id: None,
-        other_name: None,
-    }
-}
-
-fn refused(error: &CategoryError, id: &str, name: &str, line: Option<u64>) -> CategoryRefusal {
-    let given = refusal(id, name, line);
-    match error {
-        CategoryError::IdNotPositive { .. } => CategoryRefusal {
-            problem: CategoryProblem::IdNotPositive,
-            ..given
-        },
-        CategoryError::NameEmpty => given,
-        CategoryError::NameTooLong { chars } => CategoryRefusal {
-            problem: CategoryProblem::NameTooLong,
-            chars: Some(u32::try_from(*chars).unwrap_or(u32::MAX)),
-            ..given
-        },
-        CategoryError::NameTaken { name, id } => CategoryRefusal {
-            problem: CategoryProblem::NameTaken,
-            other_id: Some(id.to_string()),
-            other_name: Some(name.clone()),
-            ..given
-        },
-        CategoryError::IdNamed { name, .. } => CategoryRefusal {
-            problem: CategoryProblem::IdNamed,
-            other_name: Some(name.clone()),
-            ..given
-        },
-        CategoryError::NotNamed { .. } => CategoryRefusal {
-            problem: CategoryProblem::NotNamed,
-            ..given
-        },
-        CategoryError::ListFull => CategoryRefusal {
-            problem: CategoryProblem::ListFull,
-            ..given
-        },
-    }
-}
-
-impl CategoryRefusal {
-    /// The command's refusal, naming the field to correct.
-    fn into_error(self) -> CommandError {
-        let field = match self.problem {
-            CategoryProblem::NameEmpty
-            | CategoryProblem::NameTooLong
-            | CategoryProblem::NameTaken => Some("categoryName"),
-            CategoryProblem::IdNotANumber
-            | CategoryProblem::IdNotPositive
-            | CategoryProblem::IdNamed
-            | CategoryProblem::NotNamed => Some("categoryId"),
-            CategoryProblem::ListFull => None,
-        };
-        let error = CommandError {
-            category: Some(self),
-            ..CommandError::problem(ClientErrorKind::InvalidInput, Problem::CategoryRefused)
-        };
-        match field {
-            Some(field) => error.with_field(field),
-            None => error,
-        }
-    }
-}
-
-/// A category change `petstore-local` refused, as a command's error (what was given is only
-/// what the error itself says).
-pub fn category_refused(error: &CategoryError) -> CommandError {
-    let id = match error {
-        CategoryError::IdNotPositive { given } => given.to_string(),
-        CategoryError::IdNamed { id, .. } | CategoryError::NotNamed { id } => id.to_string(),
-        _ => String::new(),
-    };
-    refused(error, &id, "", None).into_error()
 }

@@ -7,11 +7,6 @@
 //! the list is served newest first and this history knows a pet that existed before the create
 //! (`petstore_bulk::check`); stopped before the end, it says "could not be checked"
 //! (`covered: false`), never "not found".
-#![allow(
-    clippy::result_large_err,
-    reason = "CommandError is the IPC error, built once per command; never on a hot path"
-)]
-
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, PoisonError};
 
@@ -22,7 +17,7 @@ use tokio::sync::OnceCell;
 
 use super::Backend;
 use super::activity::{entry, parse_id, resolution};
-use crate::dto::{AppErrorKind, CheckResult, ClientErrorKind, CommandError, Pet};
+use crate::dto::{CheckResult, CommandError, Pet};
 
 /// Creates looked at for the highest pet id known before an entry: the latest ones are enough.
 const KNOWN_BEFORE_SCAN: u32 = 50;
@@ -99,7 +94,10 @@ impl Backend {
             .await
             .map_err(|error| match error {
                 PagesError::Client(error) => CommandError::from(error),
-                _ => CommandError::new(ClientErrorKind::Decode),
+                _ => CommandError::Decode {
+                    status: None,
+                    json_path: None,
+                },
             })?;
         log::info!(
             "Check now read {} page(s): found {}, covered {}",
@@ -118,8 +116,7 @@ impl Backend {
             }
             None => Some(record),
         };
-        let updated =
-            updated.ok_or_else(|| CommandError::new(AppErrorKind::ActivityUnavailable))?;
+        let updated = updated.ok_or(CommandError::ActivityUnavailable)?;
         Ok(CheckResult {
             entry: entry(&updated),
             found: checked.found.as_ref().map(Pet::from),

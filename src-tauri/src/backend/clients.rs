@@ -132,10 +132,6 @@ impl Clients {
     /// by nobody, so the environment's own client, its events and its address stay as they are.
     /// Its pacing is still the one of this address and key (shared in the process, and the waits
     /// remembered on disk), so a test never jumps a wait the service asked for.
-    #[allow(
-        clippy::result_large_err,
-        reason = "CommandError is the IPC error, built once per command; never on a hot path"
-    )]
     pub fn detached(
         &self,
         env: Environment,
@@ -145,10 +141,6 @@ impl Clients {
         self.build(env, base_url, key)
     }
 
-    #[allow(
-        clippy::result_large_err,
-        reason = "CommandError is the IPC error, built once per command; never on a hot path"
-    )]
     fn build(
         &self,
         env: Environment,

@@ -7,7 +7,7 @@ use std::sync::{Mutex, PoisonError};
 
 use petstore_client::Environment;
 
-use crate::dto::{AppErrorKind, CommandError};
+use crate::dto::CommandError;
 
 /// The environments with a create on its way.
 #[derive(Debug, Default)]
@@ -23,14 +23,12 @@ pub(super) struct CreateSlot<'a> {
 
 impl InFlightCreates {
     /// The slot for `env`, or the error that says a create for it is still on its way.
-    #[allow(
-        clippy::result_large_err,
-        reason = "CommandError is the IPC error, built once per command; never on a hot path"
-    )]
     pub fn claim(&self, env: Environment) -> Result<CreateSlot<'_>, CommandError> {
         let mut busy = self.0.lock().unwrap_or_else(PoisonError::into_inner);
         if !busy.insert(env) {
-            return Err(CommandError::new(AppErrorKind::CreateInFlight).with_environment(env));
+            return Err(CommandError::CreateInFlight {
+                environment: Some(env),
+            });
         }
         Ok(CreateSlot { creates: self, env })
     }
@@ -56,10 +54,11 @@ mod tests {
         let creates = InFlightCreates::default();
         let staging = creates.claim(Environment::Staging).expect("free");
         let refused = creates.claim(Environment::Staging).expect_err("busy");
-        assert_eq!(refused.kind, AppErrorKind::CreateInFlight);
         assert_eq!(
-            refused.environment,
-            Some(Environment::Staging),
+            refused,
+            CommandError::CreateInFlight {
+                environment: Some(Environment::Staging)
+            },
             "names the environment"
         );
         let production = creates

@@ -10,8 +10,7 @@ use petstore_bulk::{ExportError, SafeFile};
 
 use super::Backend;
 use crate::dto::{
-    AppErrorKind, ClientErrorKind, CommandError, ExportFormat, ExportProgress, PetStatusValue,
-    Problem, SavedFile,
+    CommandError, ExportFormat, ExportProgress, FileProblem, PetStatusValue, SavedFile,
 };
 
 impl Backend {
@@ -77,10 +76,6 @@ impl Backend {
 }
 
 /// Writes a whole file at `path` through [`SafeFile`]; returns where an older file was kept.
-#[allow(
-    clippy::result_large_err,
-    reason = "CommandError is the IPC error, built once per command; never on a hot path"
-)]
 pub(super) fn write_file(
     path: &Path,
     fill: impl FnOnce(&mut dyn Write) -> io::Result<()>,
@@ -99,21 +94,20 @@ fn export_failure(error: ExportError, shown: String) -> CommandError {
     match error {
         ExportError::Listing(petstore_bulk::PagesError::Client(error)) => error.into(),
         ExportError::Listing(petstore_bulk::PagesError::Sink(error)) => {
-            CommandError::problem(AppErrorKind::File, Problem::FileNotWritten)
-                .with_detail(shown)
-                .with_reason(crate::dto::Reason::io(&error))
+            CommandError::file(FileProblem::FileNotWritten {
+                path: shown,
+                reason: crate::dto::Reason::io(&error),
+            })
         }
         // Pages announced without end: the service does not behave as its interface says.
-        ExportError::Listing(petstore_bulk::PagesError::Endless { .. }) => {
-            CommandError::new(ClientErrorKind::Decode)
-        }
-        ExportError::Write(error) => {
-            CommandError::problem(AppErrorKind::File, Problem::FileNotWritten)
-                .with_detail(shown)
-                .with_reason(crate::dto::Reason::io(&error))
-        }
-        ExportError::Exists { .. } => {
-            CommandError::problem(AppErrorKind::File, Problem::FileExists).with_detail(shown)
-        }
+        ExportError::Listing(petstore_bulk::PagesError::Endless { .. }) => CommandError::Decode {
+            status: None,
+            json_path: None,
+        },
+        ExportError::Write(error) => CommandError::file(FileProblem::FileNotWritten {
+            path: shown,
+            reason: crate::dto::Reason::io(&error),
+        }),
+        ExportError::Exists { .. } => CommandError::file(FileProblem::FileExists { path: shown }),
     }
 }

@@ -11,9 +11,7 @@ use petstore_activity::{ActivityError, ActivityStore, Retention, Source};
 use petstore_client::{ActivitySink, RequestRecord};
 use petstore_local::ActivitySettings;
 
-use crate::dto::{
-    ActivityProblem, ActivityRecorded, ActivityStatus, AppErrorKind, AppEvent, CommandError,
-};
+use crate::dto::{ActivityProblem, ActivityRecorded, ActivityStatus, AppEvent, CommandError};
 use crate::events::EventSink;
 
 /// How often, at most, the UI hears that entries were recorded.
@@ -101,14 +99,8 @@ impl History {
         self.sink.clone()
     }
 
-    #[allow(
-        clippy::result_large_err,
-        reason = "CommandError is the IPC error, built once per command; never on a hot path"
-    )]
     pub fn store(&self) -> Result<&ActivityStore, CommandError> {
-        self.store
-            .as_ref()
-            .ok_or_else(|| CommandError::new(AppErrorKind::ActivityUnavailable))
+        self.store.as_ref().ok_or(CommandError::ActivityUnavailable)
     }
 
     pub fn set_retention(&self, settings: &ActivitySettings) {

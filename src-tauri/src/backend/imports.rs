@@ -25,8 +25,7 @@ use petstore_client::{Environment, Priority};
 
 use super::Backend;
 use crate::dto::{
-    AppErrorKind, ClientErrorKind, CommandError, ImportPreview, ImportProgress, ImportResult,
-    Problem, RowCells,
+    CommandError, FileProblem, ImportPreview, ImportProblem, ImportProgress, ImportResult, RowCells,
 };
 
 /// How often progress events go to the UI at most: counts change with every row.
@@ -93,14 +92,10 @@ fn lock(current: &Mutex<Option<Current>>) -> MutexGuard<'_, Option<Current>> {
 
 impl Backend {
     /// Where import journals (and fixed copies) live.
-    #[allow(
-        clippy::result_large_err,
-        reason = "CommandError is the IPC error, built once per command; never on a hot path"
-    )]
     fn data_dir(&self) -> Result<&Path, CommandError> {
         self.data_dir
             .as_deref()
-            .ok_or_else(|| CommandError::problem(AppErrorKind::File, Problem::NoDataFolder))
+            .ok_or_else(|| CommandError::file(FileProblem::NoDataFolder))
     }
 
     /// `path` was chosen by the person in the open picker: a preview may read it.
@@ -129,9 +124,10 @@ impl Backend {
         let bytes = read_bounded(path, MAX_FILE_BYTES).await?;
         let file = petstore_bulk::parse(&bytes).map_err(|error| {
             log::info!("{} is no import: {error}", file_name(path));
-            CommandError::problem(ClientErrorKind::InvalidInput, Problem::ImportFileInvalid)
-                .with_detail(file_name(path))
-                .with_reason(&error)
+            CommandError::import(ImportProblem::ImportFileInvalid {
+                path: file_name(path),
+                reason: (&error).into(),
+            })
         })?;
         let env = self.selected();
         let base_url = self.base_url(env, true).await?.as_str().to_owned();
@@ -160,10 +156,7 @@ impl Backend {
                 return Err(no_preview());
             };
             let Some(row) = preview.file.rows.get_mut(index as usize) else {
-                return Err(CommandError::problem(
-                    ClientErrorKind::InvalidInput,
-                    Problem::ImportRowMissing,
-                ));
+                return Err(CommandError::import(ImportProblem::ImportRowMissing));
             };
             let cells = Cells {
                 name: cells.name,
@@ -204,10 +197,6 @@ impl Backend {
     }
 
     /// The bytes an import of `preview` is identified by, and the file its journal names.
-    #[allow(
-        clippy::result_large_err,
-        reason = "CommandError is the IPC error, built once per command; never on a hot path"
-    )]
     fn content(&self, preview: &Preview) -> Result<(Vec<u8>, PathBuf), CommandError> {
         if !preview.edited {
             return Ok((preview.bytes.clone(), preview.path.clone()));
@@ -229,11 +218,9 @@ impl Backend {
             return Err(no_preview());
         };
         if preview.env != env {
-            return Err(CommandError::problem(
-                ClientErrorKind::InvalidInput,
-                Problem::ImportTargetChanged,
-            )
-            .with_environment(env));
+            return Err(CommandError::import(ImportProblem::ImportTargetChanged {
+                environment: Some(env),
+            }));
         }
         let (bytes, source) = self.content(&preview)?;
         if preview.edited {
@@ -285,11 +272,9 @@ impl Backend {
         }
         let client = self.client(job.env).await?;
         if client.base_url().as_str() != job.base_url {
-            return Err(CommandError::problem(
-                ClientErrorKind::InvalidInput,
-                Problem::ImportTargetChanged,
-            )
-            .with_environment(job.env));
+            return Err(CommandError::import(ImportProblem::ImportTargetChanged {
+                environment: Some(job.env),
+            }));
         }
         let data_dir = self.data_dir()?.to_owned();
         // Bulk work: people's clicks, on this desk or another, go first.
@@ -337,9 +322,10 @@ pub(super) async fn read_bounded(path: &Path, limit: usize) -> Result<Vec<u8>, C
         Ok::<_, std::io::Error>(bytes)
     };
     read.await.map_err(|error| {
-        CommandError::problem(AppErrorKind::File, Problem::FileNotRead)
-            .with_detail(path.display().to_string())
-            .with_reason(crate::dto::Reason::io(&error))
+        CommandError::file(FileProblem::FileNotRead {
+            path: path.display().to_string(),
+            reason: crate::dto::Reason::io(&error),
+        })
     })
 }
 
@@ -353,24 +339,29 @@ pub(super) fn file_name(path: &Path) -> String {
 fn file_error(error: &petstore_bulk::ImportError) -> CommandError {
     match error {
         petstore_bulk::ImportError::Journal(petstore_bulk::JournalError::Busy { .. }) => {
-            CommandError::problem(AppErrorKind::CreateInFlight, Problem::ImportElsewhere)
+            CommandError::import(ImportProblem::ImportElsewhere)
         }
         petstore_bulk::ImportError::Journal(journal) => {
             log::warn!("{journal}");
-            CommandError::problem(AppErrorKind::File, Problem::ImportJournal).with_reason(journal)
+            CommandError::file(FileProblem::ImportJournal {
+                reason: journal.into(),
+            })
         }
         petstore_bulk::ImportError::Created(created) => {
             log::warn!("{created}");
-            CommandError::problem(AppErrorKind::File, Problem::ImportJournal).with_reason(created)
+            CommandError::file(FileProblem::ImportJournal {
+                reason: created.into(),
+            })
         }
         // The pets could not be listed first: the client's error says why (nothing was sent).
         petstore_bulk::ImportError::ListingBefore(listing) => {
             log::warn!("{error}");
             match listing {
                 petstore_bulk::PagesError::Client(client) => client.into(),
-                petstore_bulk::PagesError::Endless { .. } => {
-                    CommandError::new(ClientErrorKind::Decode)
-                }
+                petstore_bulk::PagesError::Endless { .. } => CommandError::Decode {
+                    status: None,
+                    json_path: None,
+                },
                 petstore_bulk::PagesError::Sink(never) => match *never {},
             }
         }
@@ -378,9 +369,9 @@ fn file_error(error: &petstore_bulk::ImportError) -> CommandError {
 }
 
 fn no_preview() -> CommandError {
-    CommandError::problem(ClientErrorKind::InvalidInput, Problem::NoImportFile)
+    CommandError::import(ImportProblem::NoImportFile)
 }
 
 fn busy() -> CommandError {
-    CommandError::problem(AppErrorKind::CreateInFlight, Problem::ImportRunning)
+    CommandError::import(ImportProblem::ImportRunning)
 }

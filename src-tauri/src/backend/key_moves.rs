@@ -7,7 +7,7 @@
 use petstore_client::{BaseUrl, Environment};
 
 use super::Backend;
-use crate::dto::{ClientErrorKind, CommandError, KeyMove, Problem};
+use crate::dto::{CommandError, ConfigurationProblem, Field, KeyMove};
 
 impl Backend {
     /// The address `env` now has, when moving it to `to` would send a stored key to another
@@ -53,7 +53,7 @@ impl Backend {
     }
 }
 
-/// `keyWouldMove`: `environment`'s stored key would go to `detail`, an address on another server
+/// `keyWouldMove`: `environment`'s stored key would go to `address`, an address on another server
 /// than its saved one (`field` names the address's setting). Nothing was sent or saved.
 fn key_would_move(env: Environment, from: &BaseUrl, to: &BaseUrl) -> CommandError {
     log::info!(
@@ -61,9 +61,9 @@ fn key_would_move(env: Environment, from: &BaseUrl, to: &BaseUrl) -> CommandErro
         from.as_str(),
         to.as_str()
     );
-    let mut error = CommandError::problem(ClientErrorKind::Configuration, Problem::KeyWouldMove)
-        .with_detail(to.as_str());
-    error.environment = Some(env);
-    error.field = env.settings_field().map(str::to_owned);
-    error
+    CommandError::configuration(ConfigurationProblem::KeyWouldMove {
+        environment: env,
+        address: to.as_str().to_owned(),
+        field: Field::address_of(env),
+    })
 }

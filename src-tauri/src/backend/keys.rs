@@ -8,7 +8,7 @@ use petstore_client::{ApiKey, Environment, ProxyUrl};
 use petstore_local::ProxyPassword;
 use petstore_local::keychain::{Keychain, KeychainError};
 
-use crate::dto::{AppErrorKind, CommandError, KeyStatus, Problem};
+use crate::dto::{CommandError, KeyStatus, KeychainProblem};
 
 /// Where keys are kept.
 #[derive(Debug, Clone)]
@@ -140,9 +140,8 @@ impl KeyStore {
                 Ok(status(env, Some(masked), false, true))
             }
             Some(Err(error)) => Err(no_keychain(logged(env, "stored", error).into())),
-            None => Err(no_keychain(CommandError::problem(
-                AppErrorKind::Keychain,
-                Problem::KeychainUnavailable,
+            None => Err(no_keychain(CommandError::Keychain(
+                KeychainProblem::KeychainUnavailable { field: None },
             ))),
         }
     }
@@ -202,9 +201,8 @@ impl KeyStore {
                 log::warn!("the proxy password could not be stored in the keychain: {error}");
                 Err(error.into())
             }
-            None => Err(CommandError::problem(
-                AppErrorKind::Keychain,
-                Problem::KeychainUnavailable,
+            None => Err(CommandError::Keychain(
+                KeychainProblem::KeychainUnavailable { field: None },
             )),
         }
     }
@@ -260,5 +258,8 @@ fn status(
 /// A key that could not be stored: about the key field, where the UI offers to keep it for this
 /// session only.
 fn no_keychain(error: CommandError) -> CommandError {
-    error.with_field("key")
+    match error {
+        CommandError::Keychain(problem) => CommandError::Keychain(problem.about_key()),
+        other => other,
+    }
 }

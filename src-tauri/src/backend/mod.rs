@@ -33,12 +33,11 @@ use petstore_client::Environment;
 use petstore_local::SettingsFile;
 
 use crate::dto::{
-    self, AppEvent, ClientErrorKind, CommandError, Problem, SettingsProblem, StartedOver,
+    self, AppEvent, CommandError, ConfigurationProblem, SettingsProblem, StartedOver,
 };
 use crate::events::EventSink;
 
 pub use alerts::{Alerts, NoNotifier, Notifier};
-pub use categories::category_refused;
 pub use clients::Tuning;
 pub use config::{BackendConfig, EnvLookup};
 pub use keys::{KeyStore, KeychainSource};
@@ -124,10 +123,6 @@ impl Backend {
 
     /// Applies a settings change (see [`settings::SettingsStore::change`]) and tells the UI when
     /// the file's problem appeared or went away.
-    #[allow(
-        clippy::result_large_err,
-        reason = "CommandError is the IPC error, built once per command; never on a hot path"
-    )]
     fn change_settings(
         &self,
         change: impl Fn(&mut petstore_local::Settings) -> Result<(), petstore_client::ConfigError>,
@@ -137,10 +132,6 @@ impl Backend {
 
     /// As [`Backend::change_settings`], for a change that answers something (and may be refused
     /// by `petstore-local`'s own rules, as a category name is).
-    #[allow(
-        clippy::result_large_err,
-        reason = "CommandError is the IPC error, built once per command; never on a hot path"
-    )]
     fn change_local<T>(
         &self,
         change: impl Fn(&mut petstore_local::Settings) -> Result<T, petstore_local::LocalError>,
@@ -168,22 +159,15 @@ impl Backend {
     }
 
     /// The settings file, for "Open the folder".
-    #[allow(
-        clippy::result_large_err,
-        reason = "CommandError is the IPC error, built once per command; never on a hot path"
-    )]
     pub fn settings_file_path(&self) -> Result<PathBuf, CommandError> {
-        self.settings.path().map(Path::to_path_buf).ok_or_else(|| {
-            CommandError::problem(ClientErrorKind::Configuration, Problem::NoSettingsFile)
-        })
+        self.settings
+            .path()
+            .map(Path::to_path_buf)
+            .ok_or_else(|| CommandError::configuration(ConfigurationProblem::NoSettingsFile))
     }
 
     /// "Start over": keeps the unreadable file as `settings.json.broken-<time>` and writes this
     /// session's settings to a new one.
-    #[allow(
-        clippy::result_large_err,
-        reason = "CommandError is the IPC error, built once per command; never on a hot path"
-    )]
     pub fn start_settings_over(&self) -> Result<StartedOver, CommandError> {
         let (kept, outcome) = self.settings.start_over()?;
         self.report(outcome);

@@ -10,7 +10,7 @@ use petstore_client::{CompanyCa, NetworkConfig};
 use petstore_local::{NetworkSettingError, load_ca_file, network_config};
 
 use super::Backend;
-use crate::dto::{ClientErrorKind, CommandError, Problem};
+use crate::dto::CommandError;
 
 impl Backend {
     /// Loads the network settings once, before the first client is built.
@@ -130,12 +130,7 @@ pub(super) fn network_setting_error(error: NetworkSettingError) -> CommandError 
         _ => None,
     };
     let (network, field) = super::network_settings::refusal(&error);
-    let mut command_error =
-        CommandError::problem(ClientErrorKind::Configuration, Problem::NetworkSettings);
-    command_error.detail = detail;
-    command_error.network = Some(network);
-    command_error.field = field.map(str::to_owned);
-    command_error
+    super::network_settings::refused(network, field, detail)
 }
 
 /// The Manual proxy's address when it has a user (so a password is wanted); `None` otherwise, or

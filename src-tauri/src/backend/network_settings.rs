@@ -12,8 +12,8 @@ use super::Backend;
 use super::network::{manual_proxy, network_setting_error};
 use crate::convert::instant;
 use crate::dto::{
-    AutoConfig, ClientErrorKind, CommandError, NetworkInput, NetworkProblem, NetworkRefusal,
-    NetworkSettings, Problem, ProxyChoice, TrustedCertificate,
+    AutoConfig, CommandError, ConfigurationProblem, Field, NetworkInput, NetworkProblem,
+    NetworkRefusal, NetworkSettings, ProxyChoice, TrustedCertificate,
 };
 
 /// The most characters of a refused entry sent back to be shown.
@@ -150,10 +150,6 @@ async fn auto_config() -> Option<AutoConfig> {
 }
 
 /// The input as the settings file keeps it, or why it is refused.
-#[allow(
-    clippy::result_large_err,
-    reason = "CommandError is the IPC error, built once per command; never on a hot path"
-)]
 fn checked(input: NetworkInput) -> Result<ProxyPrefs, CommandError> {
     let text = |value: Option<String>| value.map(|v| v.trim().to_owned()).filter(|v| !v.is_empty());
     let mut bypass: Vec<String> = Vec::new();
@@ -164,11 +160,11 @@ fn checked(input: NetworkInput) -> Result<ProxyPrefs, CommandError> {
         .filter(|e| !e.is_empty())
     {
         if !is_bypass_entry(entry) {
-            return Err(refused(NetworkRefusal {
+            let network = NetworkRefusal {
                 given: Some(bounded(entry)),
                 ..fact(NetworkProblem::BadBypassEntry)
-            })
-            .with_field("bypass"));
+            };
+            return Err(refused(network, Some(Field::Bypass), None));
         }
         if !bypass.iter().any(|b| b.eq_ignore_ascii_case(entry)) {
             bypass.push(entry.to_owned());
@@ -205,11 +201,17 @@ fn fact(problem: NetworkProblem) -> NetworkRefusal {
     }
 }
 
-fn refused(network: NetworkRefusal) -> CommandError {
-    CommandError {
-        network: Some(network),
-        ..CommandError::problem(ClientErrorKind::Configuration, Problem::NetworkSettings)
-    }
+/// A network setting refused: why, the setting (`field`), and the certificate file concerned.
+pub(super) fn refused(
+    network: NetworkRefusal,
+    field: Option<Field>,
+    certificate: Option<String>,
+) -> CommandError {
+    CommandError::configuration(ConfigurationProblem::NetworkSettings {
+        network,
+        field,
+        certificate,
+    })
 }
 
 fn bounded(text: &str) -> String {
@@ -217,10 +219,10 @@ fn bounded(text: &str) -> String {
 }
 
 /// The facts of a refused network setting, and the field it is about.
-pub(super) fn refusal(error: &NetworkSettingError) -> (NetworkRefusal, Option<&'static str>) {
+pub(super) fn refusal(error: &NetworkSettingError) -> (NetworkRefusal, Option<Field>) {
     match error {
         NetworkSettingError::NoProxyAddress => {
-            (fact(NetworkProblem::NoProxyAddress), Some("proxyUrl"))
+            (fact(NetworkProblem::NoProxyAddress), Some(Field::ProxyUrl))
         }
         NetworkSettingError::ProxyUrl(url) => {
             let refusal = match url {
@@ -236,7 +238,7 @@ pub(super) fn refusal(error: &NetworkSettingError) -> (NetworkRefusal, Option<&'
                 },
                 ProxyUrlError::Path => fact(NetworkProblem::AddressHasPath),
             };
-            (refusal, Some("proxyUrl"))
+            (refusal, Some(Field::ProxyUrl))
         }
         NetworkSettingError::CaFile { error, .. } => {
             let refusal = match error {

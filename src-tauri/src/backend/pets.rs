@@ -6,8 +6,8 @@ use petstore_client::{Environment, InvalidInput, Limit, ListQuery, NewPet};
 use super::Backend;
 use crate::convert;
 use crate::dto::{
-    ClientErrorKind, CommandError, ConnectionTest, CreatedPet, Deprecation, KeyMove, Lookup,
-    NewPetInput, Pet, PetPage, PetStatusValue, Quota,
+    CommandError, ConnectionTest, CreatedPet, Deprecation, Field, KeyMove, Lookup, NewPetInput,
+    Pet, PetPage, PetStatusValue, Quota,
 };
 
 impl Backend {
@@ -40,7 +40,7 @@ impl Backend {
     /// The page a previous `PetPage.next` announced.
     pub async fn next_page(&self, next: &str) -> Result<PetPage, CommandError> {
         let Some(next) = convert::next_page(next) else {
-            return Err(CommandError::new(ClientErrorKind::InvalidInput).with_field("next"));
+            return Err(CommandError::input(Field::Next, None));
         };
         let env = self.selected();
         self.reads
@@ -119,10 +119,6 @@ impl Backend {
             .and_then(Self::lookup)
     }
 
-    #[allow(
-        clippy::result_large_err,
-        reason = "CommandError is the IPC error, built once per command; never on a hot path"
-    )]
     fn lookup(
         result: Result<petstore_client::Response<petstore_client::Pet>, petstore_client::Error>,
     ) -> Result<Lookup, CommandError> {
@@ -171,10 +167,11 @@ impl Backend {
                 let saved_url = self.base_url(env, false).await.ok();
                 let client = match typed {
                     Some(url) => {
-                        let field = env.settings_field().unwrap_or_default();
                         let base_url = petstore_local::Settings::default()
                             .set_base_url(env, url)
-                            .map_err(|e| CommandError::from(e).with_field(field))?;
+                            .map_err(|e| {
+                            CommandError::from(e).about_address(Field::address_of(env))
+                        })?;
                         if saved_url.as_ref() == Some(&base_url) {
                             self.client(env).await?
                         } else {

@@ -12,7 +12,7 @@ use petstore_client::Environment;
 use tokio::sync::watch;
 
 use super::Backend;
-use crate::dto::{AppErrorKind, AppEvent, CommandError, EnvironmentUpdated};
+use crate::dto::{AppEvent, CommandError, EnvironmentUpdated};
 
 impl Backend {
     /// `env`'s address or key changed: what is on its way to the old one is cancelled (reads
@@ -82,7 +82,9 @@ impl Reads {
             // The sender lives as long as `self`, which this borrow outlives: `changed` cannot fail.
             _ = cancelled.changed() => {
                 log::info!("a read of {env} was cancelled before it finished");
-                Err(CommandError::new(AppErrorKind::Cancelled).with_environment(env))
+                Err(CommandError::Cancelled {
+                    environment: Some(env),
+                })
             }
         }
     }
@@ -111,8 +113,12 @@ mod tests {
         tokio::time::sleep(Duration::from_millis(50)).await;
         reads.cancel(Environment::Staging);
         let error = staging.await.expect("joined").expect_err("cancelled");
-        assert_eq!(error.kind, AppErrorKind::Cancelled);
-        assert_eq!(error.environment, Some(Environment::Staging), "{error:?}");
+        assert_eq!(
+            error,
+            CommandError::Cancelled {
+                environment: Some(Environment::Staging)
+            }
+        );
         assert_eq!(production.await.expect("joined").expect("not cancelled"), 2);
         // A read started after the cancel runs.
         assert_eq!(

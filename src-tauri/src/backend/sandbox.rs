@@ -11,7 +11,7 @@ use std::path::PathBuf;
 use petstore_sandbox::{Sandbox, SandboxConfig};
 use tokio::sync::Mutex;
 
-use crate::dto::{ClientErrorKind, CommandError, Problem};
+use crate::dto::CommandError;
 
 /// The sandbox's pets file in the data folder.
 pub const SANDBOX_PETS_FILE: &str = "sandbox-pets.jsonl";
@@ -41,7 +41,7 @@ impl EmbeddedSandbox {
         }
         let sandbox = self.start().await.map_err(|e| {
             log::warn!("the sandbox could not be started: {e}");
-            CommandError::problem(ClientErrorKind::Network, Problem::SandboxNotStarted)
+            CommandError::SandboxNotStarted
         })?;
         let url = sandbox.base_url();
         log::info!("sandbox started at {url}");

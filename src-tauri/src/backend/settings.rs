@@ -9,7 +9,7 @@ use std::sync::{Mutex, MutexGuard, PoisonError};
 
 use petstore_local::{LocalError, Settings, SettingsFile};
 
-use crate::dto::{ClientErrorKind, CommandError, IoProblem, Problem, Reason, SettingsProblem};
+use crate::dto::{CommandError, ConfigurationProblem, IoProblem, Reason, SettingsProblem};
 
 #[derive(Debug)]
 pub struct SettingsStore {
@@ -73,10 +73,6 @@ impl SettingsStore {
     /// returns what it returned (from the file, when it was written). While the file cannot be
     /// read the change holds for this session only (and the file is left as it is); a file that
     /// cannot be written, or a change refused by either, changes nothing.
-    #[allow(
-        clippy::result_large_err,
-        reason = "CommandError is the IPC error, built once per command; never on a hot path"
-    )]
     pub fn change<T>(
         &self,
         change: impl Fn(&mut Settings) -> Result<T, LocalError>,
@@ -124,15 +120,10 @@ impl SettingsStore {
 
     /// Moves the unreadable file aside (kept as `settings.json.broken-<time>`), then writes this
     /// session's settings to a new one. Moves nothing when the file can be read again by now.
-    #[allow(
-        clippy::result_large_err,
-        reason = "CommandError is the IPC error, built once per command; never on a hot path"
-    )]
     pub fn start_over(&self) -> Result<(Option<PathBuf>, Outcome), CommandError> {
         let Some(file) = &self.file else {
-            return Err(CommandError::problem(
-                ClientErrorKind::Configuration,
-                Problem::NoSettingsFile,
+            return Err(CommandError::configuration(
+                ConfigurationProblem::NoSettingsFile,
             ));
         };
         if file.load().is_ok() {

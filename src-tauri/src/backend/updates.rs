@@ -48,10 +48,6 @@ impl Backend {
     /// Turns the start-up check on or off in the person's settings. When an administrator
     /// decides it, nothing is written and the settings in force come back unchanged (the UI
     /// shows them as managed).
-    #[allow(
-        clippy::result_large_err,
-        reason = "CommandError is the IPC error, built once per command; never on a hot path"
-    )]
     pub fn save_update_check(&self, check: bool) -> Result<UpdateSettings, CommandError> {
         if !self.update_policy().managed {
             self.change_settings(|settings| {

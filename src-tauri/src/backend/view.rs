@@ -31,10 +31,6 @@ impl Backend {
 
     /// Remembers rows per page for the next start (only this field is written); 1-100, like a
     /// list's limit.
-    #[allow(
-        clippy::result_large_err,
-        reason = "CommandError is the IPC error, built once per command; never on a hot path"
-    )]
     pub fn save_page_size(&self, size: i64) -> Result<u32, CommandError> {
         let size = u32::try_from(size)
             .map_err(|_| InvalidInput::Limit { given: size })
@@ -70,10 +66,6 @@ impl Backend {
 
     /// Remembers the language (only this field is written); `System` removes the choice, so the
     /// computer's language is followed again.
-    #[allow(
-        clippy::result_large_err,
-        reason = "CommandError is the IPC error, built once per command; never on a hot path"
-    )]
     pub fn save_language(
         &self,
         choice: LanguageChoice,

@@ -1,13 +1,18 @@
-//! The error every command rejects with: its kinds and the exact problems behind them.
+//! The error every command rejects with: one variant per kind, each carrying exactly its facts.
+//! Kinds with several exact problems (configuration, keychain, file, import, category, a kept
+//! wait) carry one of their problems, each with its own facts (`problems.rs`).
 
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
 use super::*;
 
+mod problems;
+pub use problems::*;
+
 /// Every kind of failure a command reports: the client's kinds, and the app's own. On the wire
-/// both are plain strings (`"notFound"`, `"keychain"`); in TypeScript `ClientErrorKind |
-/// AppErrorKind`. The app's kinds stay out of the client, which knows nothing of the app.
+/// both are plain strings (`"notFound"`, `"keychain"`), the `kind` of a [`CommandError`]. The
+/// app's kinds stay out of the client, which knows nothing of the app.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(untagged)]
 pub enum ErrorKind {
@@ -19,23 +24,15 @@ pub enum ErrorKind {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]
 pub enum AppErrorKind {
-    /// The OS keychain failed (locked, missing, refused).
     Keychain,
-    /// A create for the same environment is still on its way; nothing was sent.
     CreateInFlight,
-    /// A read was called off before it finished: the person cancelled a long wait, or the
-    /// environment's address or key changed meanwhile. Not a failure to show as one.
     Cancelled,
-    /// A file the person chose could not be read or written, or an import's journal in the
-    /// app's data folder could not be; the message names the file and what to do.
     File,
-    /// The activity history cannot be read or written (its file is unavailable, or a newer
-    /// version of the app wrote it).
     ActivityUnavailable,
-    /// A rate-limit wait was not cleared, to spare the key: `problem` says why (`serviceWait`,
-    /// `waitClearedRecently`), `retryAt` from when asking again may succeed. Nothing was changed
-    /// or sent.
     WaitKept,
+    Import,
+    Category,
+    SandboxNotStarted,
 }
 
 impl From<ClientErrorKind> for ErrorKind {
@@ -50,7 +47,7 @@ impl From<AppErrorKind> for ErrorKind {
     }
 }
 
-/// So a kind can be told without unwrapping: `error.kind == ClientErrorKind::NotFound`.
+/// So a kind can be told without unwrapping: `error.kind() == ClientErrorKind::NotFound`.
 impl PartialEq<ClientErrorKind> for ErrorKind {
     fn eq(&self, other: &ClientErrorKind) -> bool {
         *self == ErrorKind::Client(*other)
@@ -64,14 +61,140 @@ impl PartialEq<AppErrorKind> for ErrorKind {
 }
 
 /// Every command rejects with this, never with a bare string. It carries facts, not sentences:
-/// the UI words each kind once (`ui/src/lib/messages.ts`), in the person's local time.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, thiserror::Error)]
+/// the UI words each kind once (`ui/src/lib/messages.ts`), in the person's local time. On the
+/// wire `{"kind": "badRequest", "status": 400, …}`; a fact the failure does not have is null.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS, thiserror::Error)]
+#[serde(
+    tag = "kind",
+    rename_all = "camelCase",
+    rename_all_fields = "camelCase"
+)]
+#[ts(optional_fields = nullable)]
+pub enum CommandError {
+    /// The service refused the key (401).
+    #[error("unauthorized ({0:?})")]
+    Unauthorized(Answer),
+    /// The service has no such pet (404), or the app no such entry.
+    #[error("not found ({0:?})")]
+    NotFound(Answer),
+    /// The operation was removed from the service (410).
+    #[error("gone ({0:?})")]
+    Gone(Answer),
+    /// The service refused what was sent (400).
+    #[error("bad request ({0:?})")]
+    BadRequest(Box<Refused>),
+    /// The service asked to wait, or the app waits for it (429, a spent quota, a backoff).
+    #[error("rate limited ({0:?})")]
+    RateLimited(Box<Limited>),
+    /// The service failed (5xx).
+    #[error("server error ({0:?})")]
+    Server(Answer),
+    /// An answer the spec does not allow, or none at all from Tauri itself (no `status`).
+    #[error("unexpected response ({0:?})")]
+    UnexpectedResponse(Answer),
+    /// An answer that could not be read as the spec's JSON.
+    #[error("undecodable answer (HTTP {status:?}, at {json_path:?})")]
+    Decode {
+        status: Option<u16>,
+        /// Where in the JSON it went wrong, when known.
+        json_path: Option<String>,
+    },
+    #[error("timeout")]
+    Timeout,
+    /// No connection could be made or it broke.
+    #[error("network ({cause:?})")]
+    Network {
+        cause: Option<NetworkCause>,
+        /// In proxy mode System on a computer whose OS uses proxy auto-configuration (a PAC
+        /// script at `url`, or WPAD discovery when `url` is null), which the app cannot read:
+        /// the way out is a Manual proxy (Settings → Network). Left out when there is none.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        auto_config: Option<AutoConfig>,
+    },
+    /// A create may or may not have been made: it is never sent again by itself.
+    #[error("outcome unknown ({0:?})")]
+    OutcomeUnknown(Box<Unknown>),
+    /// Input refused before anything was sent.
+    #[error("invalid input ({field:?})")]
+    InvalidInput {
+        field: Option<Field>,
+        /// The value as given, when showing it helps. Never a key.
+        given: Option<String>,
+    },
+    #[error("configuration ({0:?})")]
+    Configuration(Box<ConfigurationProblem>),
+    /// An answer went over the most the app reads.
+    #[error("response too large ({size_limit:?})")]
+    ResponseTooLarge { size_limit: Option<ByteSize> },
+    /// The OS keychain failed (locked, missing, refused).
+    #[error("keychain ({0:?})")]
+    Keychain(KeychainProblem),
+    /// A create for the same environment is still on its way; nothing was sent.
+    #[error("a create is in flight")]
+    CreateInFlight { environment: Option<Environment> },
+    /// A read was called off before it finished: the person cancelled a long wait, or the
+    /// environment's address or key changed meanwhile. Not a failure to show as one.
+    #[error("cancelled")]
+    Cancelled { environment: Option<Environment> },
+    /// A file the person chose, or an import's journal in the app's data folder, could not be
+    /// used.
+    #[error("file ({0:?})")]
+    File(Box<FileProblem>),
+    /// The activity history cannot be read or written (its file is unavailable, or a newer
+    /// version of the app wrote it).
+    #[error("activity history unavailable")]
+    ActivityUnavailable,
+    /// A rate-limit wait was not cleared, to spare the key; nothing was changed or sent.
+    #[error("wait kept ({0:?})")]
+    WaitKept(WaitKeptProblem),
+    /// An import cannot start, go on or report.
+    #[error("import ({0:?})")]
+    Import(Box<ImportProblem>),
+    /// A category name or a list of them was refused.
+    #[error("category ({0:?})")]
+    Category(Box<CategoryFailure>),
+    /// The embedded sandbox could not be started.
+    #[error("the sandbox did not start")]
+    SandboxNotStarted,
+}
+
+impl CommandError {
+    /// Which kind of failure this is.
+    pub fn kind(&self) -> ErrorKind {
+        use CommandError as E;
+        match self {
+            E::Unauthorized(_) => ClientErrorKind::Unauthorized.into(),
+            E::NotFound(_) => ClientErrorKind::NotFound.into(),
+            E::Gone(_) => ClientErrorKind::Gone.into(),
+            E::BadRequest(_) => ClientErrorKind::BadRequest.into(),
+            E::RateLimited(_) => ClientErrorKind::RateLimited.into(),
+            E::Server(_) => ClientErrorKind::Server.into(),
+            E::UnexpectedResponse(_) => ClientErrorKind::UnexpectedResponse.into(),
+            E::Decode { .. } => ClientErrorKind::Decode.into(),
+            E::Timeout => ClientErrorKind::Timeout.into(),
+            E::Network { .. } => ClientErrorKind::Network.into(),
+            E::OutcomeUnknown(_) => ClientErrorKind::OutcomeUnknown.into(),
+            E::InvalidInput { .. } => ClientErrorKind::InvalidInput.into(),
+            E::Configuration(_) => ClientErrorKind::Configuration.into(),
+            E::ResponseTooLarge { .. } => ClientErrorKind::ResponseTooLarge.into(),
+            E::Keychain(_) => AppErrorKind::Keychain.into(),
+            E::CreateInFlight { .. } => AppErrorKind::CreateInFlight.into(),
+            E::Cancelled { .. } => AppErrorKind::Cancelled.into(),
+            E::File(_) => AppErrorKind::File.into(),
+            E::ActivityUnavailable => AppErrorKind::ActivityUnavailable.into(),
+            E::WaitKept(_) => AppErrorKind::WaitKept.into(),
+            E::Import(_) => AppErrorKind::Import.into(),
+            E::Category(_) => AppErrorKind::Category.into(),
+            E::SandboxNotStarted => AppErrorKind::SandboxNotStarted.into(),
+        }
+    }
+}
+
+/// What the service answered, for the kinds that come with an answer.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, TS)]
 #[serde(rename_all = "camelCase")]
-#[error("{kind:?} error ({problem:?})")]
-pub struct CommandError {
-    pub kind: ErrorKind,
-    /// Which problem exactly, for the kinds that have several (configuration, keychain).
-    pub problem: Option<Problem>,
+#[ts(optional_fields = nullable)]
+pub struct Answer {
     /// The HTTP status of the answer, when there was one.
     pub status: Option<u16>,
     /// The server's `code`, when it sent an Error body.
@@ -82,130 +205,86 @@ pub struct CommandError {
     /// ([`petstore_client::server_words`]); `None` when it sent nothing a person could read or
     /// only its `code` again.
     pub server_message: Option<String>,
-    /// The Error body's `message` whole, as the service sent it (bounded by the client): shown
-    /// beside the form field it names (`field`). Left out without an Error body.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[ts(optional)]
-    pub server_text: Option<String>,
-    /// The answer's status is one a gateway or proxy in front of the service gives when the
-    /// service behind it is down or slow ([`petstore_client::is_gateway_status`]). Left out when
-    /// false.
+    /// The status is one a gateway or proxy in front of the service gives when the service
+    /// behind it is down or slow ([`petstore_client::is_gateway_status`]). Left out when false.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     #[ts(as = "Option<bool>", optional)]
     pub gateway: bool,
-    /// The input field the failure concerns, when it can be told ("name", "categoryId", "status",
-    /// "limit", "id", "key", "next", "productionUrl", "stagingUrl").
-    pub field: Option<String>,
-    /// RFC 3339: when trying again makes sense (rate limits).
-    pub retry_at: Option<String>,
-    /// Why the service asked to wait (rate limits).
-    pub wait_reason: Option<WaitReason>,
-    /// The environment the failure is about, when it names one.
-    pub environment: Option<Environment>,
-    /// Why a connection failed (network errors), as a category.
-    pub cause: Option<NetworkCause>,
-    /// The size limit an answer went over, or the most a keychain holds.
-    pub size_limit: Option<ByteSize>,
-    /// The value the failure is about, as given: a refused input, an address, a file or folder.
-    /// Never a key.
-    pub detail: Option<String>,
-    /// Why `detail` is not usable, or why a create's outcome is unknown: a code with its
-    /// arguments, which the UI words (`ui/src/lib/reasons.ts`).
-    pub reason: Option<Reason>,
-    /// Where in the settings file it could not be read.
-    pub line: Option<u32>,
-    pub column: Option<u32>,
-    /// Why a category name was refused (problem `categoryRefused`).
-    pub category: Option<CategoryRefusal>,
-    /// A failed connection in proxy mode System on a computer whose OS uses proxy
-    /// auto-configuration (a PAC script at `url`, or WPAD discovery when `url` is null), which
-    /// the app cannot read: the way out is a Manual proxy (Settings → Network). Left out when
-    /// there is none (optional, so the UI's own errors need not name it).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[ts(optional)]
-    pub auto_config: Option<AutoConfig>,
-    /// Why a network setting or certificate was refused (problem `networkSettings`).
-    pub network: Option<NetworkRefusal>,
 }
 
-/// The exact problem behind a `configuration`, `keychain` or `network` failure.
+/// A 400: the answer, and the field the service's words name.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(optional_fields = nullable)]
+pub struct Refused {
+    #[serde(flatten)]
+    #[ts(flatten)]
+    pub answer: Answer,
+    /// The field the service refused, when its words say so unambiguously.
+    pub field: Option<Field>,
+    /// The Error body's `message` whole, as the service sent it (bounded by the client): shown
+    /// beside the form field it names.
+    pub server_text: Option<String>,
+}
+
+/// A wait: from when trying again makes sense, and why.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(optional_fields = nullable)]
+pub struct Limited {
+    #[serde(flatten)]
+    #[ts(flatten)]
+    pub answer: Answer,
+    /// RFC 3339.
+    pub retry_at: Option<String>,
+    pub wait_reason: Option<WaitReason>,
+}
+
+/// A create whose outcome is unknown: why, and what the service said if it answered.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(optional_fields = nullable)]
+pub struct Unknown {
+    #[serde(flatten)]
+    #[ts(flatten)]
+    pub answer: Answer,
+    /// A code with its arguments, which the UI words (`ui/src/lib/reasons.ts`).
+    pub reason: Option<Reason>,
+}
+
+/// The input field or setting a failure concerns, so the UI shows it beside that field.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]
-pub enum Problem {
-    /// No base address is set for `environment`.
-    MissingBaseUrl,
-    /// `detail` is not a usable address, for `reason`.
-    InvalidBaseUrl,
-    /// `detail` is plain http:// to a host that is not this computer.
-    InsecureBaseUrl,
-    /// No API key is set for `environment`.
-    MissingApiKey,
-    /// A next-page address pointed to another server; it was not followed.
-    ForeignLink,
-    /// `environment`'s stored key would go to `detail`, an address on another server than its
-    /// saved one (`field` the address's setting), and the person has not said whether to keep
-    /// it: nothing was sent or saved. Ask, then call again with a [`KeyMove`].
-    KeyWouldMove,
-    /// The HTTP client could not be set up.
-    HttpClient,
-    /// The remembered rate-limit waits could not be changed.
-    WaitStore,
-    /// The wait is the service's own answer to this app (until `retryAt`, for `waitReason`):
-    /// not cleared.
-    ServiceWait,
-    /// The wait for this address and key was cleared less than a minute ago, in this app or by
-    /// another program on this computer: it may be cleared again from `retryAt`.
-    WaitClearedRecently,
-    /// The settings file `detail` cannot be read (`reason`, `line`, `column`).
-    SettingsUnreadable,
-    /// The settings file `detail` cannot be written.
-    SettingsUnwritable,
-    /// This app keeps no settings file.
-    NoSettingsFile,
-    /// The folder `detail` could not be shown in the file manager.
-    FolderNotOpened,
-    /// No keychain is reachable; the key can be kept for this session only.
-    KeychainUnavailable,
-    /// The keychain is locked or refused access.
-    KeychainLocked,
-    /// The key is longer than the keychain holds (`size_limit`).
-    KeyTooLong,
-    /// The keychain entry for `environment` holds no valid key.
-    KeyCorrupt,
-    /// Any other keychain failure.
-    KeychainFailed,
-    /// The proxy or company certificate settings cannot be used: `network` holds the facts
-    /// (`reason` the setting's own sentence, until every message is in the UI's catalog; never a
-    /// password), `field` the setting (`proxyUrl`, `bypass`), `detail` the certificate file.
-    NetworkSettings,
-    /// The embedded sandbox could not be started.
-    SandboxNotStarted,
-    /// This computer gives the app no data folder, where an import keeps its journal.
-    NoDataFolder,
-    /// No file is open for import: choose one with Import… first.
-    NoImportFile,
-    /// The file `detail` is not an import the app can read (`reason`: which rule of the CSV contract).
-    ImportFileInvalid,
-    /// A fixed row is not in the file any more.
-    ImportRowMissing,
-    /// The environment, or its address, changed since the file was read.
-    ImportTargetChanged,
-    /// An import is running in this app; one at a time.
-    ImportRunning,
-    /// The same import is running in another program (the CLI, another window).
-    ImportElsewhere,
-    /// No import has ended in this session, so there is no report.
-    NoImportReport,
-    /// The import's journal could not be used (`reason`).
-    ImportJournal,
-    /// The file `detail` could not be read (`reason`).
-    FileNotRead,
-    /// The file `detail` could not be written (`reason`); nothing there was changed.
-    FileNotWritten,
-    /// The file `detail` is there and could not be replaced.
-    FileExists,
-    /// A category name was refused: `category` says why.
-    CategoryRefused,
-    /// The file `detail` is not a list of category names (`reason`: which rule of the list).
-    CategoryListInvalid,
+pub enum Field {
+    Name,
+    CategoryId,
+    Status,
+    Limit,
+    /// A pet's id.
+    Id,
+    /// An environment's API key.
+    Key,
+    /// The next-page address of a list.
+    Next,
+    ProductionUrl,
+    StagingUrl,
+    RetentionDays,
+    MaxEntries,
+    /// The activity filter's bounds.
+    Since,
+    Until,
+    CategoryName,
+    ProxyUrl,
+    Bypass,
+}
+
+impl Field {
+    /// The address setting of an environment (none for the sandbox, which has no setting).
+    pub fn address_of(environment: Environment) -> Option<Field> {
+        match environment {
+            Environment::Production => Some(Field::ProductionUrl),
+            Environment::Staging => Some(Field::StagingUrl),
+            Environment::Sandbox => None,
+        }
+    }
 }

@@ -215,7 +215,7 @@ pub struct ImportCounts {
 }
 
 /// Payload of the `import-finished` event, and part of `import_status`: the end screen.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
 #[serde(rename_all = "camelCase")]
 pub struct ImportResult {
     pub environment: Environment,
@@ -246,7 +246,7 @@ pub struct ImportResult {
 
 /// `import_status`: the import of this session, running or ended (for a reopened dialog or a
 /// reloaded web view).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
 #[serde(rename_all = "camelCase")]
 pub struct ImportStatus {
     pub progress: ImportProgress,

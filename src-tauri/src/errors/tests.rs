@@ -1,20 +1,29 @@
 use super::*;
+use crate::dto::{AppErrorKind, ClientErrorKind, ErrorKind};
 use chrono::DateTime;
 use petstore_client::{ApiError, Environment, NetworkCause, WaitReason};
+
+/// The whole message a 400 carries for the form's field.
+fn server_text(error: &CommandError) -> Option<&str> {
+    match error {
+        CommandError::BadRequest(refused) => refused.server_text.as_deref(),
+        _ => None,
+    }
+}
 
 #[test]
 fn the_server_message_names_the_field() {
     assert_eq!(
         field_named_by_server("invalid_field", "categoryId must be 1 or more; got 0."),
-        Some("categoryId")
+        Some(Field::CategoryId)
     );
     assert_eq!(
         field_named_by_server("missing_field", "name is required: give the pet a name."),
-        Some("name")
+        Some(Field::Name)
     );
     assert_eq!(
         field_named_by_server("invalid_limit", "limit must be ..."),
-        Some("limit")
+        Some(Field::Limit)
     );
     assert_eq!(
         field_named_by_server("x", "The body must have name and categoryId."),
@@ -32,11 +41,21 @@ fn a_bad_request_keeps_the_server_words() {
         message: "name is 1001 characters long; the most allowed is 1000.".into(),
     });
     let out = CommandError::from(error);
-    assert_eq!(out.kind, ClientErrorKind::BadRequest);
-    assert_eq!(out.status, Some(400));
-    assert_eq!(out.code.as_deref(), Some("invalid_field"));
-    assert!(out.server_message.as_deref().unwrap_or("").contains("1001"));
-    assert_eq!(out.field.as_deref(), Some("name"));
+    assert_eq!(out.kind(), ClientErrorKind::BadRequest);
+    let CommandError::BadRequest(refused) = &out else {
+        panic!("{out:?}")
+    };
+    assert_eq!(refused.answer.status, Some(400));
+    assert_eq!(refused.answer.code.as_deref(), Some("invalid_field"));
+    assert!(
+        refused
+            .answer
+            .server_message
+            .as_deref()
+            .unwrap_or("")
+            .contains("1001")
+    );
+    assert_eq!(out.field(), Some(Field::Name));
 }
 
 #[test]
@@ -47,10 +66,16 @@ fn rate_limits_say_when_to_retry_and_why() {
         reason: WaitReason::QuotaExhausted,
         server: None,
     });
-    assert_eq!(out.kind, ClientErrorKind::RateLimited);
-    assert_eq!(out.retry_at.as_deref(), Some("2030-03-17T17:46:40.000Z"));
-    assert_eq!(out.wait_reason, Some(WaitReason::QuotaExhausted));
-    assert_eq!(out.status, Some(429));
+    assert_eq!(out.kind(), ClientErrorKind::RateLimited);
+    let CommandError::RateLimited(limited) = &out else {
+        panic!("{out:?}")
+    };
+    assert_eq!(
+        limited.retry_at.as_deref(),
+        Some("2030-03-17T17:46:40.000Z")
+    );
+    assert_eq!(limited.wait_reason, Some(WaitReason::QuotaExhausted));
+    assert_eq!(limited.answer.status, Some(429));
 }
 
 /// A real refused connection (a port nothing listens on) through the real client.
@@ -84,8 +109,17 @@ async fn a_refused_connection_gives_a_cause_not_the_os_text() {
         "{error:?}"
     );
     let out = CommandError::from(error);
-    assert_eq!(out.kind, ClientErrorKind::Network);
-    assert_eq!(out.cause, Some(NetworkCause::Refused));
+    assert_eq!(out.kind(), ClientErrorKind::Network);
+    assert!(
+        matches!(
+            out,
+            CommandError::Network {
+                cause: Some(NetworkCause::Refused),
+                ..
+            }
+        ),
+        "{out:?}"
+    );
     let json = serde_json::to_string(&out).expect("json");
     assert!(!json.contains("os error"), "{json}");
     assert!(json.contains(r#""cause":"refused""#), "{json}");
@@ -119,9 +153,12 @@ fn the_server_words_and_the_gateway_cross_as_facts() {
         code: "service_unavailable".into(),
         message: "Service Unavailable".into(),
     }));
-    assert_eq!(out.server_message, None, "only the code again");
-    assert_eq!(out.server_text.as_deref(), Some("Service Unavailable"));
-    assert!(out.gateway);
+    assert_eq!(
+        out.answer().expect("an answer").server_message,
+        None,
+        "only the code again"
+    );
+    assert!(out.answer().expect("an answer").gateway);
     let json = serde_json::to_value(&out).expect("json");
     assert_eq!(json["gateway"], true);
 
@@ -131,10 +168,10 @@ fn the_server_words_and_the_gateway_cross_as_facts() {
         message: "The API key is not valid for this server. Check the key set for this environment (the sandbox accepts its demo key).".into(),
     }));
     assert_eq!(
-        out.server_message.as_deref(),
+        out.answer().expect("an answer").server_message.as_deref(),
         Some("The API key is not valid for this server.")
     );
-    assert!(!out.gateway);
+    assert!(!out.answer().expect("an answer").gateway);
     let json = serde_json::to_value(&out).expect("json");
     assert!(json.get("gateway").is_none(), "left out when false: {json}");
 
@@ -143,14 +180,23 @@ fn the_server_words_and_the_gateway_cross_as_facts() {
         code: "internal_server_error".into(),
         message: "Internal Server Error".into(),
     }));
-    assert_eq!((out.server_message, out.gateway), (None, false));
+    assert_eq!(
+        (
+            out.answer().expect("an answer").server_message.as_deref(),
+            out.answer().expect("an answer").gateway
+        ),
+        (None, false)
+    );
     let out = CommandError::from(Error::UnexpectedResponse {
         status: 504,
         snippet: "upstream timed out".into(),
     });
-    assert!(out.gateway);
-    assert_eq!(out.server_message.as_deref(), Some("upstream timed out."));
-    assert_eq!(out.server_text, None, "no Error body");
+    assert!(out.answer().expect("an answer").gateway);
+    assert_eq!(
+        out.answer().expect("an answer").server_message.as_deref(),
+        Some("upstream timed out.")
+    );
+    assert_eq!(server_text(&out), None, "no Error body");
     let out = CommandError::from(Error::ResponseTooLarge {
         limit_bytes: 8 * 1024 * 1024,
     });
@@ -166,15 +212,19 @@ fn an_html_body_is_reduced_to_its_title() {
         status: 502,
         snippet: "<html><head><title>502 Bad Gateway</title></head><body><h1>502 Bad Gateway</h1><hr>nginx</body></html>".into(),
     });
-    assert_eq!(out.kind, ClientErrorKind::UnexpectedResponse);
-    assert_eq!(out.status, Some(502));
-    assert_eq!(out.server_message.as_deref(), Some("502 Bad Gateway."));
+    assert_eq!(out.kind(), ClientErrorKind::UnexpectedResponse);
+    assert_eq!(out.answer().expect("an answer").status, Some(502));
+    assert_eq!(
+        out.answer().expect("an answer").server_message.as_deref(),
+        Some("502 Bad Gateway.")
+    );
     let untitled = CommandError::from(Error::UnexpectedResponse {
         status: 500,
         snippet: "<html><body><p>oops</p></body></html>".into(),
     });
     assert_eq!(
-        untitled.server_message, None,
+        untitled.answer().expect("an answer").server_message,
+        None,
         "markup without a title is dropped"
     );
 }
@@ -183,34 +233,47 @@ fn an_html_body_is_reduced_to_its_title() {
 fn input_and_configuration_errors_name_their_field_and_problem() {
     let out = CommandError::from(Error::from(InvalidInput::Name));
     assert_eq!(
-        (out.kind, out.field.as_deref()),
+        (out.kind(), out.field()),
         (
             ErrorKind::Client(ClientErrorKind::InvalidInput),
-            Some("name")
+            Some(Field::Name)
         )
     );
     let out = CommandError::from(Error::from(InvalidInput::Limit { given: 101 }));
     assert_eq!(
-        (out.field.as_deref(), out.detail.as_deref()),
-        (Some("limit"), Some("101"))
+        out,
+        CommandError::InvalidInput {
+            field: Some(Field::Limit),
+            given: Some("101".to_owned())
+        }
     );
     let out = CommandError::from(Error::from(ConfigError::MissingBaseUrl {
         environment: Environment::Staging,
     }));
     assert_eq!(
-        (out.kind, out.field.as_deref()),
+        (out.kind(), out.field()),
         (
             ErrorKind::Client(ClientErrorKind::Configuration),
-            Some("stagingUrl")
+            Some(Field::StagingUrl)
         )
     );
-    assert_eq!(out.problem, Some(Problem::MissingBaseUrl));
-    assert_eq!(out.environment, Some(Environment::Staging));
+    assert_eq!(
+        out,
+        CommandError::configuration(ConfigurationProblem::MissingBaseUrl {
+            environment: Environment::Staging,
+            field: Some(Field::StagingUrl)
+        })
+    );
     let out = CommandError::from(ConfigError::InsecureBaseUrl {
         url: "http://example.com/v1".into(),
     });
-    assert_eq!(out.problem, Some(Problem::InsecureBaseUrl));
-    assert_eq!(out.detail.as_deref(), Some("http://example.com/v1"));
+    assert_eq!(
+        out,
+        CommandError::configuration(ConfigurationProblem::InsecureBaseUrl {
+            address: "http://example.com/v1".to_owned(),
+            field: None
+        })
+    );
 }
 
 /// The app's place for a key is Settings: the error says which environment lacks one and
@@ -221,14 +284,18 @@ fn a_missing_key_names_its_environment() {
         environment: Environment::Staging,
     }));
     assert_eq!(
-        (out.kind, out.field.as_deref()),
+        (out.kind(), out.field()),
         (
             ErrorKind::Client(ClientErrorKind::Configuration),
-            Some("key")
+            Some(Field::Key)
         )
     );
-    assert_eq!(out.problem, Some(Problem::MissingApiKey));
-    assert_eq!(out.environment, Some(Environment::Staging));
+    assert_eq!(
+        out,
+        CommandError::configuration(ConfigurationProblem::MissingApiKey {
+            environment: Environment::Staging
+        })
+    );
     let json = serde_json::to_string(&out).expect("json");
     assert!(!json.contains("PETSTORE_"), "{json}");
 }
@@ -242,13 +309,15 @@ fn unreadable_settings_are_a_configuration_error() {
         problem: "trailing comma".into(),
         fault: petstore_local::SettingsFault::Syntax,
     });
-    assert_eq!(out.kind, ClientErrorKind::Configuration);
-    assert_eq!(out.problem, Some(Problem::SettingsUnreadable));
-    assert_eq!((out.line, out.column), (Some(3), Some(7)));
-    assert_eq!(out.detail.as_deref(), Some("/tmp/settings.json"));
+    assert_eq!(out.kind(), ClientErrorKind::Configuration);
     assert_eq!(
-        out.reason,
-        Some(Reason::SettingsSyntax {
+        out,
+        CommandError::configuration(ConfigurationProblem::SettingsUnreadable {
+            path: "/tmp/settings.json".to_owned(),
+            reason: Reason::SettingsSyntax {
+                line: Some(3),
+                column: Some(7)
+            },
             line: Some(3),
             column: Some(7)
         })
@@ -256,7 +325,7 @@ fn unreadable_settings_are_a_configuration_error() {
     let out = CommandError::from(LocalError::from(ConfigError::MissingBaseUrl {
         environment: Environment::Production,
     }));
-    assert_eq!(out.field.as_deref(), Some("productionUrl"));
+    assert_eq!(out.field(), Some(Field::ProductionUrl));
 }
 
 #[test]
@@ -264,14 +333,19 @@ fn keychain_failures_keep_the_os_details_out() {
     let out = CommandError::from(KeychainError::Unavailable {
         detail: "org.freedesktop.DBus.Error.ServiceUnknown".into(),
     });
-    assert_eq!(out.kind, AppErrorKind::Keychain);
-    assert_eq!(out.problem, Some(Problem::KeychainUnavailable));
+    assert_eq!(out.kind(), AppErrorKind::Keychain);
+    assert_eq!(
+        out,
+        CommandError::Keychain(KeychainProblem::KeychainUnavailable { field: None })
+    );
     let json = serde_json::to_string(&out).expect("json");
     assert!(!json.contains("DBus"), "{json}");
     let out = CommandError::from(KeychainError::TooLong { limit: 2560 });
     assert_eq!(
-        (out.problem, out.size_limit),
-        (Some(Problem::KeyTooLong), Some(ByteSize::of(2560)))
+        out,
+        CommandError::Keychain(KeychainProblem::KeyTooLong {
+            size_limit: ByteSize::of(2560)
+        })
     );
 }
 
@@ -293,19 +367,28 @@ fn every_kind_travels_as_a_plain_string() {
 
 #[test]
 fn serializes_as_the_contract_says() {
-    let out = CommandError::new(ClientErrorKind::OutcomeUnknown).with_field("name");
+    let out = CommandError::input(Field::Name, None);
     let json = serde_json::to_value(&out).expect("json");
     assert_eq!(
         json,
-        serde_json::json!({"kind": "outcomeUnknown", "problem": null, "status": null,
-            "code": null, "serverMessage": null, "field": "name", "retryAt": null,
-            "waitReason": null, "environment": null, "cause": null, "sizeLimit": null,
-            "detail": null, "reason": null, "line": null, "column": null, "category": null,
-            "network": null})
+        serde_json::json!({"kind": "invalidInput", "field": "name", "given": null})
     );
-    let problem = CommandError::problem(AppErrorKind::Keychain, Problem::KeychainLocked);
+    let problem = CommandError::Keychain(KeychainProblem::KeychainLocked { field: None });
     assert_eq!(
-        serde_json::to_value(&problem).expect("json")["problem"],
-        "keychainLocked"
+        serde_json::to_value(&problem).expect("json"),
+        serde_json::json!({"kind": "keychain", "problem": "keychainLocked", "field": null})
+    );
+    let bare = serde_json::to_value(CommandError::Timeout).expect("json");
+    assert_eq!(bare, serde_json::json!({"kind": "timeout"}));
+}
+
+/// The error crosses IPC in every `Result` of the app: it stays small, so no command's
+/// result needs an allowance for a large error.
+#[test]
+fn the_error_is_small() {
+    assert!(
+        std::mem::size_of::<CommandError>() <= 64,
+        "{}",
+        std::mem::size_of::<CommandError>()
     );
 }

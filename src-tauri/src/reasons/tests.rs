@@ -1,5 +1,5 @@
 use super::*;
-use crate::dto::{CommandError, Problem};
+use crate::dto::{CommandError, ConfigurationProblem};
 
 /// The code each variant travels with. Exhaustive: a new variant fails to build until it is
 /// listed here (and `ui/src/lib/reasons.ts` fails `npm run check` until it words it).
@@ -146,15 +146,26 @@ fn a_broken_settings_file_is_a_syntax_code_with_its_line_and_column() {
         .load()
         .expect_err("broken");
     let out = CommandError::from(error);
-    assert_eq!(out.problem, Some(Problem::SettingsUnreadable));
+    let CommandError::Configuration(problem) = &out else {
+        panic!("{out:?}")
+    };
+    let ConfigurationProblem::SettingsUnreadable {
+        reason,
+        line,
+        column,
+        ..
+    } = &**problem
+    else {
+        panic!("{out:?}")
+    };
     assert_eq!(
-        out.reason,
-        Some(Reason::SettingsSyntax {
+        reason,
+        &Reason::SettingsSyntax {
             line: Some(3),
             column: Some(1)
-        })
+        }
     );
-    assert_eq!((out.line, out.column), (Some(3), Some(1)));
+    assert_eq!((*line, *column), (Some(3), Some(1)));
     let json = serde_json::to_string(&out).expect("json");
     assert!(
         !json.contains("trailing comma"),
@@ -165,10 +176,20 @@ fn a_broken_settings_file_is_a_syntax_code_with_its_line_and_column() {
     let error = petstore_local::SettingsFile::at(&path)
         .load()
         .expect_err("cut short");
-    assert!(matches!(
-        CommandError::from(error).reason,
-        Some(Reason::SettingsEndOfFile { line: Some(1), .. })
-    ));
+    let out = CommandError::from(error);
+    assert!(
+        matches!(
+            &out,
+            CommandError::Configuration(problem) if matches!(
+                **problem,
+                ConfigurationProblem::SettingsUnreadable {
+                    reason: Reason::SettingsEndOfFile { line: Some(1), .. },
+                    ..
+                }
+            )
+        ),
+        "{out:?}"
+    );
 }
 
 /// A real CSV through the real contract: each row problem is a code with its arguments.
@@ -229,7 +250,12 @@ fn a_file_that_is_no_import_names_its_columns_not_english() {
 fn an_address_that_is_not_usable_is_a_code() {
     let error = petstore_client::BaseUrl::parse("https://api.example.com/v2").expect_err("no v1");
     let out = CommandError::from(error);
-    assert_eq!(out.problem, Some(Problem::InvalidBaseUrl));
-    assert_eq!(out.reason, Some(Reason::AddressPath));
-    assert_eq!(out.detail.as_deref(), Some("https://api.example.com/v2"));
+    assert_eq!(
+        out,
+        CommandError::configuration(ConfigurationProblem::InvalidBaseUrl {
+            address: "https://api.example.com/v2".to_owned(),
+            reason: Reason::AddressPath,
+            field: None
+        })
+    );
 }

@@ -112,3 +112,9 @@ pub async fn use_staging(backend: &Backend, sandbox: &Sandbox, key: &str) {
         .await
         .expect("select staging");
 }
+
+/// An error's facts as the UI receives them (JSON, camelCase; a fact it lacks is null), for
+/// tests that read one fact of whichever kind arrived.
+pub fn facts(error: &petstore_admin::dto::CommandError) -> serde_json::Value {
+    serde_json::to_value(error).expect("an error serializes")
+}

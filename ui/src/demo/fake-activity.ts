@@ -294,7 +294,7 @@ export function activityHandlers(ctx: Context, options: ActivityFakeOptions) {
   const handlers = {
     list_activity: (a: Record<string, unknown>) => {
       const limit = a.limit as number;
-      if (!Number.isInteger(limit) || limit < 1 || limit > 500) throw commandError('invalidInput', { field: 'limit', detail: String(limit) });
+      if (!Number.isInteger(limit) || limit < 1 || limit > 500) throw commandError('invalidInput', { field: 'limit', given: String(limit) });
       const offset = a.offset as number;
       const entries = select(a.filter as ActivityFilter);
       return { entries: entries.slice(offset, offset + limit), total: entries.length };
@@ -322,7 +322,7 @@ export function activityHandlers(ctx: Context, options: ActivityFakeOptions) {
     retry_unconfirmed: (a: Record<string, unknown>): CreatedPet => {
       const entry = find(a.id);
       // Like the app: only an entry still unconfirmed is added again.
-      if (!isUnconfirmed(entry)) throw commandError('notFound', { detail: entry.id });
+      if (!isUnconfirmed(entry)) throw commandError('notFound');
       const pet = ctx.create(entry.pet?.name ?? '', entry.pet?.categoryId ?? '', null, { kind: 'addAgain' }, entry.environment);
       replace({ ...entry, resolution: { kind: 'retried', petId: pet.id, at: new Date().toISOString() } });
       record({
@@ -344,10 +344,10 @@ export function activityHandlers(ctx: Context, options: ActivityFakeOptions) {
     save_activity_settings: (a: Record<string, unknown>) => {
       const next = a.settings as ActivitySettings;
       if (!Number.isInteger(next.retentionDays) || next.retentionDays < 1 || next.retentionDays > 3650) {
-        throw commandError('invalidInput', { field: 'retentionDays', detail: String(next.retentionDays) });
+        throw commandError('invalidInput', { field: 'retentionDays', given: String(next.retentionDays) });
       }
       if (!Number.isInteger(next.maxEntries) || next.maxEntries < 1000 || next.maxEntries > 500_000) {
-        throw commandError('invalidInput', { field: 'maxEntries', detail: String(next.maxEntries) });
+        throw commandError('invalidInput', { field: 'maxEntries', given: String(next.maxEntries) });
       }
       settings = next;
       return settings;

@@ -12,6 +12,7 @@ import type {
   CategoryProblem,
   CategoryRefusal,
   EnvironmentId,
+  Field,
   SavedFile,
 } from '../lib/types';
 
@@ -25,7 +26,7 @@ export interface CategoryFakeOptions {
 /** (line, id, name) as a file offers them. */
 export type Offer = [number | null, string, string];
 
-const FIELD: Record<CategoryProblem, string | null> = {
+const FIELD: Record<CategoryProblem, Field | null> = {
   idNotANumber: 'categoryId',
   idNotPositive: 'categoryId',
   nameEmpty: 'categoryName',
@@ -84,7 +85,7 @@ export function categoryHandlers(options: CategoryFakeOptions) {
     const checked = check(into, id, name, adding);
     if (typeof checked !== 'string') {
       const field = FIELD[checked.problem];
-      throw commandError('invalidInput', { problem: 'categoryRefused', category: checked, ...(field ? { field } : {}) });
+      throw commandError('category', { problem: 'categoryRefused', refusal: checked, field });
     }
     into.set(BigInt(id.trim()).toString(), checked);
     lists.set(env, into);
@@ -126,7 +127,7 @@ export function categoryHandlers(options: CategoryFakeOptions) {
       const into = new Map(names(env(a)));
       const id = (a.id as string).trim();
       if (!into.delete(id)) {
-        throw commandError('invalidInput', { problem: 'categoryRefused', field: 'categoryId', category: refusal('notNamed', id, '') });
+        throw commandError('category', { problem: 'categoryRefused', field: 'categoryId', refusal: refusal('notNamed', id, '') });
       }
       lists.set(env(a), into);
       return changed(env(a));

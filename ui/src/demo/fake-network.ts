@@ -2,7 +2,7 @@
 // "stored", and the trusted certificates; a save is checked as the app checks it for the cases
 // the UI words (a password inside the address, an address that is not one).
 import { commandError } from '../lib/command-error';
-import type { CommandError, NetworkInput, NetworkProblem, NetworkSettings } from '../lib/types';
+import type { CommandError, Field, NetworkInput, NetworkProblem, NetworkSettings } from '../lib/types';
 
 export interface NetworkFakeOptions {
   /** The network settings at start (System, nothing trusted, when not given). */
@@ -19,7 +19,7 @@ export const DEMO_CA = {
   unusable: null,
 };
 
-function refused(problem: NetworkProblem, field: string, given: string | null = null): CommandError {
+function refused(problem: NetworkProblem, field: Field, given: string | null = null): CommandError {
   return commandError('configuration', {
     problem: 'networkSettings',
     field,

@@ -271,8 +271,8 @@ export function installFake(options: FakeOptions = {}): Fake {
       });
       if (moved.length > 0 && !a.keyMove) {
         const env = moved[0];
-        const detail = env === 'production' ? wanted.productionUrl : wanted.stagingUrl;
-        throw commandError('configuration', { problem: 'keyWouldMove', environment: env, field: `${env}Url`, detail });
+        const to = (env === 'production' ? wanted.productionUrl : wanted.stagingUrl) ?? '';
+        throw commandError('configuration', { problem: 'keyWouldMove', environment: env, field: `${env}Url`, address: to });
       }
       settings = wanted;
       if (a.keyMove === 'remove') moved.forEach((id) => keys.delete(id));
@@ -309,13 +309,14 @@ export function installFake(options: FakeOptions = {}): Fake {
       const typed = typeof a.baseUrl === 'string' && a.baseUrl.trim() !== '' ? a.baseUrl.trim() : null;
       const tried = typed ?? saved;
       if (tried === null) {
-        throw commandError('configuration', { problem: 'missingBaseUrl', environment, field: `${environment}Url` });
+        const field = environment === 'sandbox' ? null : (`${environment}Url` as const);
+        throw commandError('configuration', { problem: 'missingBaseUrl', environment, field });
       }
       if (environment !== 'sandbox' && !keys.has(environment)) {
-        throw commandError('configuration', { problem: 'missingApiKey', environment, field: 'key' });
+        throw commandError('configuration', { problem: 'missingApiKey', environment });
       }
       if (environment !== 'sandbox' && movesToAnotherServer(saved, tried) && a.keyToNewServer !== true) {
-        throw commandError('configuration', { problem: 'keyWouldMove', environment, field: `${environment}Url`, detail: tried });
+        throw commandError('configuration', { problem: 'keyWouldMove', environment, field: `${environment}Url`, address: tried });
       }
       return { quota: quota(86), petsSeen: Math.min(fake.pets.length, 20), baseUrl: tried, saved: tried === saved };
     },

@@ -15,6 +15,8 @@ import type {
   ActivitySource,
   ActivityStatus,
   AlertLevel,
+  ClientErrorKind,
+  CommandError,
   DayUse,
   Operation,
   QuotaAlert,
@@ -142,21 +144,44 @@ function unknownReason(status: number | null): Reason | null {
   return { code: 'serverError', status };
 }
 
+/**
+ * The error an entry ended with, as far as its record tells it: the kind and what the service
+ * answered. Null for a configuration failure: the record keeps no problem to name.
+ */
+function recordedError(entry: ActivityEntry, kind: ClientErrorKind): CommandError | null {
+  const answer = { status: entry.status, code: entry.serverCode, serverMessage: entry.serverMessage, gateway: entry.gateway };
+  switch (kind) {
+    case 'unauthorized':
+    case 'notFound':
+    case 'gone':
+    case 'badRequest':
+    case 'rateLimited':
+    case 'server':
+    case 'unexpectedResponse':
+      return commandError(kind, answer);
+    case 'outcomeUnknown':
+      return commandError(kind, { ...answer, reason: entry.outcome === 'unknown' ? unknownReason(entry.status) : null });
+    case 'decode':
+      return commandError(kind, { status: entry.status });
+    case 'timeout':
+    case 'network':
+    case 'invalidInput':
+    case 'responseTooLarge':
+      return commandError(kind);
+    case 'configuration':
+      return null;
+  }
+}
+
 /** The error an entry ended with, in messages.ts words (what happened, the server's words); null: none. */
 export function entryError(entry: ActivityEntry): string | null {
   // A lookup answered "no such pet" did not go wrong (its result says what it was).
   if (!entry.errorKind || entry.outcome === 'notFound') return null;
   const unknown = entry.outcome === 'unknown';
-  const message = describeError(
-    commandError(entry.errorKind, {
-      status: entry.status,
-      code: entry.serverCode,
-      serverMessage: entry.serverMessage,
-      gateway: entry.gateway,
-      environment: entry.environment,
-      reason: unknown ? unknownReason(entry.status) : null,
-    }),
-  );
+  const error = recordedError(entry, entry.errorKind);
+  const message = error
+    ? describeError(error, { environment: entry.environment })
+    : { what: t('error.kind.configuration'), server: null };
   // The one account of an add with no answer at all; one that was answered says how, as the form did.
   const what = unknown && entry.status === null ? t('activity.neverAnswered') : message.what;
   // The next step was for the moment it happened; the history keeps what happened.

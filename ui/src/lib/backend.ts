@@ -5,36 +5,11 @@
 // because of that generated part: one function per command.
 import { Channel, invoke } from '@tauri-apps/api/core';
 import { listen, type UnlistenFn } from '@tauri-apps/api/event';
-import { commandError } from './command-error';
-import type { CommandError, CommandName, ErrorKind } from './types';
-
-// Checked against the generated `ErrorKind` (the client's kinds and the app's): a kind added in
-// Rust fails `npm run check` until it is listed here.
-const ERROR_KINDS = {
-  unauthorized: true,
-  notFound: true,
-  gone: true,
-  badRequest: true,
-  rateLimited: true,
-  server: true,
-  unexpectedResponse: true,
-  decode: true,
-  timeout: true,
-  network: true,
-  outcomeUnknown: true,
-  invalidInput: true,
-  configuration: true,
-  responseTooLarge: true,
-  keychain: true,
-  createInFlight: true,
-  cancelled: true,
-  file: true,
-  activityUnavailable: true,
-  waitKept: true,
-} satisfies Record<ErrorKind, true>;
+import { commandError, type ErrorKind } from './command-error';
+import type { CommandError, CommandName } from './types';
 
 function isErrorKind(value: unknown): value is ErrorKind {
-  return typeof value === 'string' && Object.prototype.hasOwnProperty.call(ERROR_KINDS, value);
+  return typeof value === 'string' && ERROR_KINDS.includes(value);
 }
 
 export function isCommandError(value: unknown): value is CommandError {
@@ -51,7 +26,8 @@ export function isCommandError(value: unknown): value is CommandError {
  */
 export function toCommandError(value: unknown): CommandError {
   if (isCommandError(value)) return value;
-  return commandError('unexpectedResponse');
+  // As the backend sends a fact it lacks: null. No answer, so no status and no server's words.
+  return commandError('unexpectedResponse', { status: null, code: null, serverMessage: null });
 }
 
 async function call<T>(command: CommandName, args?: Record<string, unknown>): Promise<T> {
@@ -500,5 +476,8 @@ export type BackendEvents = {
    */
   'category-names': CategoryList;
 };
+
+/** Every `kind` a `CommandError` has: a rejection with another is not one. */
+export const ERROR_KINDS: readonly string[] = ['unauthorized', 'notFound', 'gone', 'badRequest', 'rateLimited', 'server', 'unexpectedResponse', 'decode', 'timeout', 'network', 'outcomeUnknown', 'invalidInput', 'configuration', 'responseTooLarge', 'keychain', 'createInFlight', 'cancelled', 'file', 'activityUnavailable', 'waitKept', 'import', 'category', 'sandboxNotStarted'];
 
 // ---- End of the generated part. ----

@@ -1,20 +1,34 @@
-// The one place an error becomes words for a person. The backend sends facts (`CommandError`:
-// kind, status, the server's words as one readable sentence, whether a gateway answered, field,
-// retry time, environment, the exact problem, a network cause); each kind is worded here once, in
-// a clerk's words: what happened, the server's own words when it sent readable ones, and one next
-// step. Times are local with a countdown (`formatWhen`).
+// The one place an error becomes words for a person. The backend sends facts (`CommandError`: a
+// kind and that kind's facts: status, the server's words as one readable sentence, whether a
+// gateway answered, field, retry time, environment, the exact problem, a network cause); each kind
+// is worded here once, in a clerk's words: what happened, the server's own words when it sent
+// readable ones, and one next step. Times are local with a countdown (`formatWhen`).
 // No environment variable or settings-file field names: those belong to the CLI and the README.
-// The exact problems (`Problem`) and category refusals are worded in problem-words.ts; every
-// sentence comes from the catalog (i18n/errors.*.ts).
-import type { CommandError, EnvironmentId, ErrorKind } from './types';
-import type { Problem } from './bindings/Problem';
+// The exact problems and category refusals are worded in problem-words.ts; every sentence comes
+// from the catalog (i18n/errors.*.ts).
+import type { CommandError, EnvironmentId, Field, WaitReason } from './types';
 import type { NetworkCause } from './bindings/NetworkCause';
+import { environmentOf, type ErrorKind, type ErrorOf, type Problem } from './command-error';
 import { ENVIRONMENT_LABELS } from './environment';
 import { formatCount, formatSize, formatWhen, STATUS_LABEL } from './format';
 import { t, type TextKey } from './i18n/index.svelte';
 import { MAX_ENTRIES, RETENTION_DAYS } from './validation';
 import { describeReason } from './reasons';
-import { because, bounded, byProblem, PROBLEM, restart, trimStop, whenAgain, type Describe, type Facts, type Parts } from './problem-words';
+import {
+  bounded,
+  byProblem,
+  CATEGORY_FAILURE,
+  CONFIGURATION,
+  FILE,
+  IMPORT,
+  KEYCHAIN,
+  restart,
+  trimStop,
+  WAIT_KEPT,
+  whenAgain,
+  type Facts,
+  type Parts,
+} from './problem-words';
 
 export { CATEGORY_PROBLEMS, describeCategoryRefusal } from './problem-words';
 
@@ -61,7 +75,7 @@ const WAIT_WHAT = {
   rateLimited: 'error.wait.rateLimited',
   quotaExhausted: 'error.wait.quotaExhausted',
   backoff: 'error.wait.backoff',
-} as const satisfies Record<NonNullable<CommandError['waitReason']>, TextKey>;
+} as const satisfies Record<WaitReason, TextKey>;
 
 const NETWORK_WHAT = {
   refused: 'error.network.refused',
@@ -101,7 +115,7 @@ export function describeNetworkCause(cause: NetworkCause): { what: string; next:
 }
 
 /** The next step for a 400 that names the field the service refused. */
-const FIELD_FIX: Readonly<Record<string, TextKey>> = {
+const FIELD_FIX: Readonly<Partial<Record<Field, TextKey>>> = {
   name: 'error.fix.name',
   categoryId: 'error.fix.categoryId',
   status: 'error.fix.status',
@@ -110,11 +124,13 @@ const FIELD_FIX: Readonly<Record<string, TextKey>> = {
   key: 'error.fix.key',
 };
 
-function given(error: CommandError): string {
-  return error.detail ? t('error.given', { value: bounded(error.detail, 40) }) : '';
+type InvalidInput = ErrorOf<'invalidInput'>;
+
+function given(error: InvalidInput): string {
+  return error.given ? t('error.given', { value: bounded(error.given, 40) }) : '';
 }
 
-function inputWhat(error: CommandError): string {
+function inputWhat(error: InvalidInput): string {
   switch (error.field) {
     case 'limit':
       return t('error.input.limit', { given: given(error) });
@@ -146,7 +162,13 @@ function inputWhat(error: CommandError): string {
   }
 }
 
-// Checked against the generated `ErrorKind`: a kind added in Rust (client or app) fails
+// A problem or kind this UI has no words for (none should reach it).
+const somethingWrong = (): Parts => ({ what: t('error.somethingWrong'), next: restart() });
+
+/** Words for each kind, each given the error of that kind. */
+type KindWords = { [K in ErrorKind]: (facts: Facts<ErrorOf<K>>) => Parts };
+
+// Checked against the generated `CommandError`: a kind added in Rust (client or app) fails
 // `npm run check` until it has words here.
 const KIND = {
   unauthorized: (facts) => ({
@@ -162,42 +184,41 @@ const KIND = {
   rateLimited: ({ error, now }) => {
     const what = t(WAIT_WHAT[error.waitReason ?? 'rateLimited']);
     const at = error.retryAt ? Date.parse(error.retryAt) : NaN;
-    if (Number.isNaN(at)) return { what, next: againSoon() };
+    if (!error.retryAt || Number.isNaN(at)) return { what, next: againSoon() };
     if (at <= now) return { what, next: t('error.againNow') };
-    return { what, next: t('error.againAt', { time: formatWhen(error.retryAt as string, now) }) };
+    return { what, next: t('error.againAt', { time: formatWhen(error.retryAt, now) }) };
   },
   server: ({ error }) =>
-    error.gateway ? gateway() : { what: t('error.kind.server', { status: statusNote(error) }), next: againSoon() },
+    error.gateway ? gateway() : { what: t('error.kind.server', { status: statusNote(error.status) }), next: againSoon() },
   unexpectedResponse: (facts) => {
     const { error } = facts;
     if (error.gateway) return gateway();
     // A bare rejection from Tauri itself (no answer from any server): see backend.toCommandError.
-    if (error.status === null) return { what: t('error.kind.noAnswer'), next: restart() };
-    return { what: t('error.kind.unexpectedResponse', { status: statusNote(error) }), next: addressStep(facts) };
+    if (error.status == null) return { what: t('error.kind.noAnswer'), next: restart() };
+    return { what: t('error.kind.unexpectedResponse', { status: statusNote(error.status) }), next: addressStep(facts) };
   },
   decode: () => ({ what: t('error.kind.decode'), next: t('error.kind.decodeNext') }),
   timeout: () => ({ what: t('error.kind.timeout'), next: t('error.kind.timeoutNext') }),
-  network: (facts) =>
-    byProblem(facts, () => {
-      const cause = facts.error.cause;
-      const fix = cause ? NETWORK_NEXT[cause] : undefined;
-      const auto = facts.error.autoConfig;
-      return {
-        what: t(NETWORK_WHAT[cause ?? 'other']),
-        // A PAC/WPAD computer's way out comes first: nothing else the person checks will help.
-        next: auto
-          ? auto.url
-            ? t('error.networkNext.autoConfigAt', { url: bounded(auto.url, 120) })
-            : t('error.networkNext.autoConfigDiscovered')
-          : fix
-            ? t(fix)
-            : cause === 'reset'
-              ? againSoon()
-              : facts.envId === 'sandbox'
-                ? restart()
-                : networkStep(facts),
-      };
-    }),
+  network: (facts) => {
+    const cause = facts.error.cause;
+    const fix = cause ? NETWORK_NEXT[cause] : undefined;
+    const auto = facts.error.autoConfig;
+    return {
+      what: t(NETWORK_WHAT[cause ?? 'other']),
+      // A PAC/WPAD computer's way out comes first: nothing else the person checks will help.
+      next: auto
+        ? auto.url
+          ? t('error.networkNext.autoConfigAt', { url: bounded(auto.url, 120) })
+          : t('error.networkNext.autoConfigDiscovered')
+        : fix
+          ? t(fix)
+          : cause === 'reset'
+            ? againSoon()
+            : facts.envId === 'sandbox'
+              ? restart()
+              : networkStep(facts),
+    };
+  },
   outcomeUnknown: ({ error }) => {
     const reason = reasonSentence(error);
     return {
@@ -207,44 +228,52 @@ const KIND = {
       next: t('error.kind.outcomeUnknownNext'),
     };
   },
-  invalidInput: (facts) =>
-    byProblem(facts, () =>
-      facts.error.field === 'next'
-        ? { what: t('error.input.nextLink'), next: t('error.input.refresh') }
-        : { what: inputWhat(facts.error), next: t('error.correct') },
-    ),
+  invalidInput: ({ error }) =>
+    error.field === 'next'
+      ? { what: t('error.input.nextLink'), next: t('error.input.refresh') }
+      : { what: inputWhat(error), next: t('error.correct') },
   configuration: (facts) =>
-    byProblem(facts, () => ({ what: t('error.kind.configuration'), next: t('error.kind.configurationNext') })),
+    byProblem(CONFIGURATION, facts, () => ({ what: t('error.kind.configuration'), next: t('error.kind.configurationNext') })),
   responseTooLarge: (facts) => ({
-    what:
-      facts.error.sizeLimit
-        ? t('error.kind.responseTooLargeLimit', { size: formatSize(facts.error.sizeLimit) })
-        : t('error.kind.responseTooLarge'),
+    what: facts.error.sizeLimit
+      ? t('error.kind.responseTooLargeLimit', { size: formatSize(facts.error.sizeLimit) })
+      : t('error.kind.responseTooLarge'),
     next: addressStep(facts),
   }),
-  keychain: (facts) => byProblem(facts, () => ({ what: t('error.problem.keychainFailed'), next: restart() })),
-  createInFlight: (facts) =>
-    byProblem(facts, () => ({
-      what: facts.env ? t('error.kind.createInFlightEnv', { env: facts.env }) : t('error.kind.createInFlight'),
-      next: t('error.kind.createInFlightNext'),
-    })),
-  file: (facts) => byProblem(facts, () => ({ what: t('error.kind.file'), next: t('error.kind.fileNext') })),
+  keychain: (facts) => byProblem(KEYCHAIN, facts, () => ({ what: t('error.problem.keychainFailed'), next: restart() })),
+  createInFlight: ({ env }) => ({
+    what: env ? t('error.kind.createInFlightEnv', { env }) : t('error.kind.createInFlight'),
+    next: t('error.kind.createInFlightNext'),
+  }),
+  file: (facts) => byProblem(FILE, facts, () => ({ what: t('error.kind.file'), next: t('error.kind.fileNext') })),
   cancelled: ({ env }) => ({
     what: env ? t('error.kind.cancelledEnv', { env }) : t('error.kind.cancelled'),
     next: t('error.againReady'),
   }),
-  activityUnavailable: ({ error }) => ({
-    what: t('error.kind.activityUnavailable', { because: because(error) }),
+  // The backend names no reason for it: the sentence goes without one.
+  activityUnavailable: () => ({
+    what: t('error.kind.activityUnavailable', { because: '' }),
     next: t('error.kind.activityUnavailableNext'),
   }),
   waitKept: (facts) =>
-    byProblem(facts, () => ({ what: t('error.kind.waitKept'), next: whenAgain(facts, 'error.againAt') })),
-} satisfies Record<ErrorKind, Describe>;
+    byProblem(WAIT_KEPT, facts, () => ({
+      what: t('error.kind.waitKept'),
+      next: whenAgain(facts.error.retryAt, facts.now, 'error.againAt'),
+    })),
+  import: (facts) => byProblem(IMPORT, facts, somethingWrong),
+  category: (facts) => byProblem(CATEGORY_FAILURE, facts, somethingWrong),
+  sandboxNotStarted: () => ({
+    what: t('error.problem.sandboxNotStarted'),
+    next: t('error.problem.sandboxNotStartedNext'),
+  }),
+} satisfies KindWords;
 
 /** Every kind the UI can word, for tests and for checking what arrives. */
 export const ERROR_KINDS = Object.keys(KIND) as ErrorKind[];
-/** Every exact problem the UI can word. */
-export const PROBLEMS = Object.keys(PROBLEM) as Problem[];
+/** Every exact problem the UI can word, of every kind. */
+export const PROBLEMS = [CONFIGURATION, KEYCHAIN, FILE, WAIT_KEPT, IMPORT, CATEGORY_FAILURE].flatMap(
+  (words) => Object.keys(words) as Problem[],
+);
 /** Every network cause the UI can word. */
 export const NETWORK_CAUSES = Object.keys(NETWORK_WHAT) as NetworkCause[];
 
@@ -261,8 +290,8 @@ function networkStep({ env, inSettings }: Facts): string {
   return env ? t('error.networkStepEnv', { env }) : t('error.networkStep');
 }
 
-function statusNote(error: CommandError): string {
-  return error.status !== null ? t('error.status', { status: error.status }) : '';
+function statusNote(status: number | null | undefined): string {
+  return status != null ? t('error.status', { status }) : '';
 }
 
 const normalise = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
@@ -272,7 +301,7 @@ const normalise = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' '
  * and bounded, none when it only restates the code), unless it says what our sentence says.
  */
 function serverWords(error: CommandError, ours: Parts): string | null {
-  const said = error.serverMessage;
+  const said = 'serverMessage' in error ? error.serverMessage : null;
   if (!said) return null;
   const words = normalise(said);
   if (words === normalise(ours.what) || words === normalise(ours.next)) return null;
@@ -300,7 +329,7 @@ export function outcomeReason(error: CommandError): string | null {
 
 /** The words for one error: what happened, the server's words if they add something, one next step. */
 export function describeError(error: CommandError, context: ErrorContext = {}): ErrorMessage {
-  const envId = error.environment ?? context.environment ?? null;
+  const envId = environmentOf(error) ?? context.environment ?? null;
   const facts: Facts = {
     error,
     envId,
@@ -308,11 +337,16 @@ export function describeError(error: CommandError, context: ErrorContext = {}): 
     now: context.now ?? Date.now(),
     inSettings: context.inSettings ?? false,
   };
-  const describe: Describe | undefined = (KIND as Record<string, Describe>)[error.kind];
-  const parts = describe ? describe(facts) : { what: t('error.somethingWrong'), next: restart() };
+  const parts = wordsOf(error.kind, facts, KIND);
   const server = serverWords(error, parts);
   const text = [parts.what, server ? t('error.serverSaid', { server }) : null, parts.next]
     .filter((part): part is string => part !== null)
     .join(' ');
   return { what: parts.what, server, next: parts.next, text };
+}
+
+/** The words for the error's kind (its facts given as that kind's); none for a kind unknown here. */
+function wordsOf<K extends ErrorKind>(kind: K, facts: Facts<ErrorOf<K>>, words: KindWords): Parts {
+  const describe = words[kind] as KindWords[K] | undefined;
+  return describe ? describe(facts) : somethingWrong();
 }

@@ -1,18 +1,21 @@
 // The exact problems and category refusals in words (messages.ts words the error kinds around
-// them): what happened and one next step, each looked up in the catalog when described.
+// them): what happened and one next step, each looked up in the catalog when described. One table
+// per kind, typed by its problems: a problem added in Rust fails `npm run check` until it has words.
+// A fact is checked before it is used, even one the type says is always there: a payload short of
+// a fact still gets a sentence, not a crash.
 import { describeNetworkRefusal } from './network-words';
 import { describeReason } from './reasons';
-import type { CategoryProblem, CategoryRefusal, CommandError, EnvironmentId } from './types';
+import type { CategoryProblem, CategoryRefusal, CommandError, EnvironmentId, Reason } from './types';
+import type { ErrorOf, WithProblem } from './command-error';
 import { MAX_CATEGORIES, MAX_CATEGORY_NAME_CHARS } from './bindings/CategoryLimits';
-import type { Problem } from './bindings/Problem';
 import { formatCount, formatSize, formatWhen } from './format';
 import { t, type TextKey } from './i18n/index.svelte';
 
 /** The step when nothing better is known: again, then a restart. */
 export const restart = () => t('error.restart');
 
-export interface Facts {
-  error: CommandError;
+export interface Facts<E extends CommandError = CommandError> {
+  error: E;
   env: string | null;
   envId: EnvironmentId | null;
   now: number;
@@ -21,44 +24,61 @@ export interface Facts {
 }
 
 export type Parts = { what: string; next: string };
-export type Describe = (facts: Facts) => Parts;
 
-function position(error: CommandError): string {
-  if (error.line !== null && error.column !== null) return t('error.atLineColumn', { line: error.line, column: error.column });
-  if (error.line !== null) return t('error.atLine', { line: error.line });
+/** Words for each problem of one kind's errors, each given the error of that problem. */
+export type ProblemWords<E extends WithProblem> = {
+  [P in E['problem']]: (facts: Facts<Extract<E, { problem: P }>>) => Parts;
+};
+
+/** The words for the error's problem; `otherwise` for a problem this UI has none for. */
+export function byProblem<E extends WithProblem>(words: ProblemWords<E>, facts: Facts<E>, otherwise: () => Parts): Parts {
+  const describe = words[facts.error.problem as E['problem']] as ((facts: Facts<E>) => Parts) | undefined;
+  return describe ? describe(facts) : otherwise();
+}
+
+type Of<K extends WithProblem['kind']> = ProblemWords<ErrorOf<K>>;
+
+function position(line: number | null | undefined, column: number | null | undefined): string {
+  if (line != null && column != null) return t('error.atLineColumn', { line, column });
+  if (line != null) return t('error.atLine', { line });
   return '';
 }
 
 // The backend's reason, after a colon (not a word of its own: the reason comes from the backend).
-export function because(error: CommandError): string {
-  return error.reason ? `: ${trimStop(describeReason(error.reason))}` : '';
+function because(reason: Reason | null | undefined): string {
+  return reason ? `: ${trimStop(describeReason(reason))}` : '';
 }
 
 /** `at` with the time `retryAt` names (local, with a countdown); "now" once it has passed. */
-export function whenAgain({ error, now }: Facts, at: TextKey): string {
-  const time = error.retryAt ? Date.parse(error.retryAt) : NaN;
-  if (Number.isNaN(time)) return t('error.againSoon');
+export function whenAgain(retryAt: string | null | undefined, now: number, at: TextKey): string {
+  const time = retryAt ? Date.parse(retryAt) : NaN;
+  if (!retryAt || Number.isNaN(time)) return t('error.againSoon');
   if (time <= now) return t('error.againNow');
-  return t(at, { time: formatWhen(error.retryAt as string, now) });
+  return t(at, { time: formatWhen(retryAt, now) });
 }
 
 /** A sentence about a file: one naming it (`{file}`) when the backend said which, else "the file". */
-function aboutFile(error: CommandError, max: number, named: TextKey, unnamed: TextKey): string {
-  const args = { because: because(error) };
-  return error.detail ? t(named, { ...args, file: bounded(error.detail, max) }) : t(unnamed, args);
+function aboutFile(
+  file: { path?: string | null; reason?: Reason | null },
+  max: number,
+  named: TextKey,
+  unnamed: TextKey,
+): string {
+  const args = { because: because(file.reason) };
+  return file.path ? t(named, { ...args, file: bounded(file.path, max) }) : t(unnamed, args);
 }
 
-export const PROBLEM = {
+export const CONFIGURATION = {
   missingBaseUrl: ({ env }) => ({
     what: env ? t('error.problem.missingBaseUrlEnv', { env }) : t('error.problem.missingBaseUrl'),
     next: t('error.problem.missingBaseUrlNext'),
   }),
   invalidBaseUrl: ({ error }) => ({
-    what: t('error.problem.invalidBaseUrl', { address: bounded(error.detail ?? '', 80), because: because(error) }),
+    what: t('error.problem.invalidBaseUrl', { address: bounded(error.address ?? '', 80), because: because(error.reason) }),
     next: t('error.problem.invalidBaseUrlNext'),
   }),
   insecureBaseUrl: ({ error }) => ({
-    what: t('error.problem.insecureBaseUrl', { address: bounded(error.detail ?? '', 80) }),
+    what: t('error.problem.insecureBaseUrl', { address: bounded(error.address ?? '', 80) }),
     next: t('error.problem.insecureBaseUrlNext'),
   }),
   missingApiKey: ({ env }) => ({
@@ -67,40 +87,51 @@ export const PROBLEM = {
   }),
   foreignLink: () => ({ what: t('error.problem.foreignLink'), next: t('error.input.refresh') }),
   keyWouldMove: ({ error }) => ({
-    what: error.detail
-      ? t('error.problem.keyWouldMove', { address: bounded(error.detail, 80) })
+    what: error.address
+      ? t('error.problem.keyWouldMove', { address: bounded(error.address, 80) })
       : t('error.problem.keyWouldMoveAddress'),
     next: t('error.problem.keyWouldMoveNext'),
   }),
   httpClient: () => ({ what: t('error.problem.httpClient'), next: t('error.problem.httpClientNext') }),
   waitStore: () => ({ what: t('error.problem.waitStore'), next: t('error.problem.waitStoreNext') }),
-  serviceWait: (facts) => ({
-    what: t('error.problem.serviceWait'),
-    next: whenAgain(facts, 'error.problem.serviceWaitNext'),
-  }),
-  waitClearedRecently: (facts) => ({
-    what: t('error.problem.waitClearedRecently'),
-    next: whenAgain(facts, 'error.problem.waitClearedRecentlyNext'),
-  }),
-  settingsUnreadable: ({ error }) => ({
-    what: error.detail
-      ? t('error.problem.settingsUnreadable', { path: error.detail, at: position(error), because: because(error) })
-      : t('error.problem.settingsUnreadableFile', { at: position(error), because: because(error) }),
-    next: t('error.problem.settingsUnreadableNext'),
-  }),
+  settingsUnreadable: ({ error }) => {
+    const args = { at: position(error.line, error.column), because: because(error.reason) };
+    return {
+      what: error.path
+        ? t('error.problem.settingsUnreadable', { path: error.path, ...args })
+        : t('error.problem.settingsUnreadableFile', args),
+      next: t('error.problem.settingsUnreadableNext'),
+    };
+  },
   settingsUnwritable: ({ error }) => ({
-    what: error.detail
-      ? t('error.problem.settingsUnwritable', { path: error.detail, because: because(error) })
-      : t('error.problem.settingsUnwritableFile', { because: because(error) }),
+    what: error.path
+      ? t('error.problem.settingsUnwritable', { path: error.path, because: because(error.reason) })
+      : t('error.problem.settingsUnwritableFile', { because: because(error.reason) }),
     next: t('error.problem.settingsUnwritableNext'),
   }),
   noSettingsFile: () => ({ what: t('error.problem.noSettingsFile'), next: t('error.problem.noSettingsFileNext') }),
   folderNotOpened: ({ error }) => ({
     what: t('error.problem.folderNotOpened'),
-    next: error.detail
-      ? t('error.problem.folderNotOpenedNext', { path: error.detail })
+    next: error.path
+      ? t('error.problem.folderNotOpenedNext', { path: error.path })
       : t('error.problem.folderNotOpenedSettings'),
   }),
+  // The refusal is the setting's own sentence (what is wrong and what to change; never a password).
+  networkSettings: ({ error }) => ({
+    // A certificate file names itself, so the person knows which entry to fix.
+    what: !error.network
+      ? t('error.problem.networkSettings')
+      : error.certificate
+        ? t('error.problem.networkCertificate', {
+            file: bounded(error.certificate, 80),
+            refusal: describeNetworkRefusal(error.network),
+          })
+        : describeNetworkRefusal(error.network),
+    next: t('error.problem.networkSettingsNext'),
+  }),
+} satisfies Of<'configuration'>;
+
+export const KEYCHAIN = {
   keychainUnavailable: ({ error }) => ({
     what: t('error.problem.keychainUnavailable'),
     next: error.field === 'key' ? t('error.problem.keychainUnavailableKey') : t('error.problem.keychainUnavailableNext'),
@@ -110,10 +141,9 @@ export const PROBLEM = {
     next: error.field === 'key' ? t('error.problem.keychainLockedKey') : t('error.problem.keychainLockedNext'),
   }),
   keyTooLong: ({ error }) => ({
-    what:
-      error.sizeLimit
-        ? t('error.problem.keyTooLongLimit', { limit: formatSize(error.sizeLimit) })
-        : t('error.problem.keyTooLong'),
+    what: error.sizeLimit
+      ? t('error.problem.keyTooLongLimit', { limit: formatSize(error.sizeLimit) })
+      : t('error.problem.keyTooLong'),
     next: t('error.problem.keyTooLongNext'),
   }),
   keyCorrupt: ({ env }) => ({
@@ -121,39 +151,23 @@ export const PROBLEM = {
     next: t('error.problem.keyCorruptNext'),
   }),
   keychainFailed: () => ({ what: t('error.problem.keychainFailed'), next: restart() }),
-  // `reason` is the setting's own sentence (what is wrong and what to change; never a password).
-  networkSettings: ({ error }) => ({
-    // A certificate file names itself (`detail`), so the person knows which entry to fix.
-    what: !error.network
-      ? t('error.problem.networkSettings')
-      : error.detail
-        ? t('error.problem.networkCertificate', {
-            file: bounded(error.detail, 80),
-            refusal: describeNetworkRefusal(error.network),
-          })
-        : describeNetworkRefusal(error.network),
-    next: t('error.problem.networkSettingsNext'),
+} satisfies Of<'keychain'>;
+
+export const WAIT_KEPT = {
+  serviceWait: ({ error, now }) => ({
+    what: t('error.problem.serviceWait'),
+    next: whenAgain(error.retryAt, now, 'error.problem.serviceWaitNext'),
   }),
-  sandboxNotStarted: () => ({
-    what: t('error.problem.sandboxNotStarted'),
-    next: t('error.problem.sandboxNotStartedNext'),
+  waitClearedRecently: ({ error, now }) => ({
+    what: t('error.problem.waitClearedRecently'),
+    next: whenAgain(error.retryAt, now, 'error.problem.waitClearedRecentlyNext'),
   }),
+} satisfies Of<'waitKept'>;
+
+export const FILE = {
   noDataFolder: () => ({ what: t('error.problem.noDataFolder'), next: t('error.problem.noDataFolderNext') }),
-  noImportFile: () => ({ what: t('error.problem.noImportFile'), next: t('error.problem.noImportFileNext') }),
-  importFileInvalid: ({ error }) => ({
-    what: aboutFile(error, 60, 'error.problem.importFileInvalidNamed', 'error.problem.importFileInvalid'),
-    next: t('error.problem.importFileInvalidNext'),
-  }),
-  importRowMissing: () => ({ what: t('error.problem.importRowMissing'), next: t('error.problem.chooseAgain') }),
-  importTargetChanged: ({ env }) => ({
-    what: env ? t('error.problem.importTargetChangedEnv', { env }) : t('error.problem.importTargetChanged'),
-    next: t('error.problem.importTargetChangedNext'),
-  }),
-  importRunning: () => ({ what: t('error.problem.importRunning'), next: t('error.problem.importRunningNext') }),
-  importElsewhere: () => ({ what: t('error.problem.importElsewhere'), next: t('error.problem.importElsewhereNext') }),
-  noImportReport: () => ({ what: t('error.problem.noImportReport'), next: t('error.problem.noImportReportNext') }),
   importJournal: ({ error }) => ({
-    what: t('error.problem.importJournal', { because: because(error) }),
+    what: t('error.problem.importJournal', { because: because(error.reason) }),
     next: t('error.problem.importJournalNext'),
   }),
   fileNotRead: ({ error }) => ({
@@ -168,15 +182,34 @@ export const PROBLEM = {
     what: aboutFile(error, 80, 'error.problem.fileExistsNamed', 'error.problem.fileExists'),
     next: t('error.problem.fileExistsNext'),
   }),
+} satisfies Of<'file'>;
+
+export const IMPORT = {
+  noImportFile: () => ({ what: t('error.problem.noImportFile'), next: t('error.problem.noImportFileNext') }),
+  importFileInvalid: ({ error }) => ({
+    what: aboutFile(error, 60, 'error.problem.importFileInvalidNamed', 'error.problem.importFileInvalid'),
+    next: t('error.problem.importFileInvalidNext'),
+  }),
+  importRowMissing: () => ({ what: t('error.problem.importRowMissing'), next: t('error.problem.chooseAgain') }),
+  importTargetChanged: ({ env }) => ({
+    what: env ? t('error.problem.importTargetChangedEnv', { env }) : t('error.problem.importTargetChanged'),
+    next: t('error.problem.importTargetChangedNext'),
+  }),
+  importRunning: () => ({ what: t('error.problem.importRunning'), next: t('error.problem.importRunningNext') }),
+  importElsewhere: () => ({ what: t('error.problem.importElsewhere'), next: t('error.problem.importElsewhereNext') }),
+  noImportReport: () => ({ what: t('error.problem.noImportReport'), next: t('error.problem.noImportReportNext') }),
+} satisfies Of<'import'>;
+
+export const CATEGORY_FAILURE = {
   categoryRefused: ({ error }) =>
-    error.category
-      ? describeCategoryRefusal(error.category)
+    error.refusal
+      ? describeCategoryRefusal(error.refusal)
       : { what: t('error.problem.categoryRefused'), next: t('error.problem.categoryRefusedNext') },
   categoryListInvalid: ({ error }) => ({
     what: aboutFile(error, 60, 'error.problem.categoryListInvalidNamed', 'error.problem.categoryListInvalid'),
     next: t('error.problem.categoryListInvalidNext'),
   }),
-} satisfies Record<Problem, Describe>;
+} satisfies Of<'category'>;
 
 // Why a category name was refused (an edit in Settings, or a row of a shared list or an import).
 const CATEGORY = {
@@ -215,11 +248,6 @@ const CATEGORY = {
 /** Why a category name was refused: what happened, and one next step. */
 export function describeCategoryRefusal(refusal: CategoryRefusal): Parts {
   return CATEGORY[refusal.problem](refusal);
-}
-
-export function byProblem(facts: Facts, otherwise: () => Parts): Parts {
-  const problem = facts.error.problem;
-  return problem ? PROBLEM[problem](facts) : otherwise();
 }
 
 /** Every reason a category name can be refused. */

@@ -3,7 +3,6 @@
 // ClientErrorKind), and committed in ./bindings. Components import from here so they need not know
 // the file layout.
 export type { AddressSource } from './bindings/AddressSource';
-export type { AppErrorKind } from './bindings/AppErrorKind';
 export type { ClientErrorKind } from './bindings/ClientErrorKind';
 export type { CommandError } from './bindings/CommandError';
 export type { CommandName } from './bindings/CommandName';
@@ -14,7 +13,7 @@ export type { Deprecation } from './bindings/Deprecation';
 export type { EnvironmentId } from './bindings/EnvironmentId';
 export type { EnvironmentInfo } from './bindings/EnvironmentInfo';
 export type { EnvironmentUpdated } from './bindings/EnvironmentUpdated';
-export type { ErrorKind } from './bindings/ErrorKind';
+export type { Field } from './bindings/Field';
 export type { EventName } from './bindings/EventName';
 export type { KeyMove } from './bindings/KeyMove';
 export type { KeyStatus } from './bindings/KeyStatus';

@@ -175,18 +175,21 @@ pub(super) fn result(report: &ImportReport, job: &Job) -> ImportResult {
             Outcome::Invalid { .. } | Outcome::NotSent => {}
         }
     }
-    // The client's kind crosses, with the environment: the UI words it as every other error.
-    let failure =
-        |kind: &petstore_client::ErrorKind| CommandError::new(*kind).with_environment(job.env);
+    // The client's error crosses as every other: the UI words it so. Only the listing's own
+    // failures (pages without end) come without one: an answer the interface does not allow.
+    let failure = |cause: &Option<petstore_bulk::StopCause>| match cause {
+        Some(cause) => CommandError::from(cause.error()),
+        None => CommandError::UnexpectedResponse(crate::dto::Answer::default()),
+    };
     let (cancelled, stopped, stopped_reconciling) = match &report.stopped {
         None => (false, None, false),
         Some(petstore_bulk::Stop::Cancelled) => (true, None, false),
         Some(
-            petstore_bulk::Stop::Failed { kind, .. }
-            | petstore_bulk::Stop::KeptFailing { kind, .. },
-        ) => (false, Some(failure(kind)), false),
-        Some(petstore_bulk::Stop::ReconcileFailed { kind, .. }) => {
-            (false, Some(failure(kind)), true)
+            petstore_bulk::Stop::Failed { cause, .. }
+            | petstore_bulk::Stop::KeptFailing { cause, .. },
+        ) => (false, Some(failure(cause)), false),
+        Some(petstore_bulk::Stop::ReconcileFailed { cause, .. }) => {
+            (false, Some(failure(cause)), true)
         }
     };
     let kept_failing = matches!(

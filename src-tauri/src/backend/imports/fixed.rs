@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use petstore_bulk::ParsedFile;
 use sha2::{Digest, Sha256};
 
-use crate::dto::{AppErrorKind, CommandError, Problem};
+use crate::dto::{CommandError, FileProblem};
 
 /// The rows as `name,categoryId,status,line`, one record per row in file order. `line` (the
 /// original file's line, never blank) keeps every row a record, so row positions, the journal's
@@ -44,10 +44,6 @@ pub(super) fn path(data_dir: &Path, bytes: &[u8]) -> PathBuf {
 }
 
 /// Writes the copy (whole, through a temporary file) unless it is there already.
-#[allow(
-    clippy::result_large_err,
-    reason = "CommandError is the IPC error, built once per command; never on a hot path"
-)]
 pub(super) fn write(path: &Path, bytes: &[u8]) -> Result<(), CommandError> {
     if std::fs::read(path).is_ok_and(|there| there == bytes) {
         return Ok(());
@@ -61,9 +57,10 @@ pub(super) fn write(path: &Path, bytes: &[u8]) -> Result<(), CommandError> {
             std::fs::rename(&temp, path)
         });
     written.map_err(|error| {
-        CommandError::problem(AppErrorKind::File, Problem::FileNotWritten)
-            .with_detail(path.display().to_string())
-            .with_reason(crate::dto::Reason::io(&error))
+        CommandError::file(FileProblem::FileNotWritten {
+            path: path.display().to_string(),
+            reason: crate::dto::Reason::io(&error),
+        })
     })
 }
 

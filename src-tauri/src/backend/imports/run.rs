@@ -11,10 +11,6 @@ use super::{Current, Job, PROGRESS_EVERY, convert, file_error, lock};
 use crate::dto::{AppEvent, CommandError, ImportPhase};
 use crate::events::EventSink;
 
-#[allow(
-    clippy::result_large_err,
-    reason = "CommandError is the IPC error, built once per command; never on a hot path"
-)]
 pub(super) fn prepare(
     data_dir: &Path,
     job: &Job,

@@ -7,7 +7,7 @@ use petstore_client::Environment;
 
 use super::convert;
 use crate::backend::Backend;
-use crate::dto::{ClientErrorKind, CommandError, ImportStatus, Problem, UnfinishedImport};
+use crate::dto::{CommandError, ImportProblem, ImportStatus, UnfinishedImport};
 
 impl Backend {
     pub fn pause_import(&self) -> Option<ImportStatus> {
@@ -50,19 +50,13 @@ impl Backend {
 
     /// Writes the ended import's report (every row, its outcome and id) to `path` as CSV. An
     /// existing file there is kept as `<name>.bak`.
-    #[allow(
-        clippy::result_large_err,
-        reason = "CommandError is the IPC error, built once per command; never on a hot path"
-    )]
     pub fn save_import_report(&self, path: &Path) -> Result<crate::dto::SavedFile, CommandError> {
         let report = self
             .imports
             .current()
             .as_ref()
             .and_then(|current| current.report.clone())
-            .ok_or_else(|| {
-                CommandError::problem(ClientErrorKind::InvalidInput, Problem::NoImportReport)
-            })?;
+            .ok_or_else(|| CommandError::import(ImportProblem::NoImportReport))?;
         crate::backend::exports::write_file(path, |out| {
             report
                 .write_csv(out)

@@ -1,5 +1,6 @@
 import * as backend from '../backend';
-import type { CommandError, EnvironmentId, Quota, RememberedWait, Waiting } from '../types';
+import type { ErrorOf } from '../command-error';
+import type { EnvironmentId, Quota, RememberedWait, Waiting } from '../types';
 import { stopAll, type Stop } from './listening';
 
 /** The latest rate-limit picture of the selected environment, fed by the backend's events. */
@@ -12,7 +13,7 @@ export class QuotaState {
   /** The gauge's "Clear" is on its way. */
   clearing = $state(false);
   /** Why the last Clear cleared nothing (`waitKept`), for the gauge to show at its Clear. */
-  clearRefused = $state<CommandError | null>(null);
+  clearRefused = $state<ErrorOf<'waitKept'> | null>(null);
 
   /** Every answer's figures, every wait and its end (the active environment's are kept). */
   listen(): Stop {
