@@ -11,12 +11,12 @@ import { categoryHandlers, type CategoryFakeOptions } from './fake-categories';
 import { updateHandlers, type UpdateFakeOptions } from './fake-updates';
 import { networkHandlers, type NetworkFakeOptions } from './fake-network';
 import { importHandlers, type ImportFakeOptions } from './fake-imports';
+import { DEPRECATION, pet, quota } from './fake-values';
 import type {
   ActivityEntry,
   CommandName,
   CrashNotice,
   CreateSource,
-  Deprecation,
   EnvironmentId,
   EnvironmentInfo,
   EventName,
@@ -27,7 +27,6 @@ import type {
   PetPage,
   PetStatusValue,
   Quota,
-  QuotaLevel,
   RememberedWait,
   Settings,
   SettingsProblem,
@@ -120,41 +119,10 @@ export interface Fake {
   recordActivity(entry: Partial<ActivityEntry>): ActivityEntry;
 }
 
-export const DEPRECATION: Deprecation = {
-  operation: 'getPet',
-  sunset: '2030-12-05T00:00:00Z',
-  replacement: 'GET /pets?status=…',
-  deprecatedSince: null,
-};
+export { DEPRECATION, commandError, pet, quota };
 
-export function pet(id: string, name: string, categoryId = '1', status: string | null = 'available'): Pet {
-  const known = status === null || (PET_STATUSES as string[]).includes(status);
-  return { id, name, categoryId, status, statusKnown: known };
-}
-
-/** An error as the backend sends it: facts only (the UI words it in lib/messages.ts). */
-export { commandError };
-
-export function quota(remaining: number, limit = 100, more: Partial<Quota> = {}): Quota {
-  return {
-    limit,
-    remaining,
-    resetAt: new Date(Date.now() + 42_000).toISOString(),
-    window: 'minute',
-    plan: limit === 100 ? 'free' : null,
-    observedAt: new Date().toISOString(),
-    environment: 'sandbox',
-    level: levelOf(remaining, limit),
-    ...more,
-  };
-}
-
-/** The level the backend sends with these figures (src-tauri's `QuotaLevel::of`), as a fake must. */
-function levelOf(remaining: number, limit: number): QuotaLevel {
-  if (limit <= 0) return 'unknown';
-  if (remaining <= 0) return 'empty';
-  return remaining * 5 < limit ? 'low' : 'ok';
-}
+/** The address setting of an environment, as the backend names it (none for the sandbox). */
+const addressField = (env: EnvironmentId) => (env === 'sandbox' ? null : (`${env}Url` as const));
 
 export function installFake(options: FakeOptions = {}): Fake {
   let selected: EnvironmentId = options.selected ?? 'sandbox';
@@ -272,7 +240,7 @@ export function installFake(options: FakeOptions = {}): Fake {
       if (moved.length > 0 && !a.keyMove) {
         const env = moved[0];
         const to = (env === 'production' ? wanted.productionUrl : wanted.stagingUrl) ?? '';
-        throw commandError('configuration', { problem: 'keyWouldMove', environment: env, field: `${env}Url`, address: to });
+        throw commandError('configuration', { problem: 'keyWouldMove', environment: env, field: addressField(env), address: to });
       }
       settings = wanted;
       if (a.keyMove === 'remove') moved.forEach((id) => keys.delete(id));
@@ -309,14 +277,13 @@ export function installFake(options: FakeOptions = {}): Fake {
       const typed = typeof a.baseUrl === 'string' && a.baseUrl.trim() !== '' ? a.baseUrl.trim() : null;
       const tried = typed ?? saved;
       if (tried === null) {
-        const field = environment === 'sandbox' ? null : (`${environment}Url` as const);
-        throw commandError('configuration', { problem: 'missingBaseUrl', environment, field });
+        throw commandError('configuration', { problem: 'missingBaseUrl', environment, field: addressField(environment) });
       }
       if (environment !== 'sandbox' && !keys.has(environment)) {
         throw commandError('configuration', { problem: 'missingApiKey', environment });
       }
       if (environment !== 'sandbox' && movesToAnotherServer(saved, tried) && a.keyToNewServer !== true) {
-        throw commandError('configuration', { problem: 'keyWouldMove', environment, field: `${environment}Url`, address: tried });
+        throw commandError('configuration', { problem: 'keyWouldMove', environment, field: addressField(environment), address: tried });
       }
       return { quota: quota(86), petsSeen: Math.min(fake.pets.length, 20), baseUrl: tried, saved: tried === saved };
     },
