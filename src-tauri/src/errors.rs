@@ -133,11 +133,7 @@ impl From<Error> for CommandError {
 
 impl From<&Error> for CommandError {
     fn from(error: &Error) -> Self {
-        match error {
-            Error::InvalidInput(input) => input.clone().into(),
-            Error::Configuration(config) => config.clone().into(),
-            other => from_client(other),
-        }
+        from_client(error)
     }
 }
 
@@ -209,7 +205,6 @@ fn from_client(error: &Error) -> CommandError {
         Error::ResponseTooLarge { limit_bytes } => CommandError::ResponseTooLarge {
             size_limit: Some(ByteSize::of(*limit_bytes)),
         },
-        // Handled by `From<&Error>`; kept total so a new kind cannot fall through unworded.
         Error::InvalidInput(input) => input.clone().into(),
         Error::Configuration(config) => config.clone().into(),
     }
