@@ -11,8 +11,8 @@ use petstore_local::fuzzing::{read_settings, write_settings};
 fuzz_target!(|data: &[u8]| {
     let settings = match read_settings(data) {
         Ok(settings) => settings,
-        Err(LocalError::SettingsUnreadable { line, column, .. }) => {
-            assert_eq!(line.is_some(), column.is_some());
+        Err(LocalError::SettingsUnreadable(unreadable)) => {
+            assert_eq!(unreadable.line.is_some(), unreadable.column.is_some());
             return;
         }
         Err(other) => panic!("a file is read or unreadable, nothing else: {other:?}"),

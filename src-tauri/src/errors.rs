@@ -312,20 +312,14 @@ impl From<LocalError> for CommandError {
         use ConfigurationProblem as P;
         match error {
             LocalError::Config(config) => config.into(),
-            LocalError::SettingsUnreadable {
-                path,
-                line,
-                column,
-                problem,
-                fault,
-            } => {
+            LocalError::SettingsUnreadable(file) => {
                 // The parser's clause is English and not ours: the log keeps it.
-                log::warn!("the settings file cannot be read: {problem}");
+                log::warn!("the settings file cannot be read: {}", file.problem);
                 CommandError::configuration(P::SettingsUnreadable {
-                    path: path.display().to_string(),
-                    reason: Reason::settings(fault, line, column),
-                    line: line.map(saturated),
-                    column: column.map(saturated),
+                    path: file.path.display().to_string(),
+                    reason: Reason::settings(file.fault, file.line, file.column),
+                    line: file.line.map(saturated),
+                    column: file.column.map(saturated),
                 })
             }
             LocalError::SettingsUnwritable {

@@ -23,7 +23,7 @@ pub use settings::{
     ActivityPrefs, ActivitySettings, CategoryError, CategoryName, CategoryNames, LocalError,
     MAX_CATEGORIES, MAX_CATEGORY_NAME_CHARS, Merge, NetworkSettingError, PasswordLookup,
     ProxyModeName, ProxyPrefs, Refused, Settings, SettingsFault, SettingsFile, SystemSettings,
-    UpdatePolicy, UpdatePrefs, load_ca_file, network_config,
+    UnreadableSettings, UpdatePolicy, UpdatePrefs, load_ca_file, network_config,
 };
 pub use waits::WaitMemory;
 

@@ -107,7 +107,7 @@ fn a_broken_file_is_never_written_and_a_refused_name_writes_nothing() {
     let broken = "{\n  \"categoryNames\": {\"sandbox\": {\"1\": \"Dogs\"}},\n}\n";
     fs::write(file.path(), broken).expect("write");
     match add(&file, SANDBOX, 2, "Cats") {
-        Err(LocalError::SettingsUnreadable { line, .. }) => assert_eq!(line, Some(3)),
+        Err(LocalError::SettingsUnreadable(unreadable)) => assert_eq!(unreadable.line, Some(3)),
         other => panic!("{other:?}"),
     }
     assert_eq!(fs::read_to_string(file.path()).expect("read"), broken);
@@ -116,7 +116,7 @@ fn a_broken_file_is_never_written_and_a_refused_name_writes_nothing() {
     fs::write(file.path(), ids).expect("write");
     assert!(matches!(
         add(&file, SANDBOX, 2, "Cats"),
-        Err(LocalError::SettingsUnreadable { .. })
+        Err(LocalError::SettingsUnreadable(_))
     ));
     assert_eq!(fs::read_to_string(file.path()).expect("read"), ids);
 

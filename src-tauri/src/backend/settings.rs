@@ -91,7 +91,7 @@ impl SettingsStore {
                 next.category_names = after.category_names;
                 (None, written)
             }
-            Err(error @ LocalError::SettingsUnreadable { .. }) => {
+            Err(error @ LocalError::SettingsUnreadable(_)) => {
                 log::warn!("{error} The change holds for this session only.");
                 let problem = problem_of(file.path(), error);
                 (Some(problem), value)
@@ -150,17 +150,11 @@ impl SettingsStore {
 
 fn problem_of(path: &Path, error: LocalError) -> SettingsProblem {
     match error {
-        LocalError::SettingsUnreadable {
-            path,
-            line,
-            column,
-            fault,
-            ..
-        } => SettingsProblem {
-            path: path.display().to_string(),
-            line: line.and_then(|n| u32::try_from(n).ok()),
-            column: column.and_then(|n| u32::try_from(n).ok()),
-            problem: Reason::settings(fault, line, column),
+        LocalError::SettingsUnreadable(file) => SettingsProblem {
+            path: file.path.display().to_string(),
+            line: file.line.and_then(|n| u32::try_from(n).ok()),
+            column: file.column.and_then(|n| u32::try_from(n).ok()),
+            problem: Reason::settings(file.fault, file.line, file.column),
         },
         // Not reached: only an unreadable file is a settings problem. Said as the system's
         // refusal rather than not at all.

@@ -2,6 +2,7 @@ use super::*;
 use crate::dto::{AppErrorKind, ClientErrorKind, ErrorKind};
 use chrono::DateTime;
 use petstore_client::{ApiError, Environment, NetworkCause, WaitReason};
+use petstore_local::UnreadableSettings;
 
 /// The whole message a 400 carries for the form's field.
 fn server_text(error: &CommandError) -> Option<&str> {
@@ -302,13 +303,13 @@ fn a_missing_key_names_its_environment() {
 
 #[test]
 fn unreadable_settings_are_a_configuration_error() {
-    let out = CommandError::from(LocalError::SettingsUnreadable {
+    let out = CommandError::from(LocalError::SettingsUnreadable(UnreadableSettings {
         path: "/tmp/settings.json".into(),
         line: Some(3),
         column: Some(7),
         problem: "trailing comma".into(),
         fault: petstore_local::SettingsFault::Syntax,
-    });
+    }));
     assert_eq!(out.kind(), ClientErrorKind::Configuration);
     assert_eq!(
         out,

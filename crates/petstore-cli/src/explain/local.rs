@@ -29,14 +29,8 @@ fn settings_fault(fault: &SettingsFault, problem: &str) -> String {
 
 pub fn local(error: &LocalError) -> String {
     match error {
-        LocalError::SettingsUnreadable {
-            path,
-            line,
-            column,
-            problem,
-            fault,
-        } => {
-            let position = match (line, column) {
+        LocalError::SettingsUnreadable(file) => {
+            let position = match (&file.line, &file.column) {
                 (Some(line), Some(column)) => say(
                     LocalMsg::AtLineColumn,
                     &[("line", line), ("column", column)],
@@ -47,9 +41,9 @@ pub fn local(error: &LocalError) -> String {
             say(
                 LocalMsg::SettingsUnreadable,
                 &[
-                    ("path", &path.display()),
+                    ("path", &file.path.display()),
                     ("position", &position),
-                    ("detail", &settings_fault(fault, problem)),
+                    ("detail", &settings_fault(&file.fault, &file.problem)),
                 ],
             )
         }

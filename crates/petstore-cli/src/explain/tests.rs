@@ -10,7 +10,9 @@ use petstore_client::{
     InvalidInput, NetworkCause, OutcomeCause, ProxyUrlError,
 };
 use petstore_local::keychain::KeychainError;
-use petstore_local::{CategoryError, Language, LocalError, NetworkSettingError, SettingsFault};
+use petstore_local::{
+    CategoryError, Language, LocalError, NetworkSettingError, SettingsFault, UnreadableSettings,
+};
 
 use super::*;
 use crate::exit::Incomplete;
@@ -89,13 +91,13 @@ fn every_error() -> Vec<CliError> {
             location: "x".into(),
             message: "x".into(),
         }),
-        CliError::Local(LocalError::SettingsUnreadable {
+        CliError::Local(LocalError::SettingsUnreadable(UnreadableSettings {
             path: path.clone(),
             line: Some(2),
             column: Some(3),
             problem: "x".into(),
             fault: SettingsFault::Syntax,
-        }),
+        })),
         CliError::Local(LocalError::SettingsUnwritable {
             path: path.clone(),
             problem: "x".into(),
@@ -325,13 +327,13 @@ fn an_unusable_address_and_a_broken_settings_file_are_worded_from_their_types() 
         reason: "the client's English clause".into(),
         problem: BaseUrlProblem::PathNotV1,
     });
-    let settings = CliError::Local(LocalError::SettingsUnreadable {
+    let settings = CliError::Local(LocalError::SettingsUnreadable(UnreadableSettings {
         path: PathBuf::from("/home/sam/.config/petstore/settings.json"),
         line: Some(3),
         column: Some(9),
         problem: "serde's English clause".into(),
         fault: SettingsFault::Syntax,
-    });
+    }));
     let german = with_language(Language::German, || (message(&address), message(&settings)));
     assert!(
         german.0.contains("ihr Pfad muss auf /v1 enden"),

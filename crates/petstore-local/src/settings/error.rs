@@ -11,16 +11,8 @@ use super::categories::CategoryError;
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum LocalError {
     /// Nothing was written over it: a person may have edited it by hand.
-    #[error("The settings file {} could not be read{}: {problem}. Fix it, or start over (the broken file is kept).", path.display(), position(*line, *column))]
-    SettingsUnreadable {
-        path: PathBuf,
-        line: Option<usize>,
-        column: Option<usize>,
-        /// The reader's own clause (English, for the log and the CLI).
-        problem: String,
-        /// What kind of problem, for a shell that words it in the person's language.
-        fault: SettingsFault,
-    },
+    #[error("The settings file {} could not be read{}: {}. Fix it, or start over (the broken file is kept).", .0.path.display(), position(.0.line, .0.column), .0.problem)]
+    SettingsUnreadable(UnreadableSettings),
     #[error("The settings file {} could not be changed: {problem}. Check that its folder exists and may be written to; nothing was changed.", path.display())]
     SettingsUnwritable {
         path: PathBuf,
@@ -35,6 +27,19 @@ pub enum LocalError {
     /// A category name change was refused (the names' rules, see `settings::categories`).
     #[error(transparent)]
     Category(#[from] CategoryError),
+}
+
+/// A settings file that cannot be read: which, where the reader stopped, and why. One value, so
+/// that each shell takes what it words from it without spelling out every part.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UnreadableSettings {
+    pub path: PathBuf,
+    pub line: Option<usize>,
+    pub column: Option<usize>,
+    /// The reader's own clause (English, for the log and the CLI).
+    pub problem: String,
+    /// What kind of problem, for a shell that words it in the person's language.
+    pub fault: SettingsFault,
 }
 
 /// Why the settings file could not be read, as a category: the JSON parser's text is not ours

@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use chrono::Utc;
 
 use super::Settings;
-use super::error::{LocalError, SettingsFault};
+use super::error::{LocalError, SettingsFault, UnreadableSettings};
 use crate::localfile::{self, FileLock, MAX_FILE_BYTES, Readers};
 
 /// The settings file at one path.
@@ -152,13 +152,13 @@ impl SettingsFile {
         problem: String,
         fault: SettingsFault,
     ) -> LocalError {
-        LocalError::SettingsUnreadable {
+        LocalError::SettingsUnreadable(UnreadableSettings {
             path: self.path.clone(),
             line,
             column,
             problem,
             fault,
-        }
+        })
     }
 
     fn unwritable(&self, error: &dyn std::fmt::Display, kind: std::io::ErrorKind) -> LocalError {

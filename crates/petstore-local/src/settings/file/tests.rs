@@ -51,13 +51,13 @@ fn a_trailing_comma_is_reported_with_line_and_column_and_never_overwritten() {
     fs::write(file.path(), TRAILING_COMMA).expect("write");
     let err = file.load().expect_err("broken file");
     match &err {
-        LocalError::SettingsUnreadable {
+        LocalError::SettingsUnreadable(UnreadableSettings {
             path,
             line,
             column,
             problem,
             fault,
-        } => {
+        }) => {
             assert_eq!(*fault, crate::SettingsFault::Syntax);
             assert_eq!(path, file.path());
             assert_eq!((*line, *column), (Some(3), Some(1)));
@@ -248,13 +248,13 @@ fn a_file_over_the_limit_is_refused_and_kept() {
     huge.extend_from_slice(b"{}");
     fs::write(file.path(), &huge).expect("write");
     match file.update(|_| Ok(())) {
-        Err(LocalError::SettingsUnreadable {
+        Err(LocalError::SettingsUnreadable(UnreadableSettings {
             line: None,
             column: None,
             problem,
             fault,
             ..
-        }) => {
+        })) => {
             assert!(problem.contains("larger than 1 MiB"), "{problem}");
             assert_eq!(
                 fault,
@@ -283,13 +283,13 @@ fn json_that_is_not_settings_is_unreadable_with_a_position() {
     ] {
         fs::write(file.path(), text).expect("write");
         match file.load() {
-            Err(LocalError::SettingsUnreadable {
+            Err(LocalError::SettingsUnreadable(UnreadableSettings {
                 line: Some(_),
                 column: Some(_),
                 problem,
                 fault,
                 ..
-            }) => {
+            })) => {
                 assert!(!problem.is_empty());
                 assert_eq!(fault, expected, "{text:?}");
             }
@@ -335,13 +335,13 @@ fn fuzzed_files_read_exactly() {
         fs::write(file.path(), bytes).expect("write");
         match file.load() {
             Ok(settings) => Ok(settings),
-            Err(LocalError::SettingsUnreadable {
+            Err(LocalError::SettingsUnreadable(UnreadableSettings {
                 line,
                 column,
                 problem,
                 fault,
                 ..
-            }) => Err((line, column, problem, fault)),
+            })) => Err((line, column, problem, fault)),
             Err(other) => panic!("{other:?}"),
         }
     };
