@@ -20,6 +20,9 @@ use crate::dto::{
 };
 use crate::errors::category::{refusal, refused};
 
+/// A change's answer: the environment's whole list after it.
+type Listed = Result<CategoryList, CommandError>;
+
 impl Backend {
     /// `env`'s names, by id.
     pub fn category_names(&self, env: Environment) -> CategoryList {
@@ -32,49 +35,35 @@ impl Backend {
     }
 
     /// Names category `id`, which has no name yet in `env`.
-    pub fn add_category_name(
-        &self,
-        env: Environment,
-        id: &str,
-        name: &str,
-    ) -> Result<CategoryList, CommandError> {
-        let number = parse_id(id, name)?;
-        self.edit(env, id, name, |names| {
-            names.add(env, number, name).map(drop)
+    pub fn add_category_name(&self, env: Environment, id: &str, name: &str) -> Listed {
+        self.edit(env, id, name, |names, id| {
+            names.add(env, id, name).map(drop)
         })
     }
 
     /// Gives category `id`, which has a name in `env`, another one.
-    pub fn rename_category(
-        &self,
-        env: Environment,
-        id: &str,
-        name: &str,
-    ) -> Result<CategoryList, CommandError> {
-        let number = parse_id(id, name)?;
-        self.edit(env, id, name, |names| {
-            names.rename(env, number, name).map(drop)
+    pub fn rename_category(&self, env: Environment, id: &str, name: &str) -> Listed {
+        self.edit(env, id, name, |names, id| {
+            names.rename(env, id, name).map(drop)
         })
     }
 
     /// Forgets category `id`'s name in `env`.
-    pub fn remove_category_name(
-        &self,
-        env: Environment,
-        id: &str,
-    ) -> Result<CategoryList, CommandError> {
-        let number = parse_id(id, "")?;
-        self.edit(env, id, "", |names| names.remove(env, number).map(drop))
+    pub fn remove_category_name(&self, env: Environment, id: &str) -> Listed {
+        self.edit(env, id, "", |names, id| names.remove(env, id).map(drop))
     }
 
+    /// Changes `env`'s names under the settings file's lock, once `id` is a number; a refusal
+    /// names the id and name as the person gave them.
     fn edit(
         &self,
         env: Environment,
         id: &str,
         name: &str,
-        change: impl Fn(&mut CategoryNames) -> Result<(), CategoryError>,
-    ) -> Result<CategoryList, CommandError> {
-        self.change_local(|settings| Ok(change(&mut settings.category_names)))?
+        change: impl Fn(&mut CategoryNames, i64) -> Result<(), CategoryError>,
+    ) -> Listed {
+        let number = parse_id(id, name)?;
+        self.change_local(|settings| Ok(change(&mut settings.category_names, number)))?
             .map_err(|error| refused(&error, id, name, None).into_error())?;
         Ok(self.names_changed(env))
     }

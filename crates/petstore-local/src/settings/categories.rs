@@ -19,6 +19,9 @@ use std::collections::BTreeMap;
 use petstore_client::Environment;
 use serde::{Deserialize, Serialize};
 
+/// Every refusal here is a [`CategoryError`].
+type Result<T, E = CategoryError> = std::result::Result<T, E>;
+
 /// The most characters of a category name, once trimmed.
 pub const MAX_CATEGORY_NAME_CHARS: usize = 60;
 /// The most names one environment keeps: plenty for a store, and the settings file stays small.
@@ -50,7 +53,7 @@ pub enum CategoryError {
 pub struct CategoryName(String);
 
 impl CategoryName {
-    pub fn parse(text: &str) -> Result<CategoryName, CategoryError> {
+    pub fn parse(text: &str) -> Result<CategoryName> {
         let name = text.split_whitespace().collect::<Vec<_>>().join(" ");
         match name.chars().count() {
             0 => Err(CategoryError::NameEmpty),
@@ -126,12 +129,7 @@ impl CategoryNames {
     }
 
     /// Names `id`, which has no name yet.
-    pub fn add(
-        &mut self,
-        env: Environment,
-        id: i64,
-        name: &str,
-    ) -> Result<CategoryName, CategoryError> {
+    pub fn add(&mut self, env: Environment, id: i64, name: &str) -> Result<CategoryName> {
         let name = CategoryName::parse(name)?;
         let id = positive(id)?;
         if let Some(has) = self.name_of(env, id) {
@@ -146,12 +144,7 @@ impl CategoryNames {
     }
 
     /// Gives `id`, which has a name, another one.
-    pub fn rename(
-        &mut self,
-        env: Environment,
-        id: i64,
-        name: &str,
-    ) -> Result<CategoryName, CategoryError> {
+    pub fn rename(&mut self, env: Environment, id: i64, name: &str) -> Result<CategoryName> {
         let name = CategoryName::parse(name)?;
         let id = positive(id)?;
         if self.name_of(env, id).is_none() {
@@ -163,7 +156,7 @@ impl CategoryNames {
     }
 
     /// Forgets `id`'s name (also an entry a hand edit made unusable); returns what it was.
-    pub fn remove(&mut self, env: Environment, id: i64) -> Result<String, CategoryError> {
+    pub fn remove(&mut self, env: Environment, id: i64) -> Result<String> {
         let names = self
             .0
             .get_mut(env.as_str())
@@ -210,12 +203,7 @@ impl CategoryNames {
         merge
     }
 
-    fn not_taken(
-        &self,
-        env: Environment,
-        id: i64,
-        name: &CategoryName,
-    ) -> Result<(), CategoryError> {
+    fn not_taken(&self, env: Environment, id: i64, name: &CategoryName) -> Result<()> {
         let key = name.key();
         match self
             .list(env)
@@ -238,7 +226,7 @@ impl CategoryNames {
     }
 }
 
-fn positive(id: i64) -> Result<i64, CategoryError> {
+fn positive(id: i64) -> Result<i64> {
     if id >= 1 {
         Ok(id)
     } else {
