@@ -31,27 +31,15 @@ pub(crate) struct Opened {
 
 pub(crate) fn open(path: &Path) -> Result<Opened, ActivityError> {
     let cause = match open_checked(path) {
+        Ok(opened) => return Ok(opened),
         Err(Failure::Corrupt(cause)) => cause,
-        Ok((writer, reader)) => {
-            return Ok(Opened {
-                writer,
-                reader,
-                moved_aside: None,
-            });
-        }
         Err(Failure::Fatal(error)) => return Err(error),
     };
     // Another process may have found the same damage a moment ago and already put a fresh file
     // in its place (this connection still saw the old one): then that fresh file is the one.
     match open_checked(path) {
+        Ok(opened) => return Ok(opened),
         Err(Failure::Corrupt(_)) => {}
-        Ok((writer, reader)) => {
-            return Ok(Opened {
-                writer,
-                reader,
-                moved_aside: None,
-            });
-        }
         Err(Failure::Fatal(error)) => return Err(error),
     }
     log::warn!(
@@ -67,10 +55,9 @@ pub(crate) fn open(path: &Path) -> Result<Opened, ActivityError> {
         moved.display()
     );
     match open_checked(path) {
-        Ok((writer, reader)) => Ok(Opened {
-            writer,
-            reader,
+        Ok(opened) => Ok(Opened {
             moved_aside: Some(moved),
+            ..opened
         }),
         Err(Failure::Corrupt(cause)) => Err(ActivityError::Unavailable {
             path: path.to_owned(),
@@ -97,14 +84,19 @@ impl From<ActivityError> for Failure {
     }
 }
 
-fn open_checked(path: &Path) -> Result<(Connection, Connection), Failure> {
+/// The file's two connections, or why it cannot be opened; nothing moved aside (yet).
+fn open_checked(path: &Path) -> Result<Opened, Failure> {
     check_read_only(path)?;
     let mut writer = connect(path)?;
     set_wal(&writer)?;
     schema::migrate(&mut writer)?;
     probe(&writer)?;
     let reader = connect(path)?;
-    Ok((writer, reader))
+    Ok(Opened {
+        writer,
+        reader,
+        moved_aside: None,
+    })
 }
 
 /// Reads the schema version and probes an existing file through a read-only connection first:
