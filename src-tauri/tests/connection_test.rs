@@ -10,7 +10,7 @@ use chrono::{TimeDelta, Utc};
 use common::{Collected, STAFF_KEY, backend, facts, sandbox, use_staging};
 use petstore_admin::backend::{Backend, BackendConfig};
 use petstore_admin::dto::{AppEvent, ClientErrorKind, Environment, Field};
-use petstore_client::ApiKey;
+use petstore_client::{ApiKey, WaitStore};
 use petstore_local::WaitMemory;
 use petstore_sandbox::{Plan, SandboxConfig};
 

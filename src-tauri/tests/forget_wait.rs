@@ -11,7 +11,7 @@ use chrono::{TimeDelta, Utc};
 use common::{STAFF_KEY, facts, use_staging};
 use petstore_admin::backend::{Backend, BackendConfig};
 use petstore_admin::dto::{AppErrorKind, ClientErrorKind, CommandError, WaitReason};
-use petstore_client::ApiKey;
+use petstore_client::{ApiKey, WaitStore};
 use petstore_test_support::{spend_elsewhere, tiny_quota};
 
 use common::{backend_sharing_waits, waits_file};

@@ -8,7 +8,7 @@ use chrono::{TimeDelta, Utc};
 use common::{STAFF_KEY, sandbox, use_staging};
 use petstore_admin::backend::BackendConfig;
 use petstore_admin::dto::{AppErrorKind, ClientErrorKind, Environment};
-use petstore_client::ApiKey;
+use petstore_client::{ApiKey, WaitStore};
 use petstore_sandbox::SandboxConfig;
 
 use common::{backend_sharing_waits, waits_file};

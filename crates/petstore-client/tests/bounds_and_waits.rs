@@ -13,6 +13,7 @@ use common::{KEY, client_for, config_for, manual_clock};
 use petstore_client::limits::{MAX_ERROR_BODY_BYTES, MAX_SUCCESS_BODY_BYTES};
 use petstore_client::{
     ApiKey, Clock, Error, ErrorKind, Limit, ListQuery, NewPet, PetstoreClient, WaitReason,
+    WaitStore,
 };
 use petstore_local::WaitMemory;
 use serde_json::json;

@@ -21,7 +21,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
 use self::secret::{InstallSecret, SECRET_FILE, TAG_PREFIX};
-use petstore_client::{ApiKey, Forgetting, WaitStore};
+use petstore_client::{ApiKey, CLEAR_SPACING, Forgetting, WaitStore};
 
 use crate::dirs::{CACHE_DIR_VAR, app_dir};
 use crate::localfile::{self, FileLock, MAX_FILE_BYTES, Readers};
@@ -120,47 +120,6 @@ impl WaitMemory {
         &self.inner.path
     }
 
-    /// The remembered time before which `key` must not send to `base_url`, if still ahead. Reads
-    /// without the lock (writes replace the file whole); a missing or unreadable file, or no
-    /// secret yet, is "nothing remembered".
-    pub fn not_before(
-        &self,
-        base_url: &str,
-        key: &ApiKey,
-        now: DateTime<Utc>,
-    ) -> Option<DateTime<Utc>> {
-        let mut state = self.state();
-        if state.secret.is_none() {
-            state.secret = InstallSecret::read(&self.inner.secret_path).ok().flatten();
-        }
-        let tag = state.secret.as_ref()?.tag(key);
-        let bytes = localfile::read_bounded(&self.inner.path, MAX_FILE_BYTES).ok()??;
-        if state.file.as_ref().is_none_or(|(seen, _)| *seen != bytes) {
-            let waits = serde_json::from_slice::<Stored>(&bytes)
-                .ok()
-                .map(|s| s.waits);
-            state.file = Some((bytes, waits));
-        }
-        let (_, waits) = state.file.as_ref()?;
-        waits
-            .as_ref()?
-            .iter()
-            .filter(|wait| wait.base_url == base_url && wait.key_tag == tag && wait.until > now)
-            .map(|wait| wait.until)
-            .max()
-    }
-
-    /// Records that `key` must not send to `base_url` before `until`. Best effort: a cache that
-    /// cannot be written is logged and otherwise ignored.
-    pub fn remember(&self, base_url: &str, key: &ApiKey, until: DateTime<Utc>, now: DateTime<Utc>) {
-        if let Err(e) = self.try_remember(base_url, key, until, now) {
-            log::warn!(
-                "could not remember a rate-limit wait in {}: {e}",
-                self.path().display()
-            );
-        }
-    }
-
     fn try_remember(
         &self,
         base_url: &str,
@@ -196,63 +155,6 @@ impl WaitMemory {
             unknown: Map::new(),
         });
         self.write(&stored)
-    }
-
-    /// Forgets the wait remembered for `key` at `base_url`, unless one was cleared less than
-    /// `spacing` before `now` (by any process); a removal is remembered as a clearing at `now`.
-    /// Checked and changed under the file's lock, so two processes asking at once clear once. An
-    /// unreadable file holds nothing to forget and is left as it is.
-    pub fn forget(
-        &self,
-        base_url: &str,
-        key: &ApiKey,
-        now: DateTime<Utc>,
-        spacing: TimeDelta,
-    ) -> io::Result<Forgetting> {
-        let _lock = FileLock::acquire(self.path())?;
-        let OnDisk::Readable(mut stored) = self.read_for_change()? else {
-            return Ok(Forgetting::Done(false));
-        };
-        let Some(secret) = InstallSecret::read(&self.inner.secret_path)? else {
-            return Ok(Forgetting::Done(false));
-        };
-        let tag = secret.tag(key);
-        let ours = |url: &str, key_tag: &str| url == base_url && key_tag == tag;
-        // A clearing stamped later than now (a clock set back) is no reason to refuse for ever.
-        let again_at = stored
-            .cleared
-            .iter()
-            .filter(|c| ours(&c.base_url, &c.key_tag) && c.at <= now)
-            .map(|c| after(c.at, spacing))
-            .max();
-        if let Some(again_at) = again_at.filter(|again_at| *again_at > now) {
-            return Ok(Forgetting::TooSoon { again_at });
-        }
-        let before = stored.waits.len();
-        stored
-            .waits
-            .retain(|wait| !ours(&wait.base_url, &wait.key_tag));
-        if stored.waits.len() == before {
-            return Ok(Forgetting::Done(false));
-        }
-        stored
-            .waits
-            .retain(|wait| wait.key_tag.starts_with(TAG_PREFIX));
-        // Only clearings that still count are kept, ours replaced by this one.
-        stored.cleared.retain(|c| {
-            !ours(&c.base_url, &c.key_tag)
-                && c.key_tag.starts_with(TAG_PREFIX)
-                && c.at <= now
-                && after(c.at, spacing) > now
-        });
-        stored.cleared.push(Clearing {
-            base_url: base_url.to_owned(),
-            key_tag: tag,
-            at: now,
-            unknown: Map::new(),
-        });
-        self.write(&stored)?;
-        Ok(Forgetting::Done(true))
     }
 
     fn read_for_change(&self) -> io::Result<OnDisk> {
@@ -295,27 +197,97 @@ impl std::fmt::Debug for WaitMemory {
 
 /// The client asks and tells the file through this (see `ClientConfig::with_wait_store`).
 impl WaitStore for WaitMemory {
+    /// The remembered time before which `key` must not send to `base_url`, if still ahead. Reads
+    /// without the lock (writes replace the file whole); a missing or unreadable file, or no
+    /// secret yet, is "nothing remembered".
     fn not_before(
         &self,
         base_url: &str,
         key: &ApiKey,
         now: DateTime<Utc>,
     ) -> Option<DateTime<Utc>> {
-        WaitMemory::not_before(self, base_url, key, now)
+        let mut state = self.state();
+        if state.secret.is_none() {
+            state.secret = InstallSecret::read(&self.inner.secret_path).ok().flatten();
+        }
+        let tag = state.secret.as_ref()?.tag(key);
+        let bytes = localfile::read_bounded(&self.inner.path, MAX_FILE_BYTES).ok()??;
+        if state.file.as_ref().is_none_or(|(seen, _)| *seen != bytes) {
+            let waits = serde_json::from_slice::<Stored>(&bytes)
+                .ok()
+                .map(|s| s.waits);
+            state.file = Some((bytes, waits));
+        }
+        let (_, waits) = state.file.as_ref()?;
+        waits
+            .as_ref()?
+            .iter()
+            .filter(|wait| wait.base_url == base_url && wait.key_tag == tag && wait.until > now)
+            .map(|wait| wait.until)
+            .max()
     }
 
+    /// Records that `key` must not send to `base_url` before `until`. Best effort: a cache that
+    /// cannot be written is logged and otherwise ignored.
     fn remember(&self, base_url: &str, key: &ApiKey, until: DateTime<Utc>, now: DateTime<Utc>) {
-        WaitMemory::remember(self, base_url, key, until, now);
+        if let Err(e) = self.try_remember(base_url, key, until, now) {
+            log::warn!(
+                "could not remember a rate-limit wait in {}: {e}",
+                self.path().display()
+            );
+        }
     }
 
-    fn forget(
-        &self,
-        base_url: &str,
-        key: &ApiKey,
-        now: DateTime<Utc>,
-        spacing: TimeDelta,
-    ) -> io::Result<Forgetting> {
-        WaitMemory::forget(self, base_url, key, now, spacing)
+    /// Forgets the wait remembered for `key` at `base_url`, unless one was cleared less than
+    /// [`CLEAR_SPACING`] before `now` (by any process); a removal is remembered as a clearing at
+    /// `now`.
+    /// Checked and changed under the file's lock, so two processes asking at once clear once. An
+    /// unreadable file holds nothing to forget and is left as it is.
+    fn forget(&self, base_url: &str, key: &ApiKey, now: DateTime<Utc>) -> io::Result<Forgetting> {
+        let _lock = FileLock::acquire(self.path())?;
+        let OnDisk::Readable(mut stored) = self.read_for_change()? else {
+            return Ok(Forgetting::Done(false));
+        };
+        let Some(secret) = InstallSecret::read(&self.inner.secret_path)? else {
+            return Ok(Forgetting::Done(false));
+        };
+        let tag = secret.tag(key);
+        let ours = |url: &str, key_tag: &str| url == base_url && key_tag == tag;
+        // A clearing stamped later than now (a clock set back) is no reason to refuse for ever.
+        let again_at = stored
+            .cleared
+            .iter()
+            .filter(|c| ours(&c.base_url, &c.key_tag) && c.at <= now)
+            .map(|c| after(c.at, CLEAR_SPACING))
+            .max();
+        if let Some(again_at) = again_at.filter(|again_at| *again_at > now) {
+            return Ok(Forgetting::TooSoon { again_at });
+        }
+        let before = stored.waits.len();
+        stored
+            .waits
+            .retain(|wait| !ours(&wait.base_url, &wait.key_tag));
+        if stored.waits.len() == before {
+            return Ok(Forgetting::Done(false));
+        }
+        stored
+            .waits
+            .retain(|wait| wait.key_tag.starts_with(TAG_PREFIX));
+        // Only clearings that still count are kept, ours replaced by this one.
+        stored.cleared.retain(|c| {
+            !ours(&c.base_url, &c.key_tag)
+                && c.key_tag.starts_with(TAG_PREFIX)
+                && c.at <= now
+                && after(c.at, CLEAR_SPACING) > now
+        });
+        stored.cleared.push(Clearing {
+            base_url: base_url.to_owned(),
+            key_tag: tag,
+            at: now,
+            unknown: Map::new(),
+        });
+        self.write(&stored)?;
+        Ok(Forgetting::Done(true))
     }
 
     fn location(&self) -> String {

@@ -4,7 +4,7 @@
 mod common;
 
 use chrono::{TimeDelta, Utc};
-use petstore_client::{ApiKey, Error, ListQuery};
+use petstore_client::{ApiKey, Error, ListQuery, WaitStore};
 use petstore_local::WaitMemory;
 use petstore_test_support::tiny_quota;
 

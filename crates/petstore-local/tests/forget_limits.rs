@@ -5,7 +5,9 @@
 mod common;
 
 use chrono::{TimeDelta, Utc};
-use petstore_client::{ApiKey, CLEAR_SPACING, Error, ForgetError, ListQuery, WaitKept, WaitReason};
+use petstore_client::{
+    ApiKey, CLEAR_SPACING, Error, ForgetError, ListQuery, WaitKept, WaitReason, WaitStore,
+};
 use petstore_local::WaitMemory;
 use petstore_sandbox::Sandbox;
 use petstore_test_support::tiny_quota;

@@ -1,6 +1,7 @@
 //! Rate-limit waits in the window: a forced 429 shown in the gauge, and a wait the CLI remembered, paused until cleared.
 
 use crate::*;
+use petstore_client::WaitStore;
 
 #[test]
 fn a_forced_429_shows_waiting_in_the_gauge_then_the_table_recovers() {

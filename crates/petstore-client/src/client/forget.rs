@@ -84,7 +84,7 @@ impl PetstoreClient {
         // The store first: otherwise the next request would take the wait back from it.
         if let (Some(memory), Some(key)) = (&shared.wait_store, &shared.api_key) {
             let forgetting = memory
-                .forget(shared.base_url.as_str(), key, now, CLEAR_SPACING)
+                .forget(shared.base_url.as_str(), key, now)
                 .map_err(|e| ConfigError::WaitStore {
                     location: memory.location(),
                     message: e.to_string(),

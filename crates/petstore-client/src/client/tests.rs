@@ -52,7 +52,6 @@ impl WaitStore for InMemoryWaits {
         base_url: &str,
         key: &ApiKey,
         _now: DateTime<Utc>,
-        _spacing: TimeDelta,
     ) -> io::Result<crate::ratelimit::Forgetting> {
         let mut waits = self.waits.lock().unwrap();
         let removed = waits.remove(&Self::entry(base_url, key)).is_some();

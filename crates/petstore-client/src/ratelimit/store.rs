@@ -5,7 +5,7 @@
 use std::fmt;
 use std::io;
 
-use chrono::{DateTime, TimeDelta, Utc};
+use chrono::{DateTime, Utc};
 
 use crate::secret::ApiKey;
 
@@ -32,16 +32,10 @@ pub trait WaitStore: Send + Sync + fmt::Debug {
     fn remember(&self, base_url: &str, key: &ApiKey, until: DateTime<Utc>, now: DateTime<Utc>);
 
     /// Forgets the wait remembered for `key` at `base_url`, unless one was cleared less than
-    /// `spacing` before `now`; a removal is remembered (its time, never the key) so that every
-    /// process sharing the store sees it. The check and the change are one step: two processes
-    /// asking at once clear once.
-    fn forget(
-        &self,
-        base_url: &str,
-        key: &ApiKey,
-        now: DateTime<Utc>,
-        spacing: TimeDelta,
-    ) -> io::Result<Forgetting>;
+    /// [`CLEAR_SPACING`](crate::CLEAR_SPACING) before `now`; a removal is remembered (its time,
+    /// never the key) so that every process sharing the store sees it. The check and the change
+    /// are one step: two processes asking at once clear once.
+    fn forget(&self, base_url: &str, key: &ApiKey, now: DateTime<Utc>) -> io::Result<Forgetting>;
 
     /// Where the waits are kept (a file's path), for a person reading an error.
     fn location(&self) -> String;

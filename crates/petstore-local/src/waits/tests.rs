@@ -19,12 +19,10 @@ fn memory() -> (tempfile::TempDir, WaitMemory) {
     (dir, memory)
 }
 
-const SPACING: TimeDelta = TimeDelta::minutes(1);
+use petstore_client::CLEAR_SPACING as SPACING;
 
 fn forget(memory: &WaitMemory, base_url: &str, secret: &str, now: DateTime<Utc>) -> Forgetting {
-    memory
-        .forget(base_url, &key(secret), now, SPACING)
-        .expect("forget")
+    memory.forget(base_url, &key(secret), now).expect("forget")
 }
 
 fn forgot(memory: &WaitMemory, base_url: &str, secret: &str, now: DateTime<Utc>) -> bool {
