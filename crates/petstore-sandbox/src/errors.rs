@@ -5,6 +5,18 @@ use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use serde::Serialize;
 
+/// The longest part of a value from outside that a message repeats.
+pub(crate) const MAX_ECHOED_CHARS: usize = 100;
+
+/// `text` for a message: whole, or its first [`MAX_ECHOED_CHARS`] characters and an ellipsis.
+pub(crate) fn cut_short(text: &str) -> String {
+    let mut cut: String = text.chars().take(MAX_ECHOED_CHARS).collect();
+    if cut.len() < text.len() {
+        cut.push('…');
+    }
+    cut
+}
+
 const EXAMPLE_BODY: &str = r#"{"name": "Rex", "categoryId": 1}"#;
 
 #[derive(Debug, thiserror::Error)]

@@ -6,7 +6,7 @@ use axum::extract::{FromRequest, FromRequestParts, Path, Request};
 use axum::http::{HeaderMap, header, request::Parts};
 use serde_json::{Map, Value};
 
-use crate::errors::ApiError;
+use crate::errors::{ApiError, cut_short};
 
 /// Largest body accepted: a name of 1000 characters fits many times over.
 pub(crate) const MAX_BODY_BYTES: usize = 64 * 1024;
@@ -166,7 +166,7 @@ fn validate(fields: &Map<String, Value>) -> Result<NewPet, ApiError> {
         Some(other) => {
             return Err(invalid(
                 "name",
-                format!("must be a string; got {}", kind(other)),
+                format!("must be a string; got {}", given(other)),
             ));
         }
     };
@@ -200,7 +200,7 @@ fn validate(fields: &Map<String, Value>) -> Result<NewPet, ApiError> {
         Some(other) => {
             return Err(invalid(
                 "categoryId",
-                format!("must be a whole number; got {}", kind(other)),
+                format!("must be a whole number; got {}", given(other)),
             ));
         }
     };
@@ -211,7 +211,10 @@ fn validate(fields: &Map<String, Value>) -> Result<NewPet, ApiError> {
         Some(other) => {
             return Err(invalid(
                 "status",
-                format!("must be one of available, pending, sold, or left out; got {other}"),
+                format!(
+                    "must be one of available, pending, sold, or left out; got {}",
+                    given(other)
+                ),
             ));
         }
     };
@@ -235,21 +238,31 @@ fn invalid(field: &'static str, problem: String) -> ApiError {
     ApiError::InvalidField { field, problem }
 }
 
-fn kind(value: &Value) -> &'static str {
-    match value {
-        Value::Null => "null",
-        Value::Bool(_) => "a boolean",
-        Value::Number(_) => "a number",
-        Value::String(_) => "a string",
-        Value::Array(_) => "an array",
-        Value::Object(_) => "an object",
-    }
+/// What a field was given, for its message: the JSON as sent (`42`, `"7"`, `[1]`), cut short.
+fn given(value: &Value) -> String {
+    cut_short(&value.to_string())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::errors::MAX_ECHOED_CHARS;
     use serde_json::json;
+
+    #[test]
+    fn a_wrong_value_is_repeated_as_sent_and_cut_short() {
+        assert_eq!(given(&json!("7")), "\"7\"");
+        assert_eq!(given(&json!(4.5)), "4.5");
+        assert_eq!(given(&json!(null)), "null");
+        let long = given(&json!(vec![1; 1000]));
+        assert_eq!(long.chars().count(), MAX_ECHOED_CHARS + 1, "{long}");
+        assert!(long.starts_with("[1,1,") && long.ends_with('…'), "{long}");
+        let refused = check(json!({"name": "Rex", "categoryId": "7"})).unwrap_err();
+        assert_eq!(
+            refused.to_string(),
+            "categoryId must be a whole number; got \"7\"."
+        );
+    }
 
     fn check(body: Value) -> Result<NewPet, ApiError> {
         match body {

@@ -11,14 +11,11 @@ use axum::http::header;
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 
-use crate::errors::ApiError;
+use crate::errors::{ApiError, cut_short};
 
 /// The address a connection was accepted on, put on each request by the server loop.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct LocalAddr(pub SocketAddr);
-
-/// Longest part of a refused Host value repeated in the answer.
-const MAX_ECHOED_CHARS: usize = 100;
 
 /// Answers 421 to a request whose `Host` (or absolute request target) names something else than this
 /// sandbox, without counting, authenticating or rate-limiting it.
@@ -119,16 +116,13 @@ fn without_port(authority: &str) -> Option<&str> {
 
 /// A value from outside, quoted and cut short for a message.
 fn echo(value: &str) -> String {
-    let mut cut: String = value.chars().take(MAX_ECHOED_CHARS).collect();
-    if cut.len() < value.len() {
-        cut.push('…');
-    }
-    format!("{cut:?}")
+    format!("{:?}", cut_short(value))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::errors::MAX_ECHOED_CHARS;
 
     const NOT_BOUND: Option<IpAddr> = None;
 
