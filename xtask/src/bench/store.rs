@@ -13,6 +13,7 @@ use std::process::Command;
 use crate::cmd::{self, Result, step};
 use crate::deps;
 use crate::display::VirtualDisplay;
+use crate::test::E2E_PACKAGE;
 use crate::{cargo, exe};
 
 pub fn bench_store() -> Result {
@@ -40,14 +41,7 @@ pub fn bench_store() -> Result {
     step("The CLI: petstore export of 10,000 pets");
     cmd::run(
         Command::new(cargo())
-            .args([
-                "bench",
-                "--locked",
-                "-p",
-                "petstore-e2e",
-                "--bench",
-                "export_store",
-            ])
+            .args(e2e_bench("export_store"))
             .current_dir(&root),
     )?;
 
@@ -58,14 +52,7 @@ pub fn bench_store() -> Result {
     ));
     let mut bench = crate::session::with_keyring_session(&target)?;
     bench
-        .args([
-            "bench",
-            "--locked",
-            "-p",
-            "petstore-e2e",
-            "--bench",
-            "store_app",
-        ])
+        .args(e2e_bench("store_app"))
         .current_dir(&root)
         .env(
             "PETSTORE_APP_BIN",
@@ -75,4 +62,9 @@ pub fn bench_store() -> Result {
         .env("PETSTORE_E2E_ARTIFACTS", target.join("e2e-screenshots"))
         .env("DISPLAY", display.name());
     cmd::run(&mut bench)
+}
+
+/// `cargo bench` of one of the end-to-end package's benchmarks.
+fn e2e_bench(name: &str) -> [&str; 6] {
+    ["bench", "--locked", "-p", E2E_PACKAGE, "--bench", name]
 }

@@ -9,6 +9,8 @@ mod macos;
 mod targets;
 mod windows;
 
+pub use targets::E2E_PACKAGE;
+
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
