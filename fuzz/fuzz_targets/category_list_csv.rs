@@ -5,14 +5,10 @@
 
 use libfuzzer_sys::fuzz_target;
 use petstore_bulk::category_list::{MAX_LIST_ROWS, parse_list};
+use petstore_fuzz::csv_lines;
 
 fuzz_target!(|data: &[u8]| {
-    // A line ends as a record does: \n, \r\n or a lone \r.
-    let lone_cr = |at: usize| data[at] == b'\r' && data.get(at + 1) != Some(&b'\n');
-    let lines = 1
-        + (0..data.len())
-            .filter(|&at| data[at] == b'\n' || lone_cr(at))
-            .count() as u64;
+    let lines = csv_lines(data);
     let Ok(rows) = parse_list(data) else { return };
     assert!(rows.len() <= MAX_LIST_ROWS);
     let mut previous = 1;
