@@ -1,19 +1,40 @@
 /// <reference types="vitest/config" />
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
 import { svelteTesting } from '@testing-library/svelte/vite';
 
-// `--mode demo` builds demo.html, which installs a mocked backend with demo data for
-// screenshots in a plain browser. The production build only ever sees index.html.
+/**
+ * `--mode demo` (dev server and build): index.html starts src/demo/demo-main.ts instead of the app's
+ * main.ts, which installs a mocked backend with demo data for screenshots in a plain browser, and
+ * says so in its title. The production build never sees the demo.
+ */
+const DEMO_PAGE: [from: string, to: string][] = [
+  ['<title>Petstore Admin</title>', '<title>Petstore Admin (demo)</title>'],
+  ['<script type="module" src="/src/main.ts">', '<script type="module" src="/src/demo/demo-main.ts">'],
+];
+
+function demoPage(): Plugin {
+  return {
+    name: 'petstore-demo-page',
+    transformIndexHtml: {
+      order: 'pre', // before Vite reads the page's entry script
+      handler: (html) =>
+        DEMO_PAGE.reduce((page, [from, to]) => {
+          if (!page.includes(from)) throw new Error(`demo page: index.html no longer has ${from}`);
+          return page.replace(from, to);
+        }, html),
+    },
+  };
+}
+
 export default defineConfig(({ mode }) => ({
-  plugins: [svelte(), svelteTesting()],
+  plugins: [svelte(), svelteTesting(), mode === 'demo' && demoPage()],
   clearScreen: false,
   base: './',
   build: {
     target: 'es2022',
     outDir: mode === 'demo' ? '../target/ui-demo' : 'dist',
     emptyOutDir: true,
-    rollupOptions: { input: mode === 'demo' ? 'demo.html' : 'index.html' },
   },
   server: { port: 5173, strictPort: true },
   test: {

@@ -1,6 +1,6 @@
 #!/bin/sh
-# Screenshots of the UI over the demo backend (dev-only demo.html), light and dark, for people to
-# look at. Needs chromium.
+# Screenshots of the UI over the demo backend (the demo build: `vite build --mode demo`), light and
+# dark, for people to look at. Needs chromium.
 # Usage: scripts/screenshots.sh [OUT_DIR] [WIDTH] [HEIGHT]
 #   WIDTH/HEIGHT default to 1280x800; the desktop window opens at 1100x720 and can shrink to 900 wide.
 #   SCENES="main production" limits the scenes (default: all of them).
@@ -22,7 +22,7 @@ shoot() { # scene theme [width height]
   [ "$2" = dark ] && flags="--force-dark-mode --blink-settings=preferredColorScheme=0"
   # shellcheck disable=SC2086
   chromium --headless --no-sandbox --disable-gpu --hide-scrollbars $flags --window-size="${3:-$width},${4:-$height}" \
-    --virtual-time-budget=3000 --screenshot="$out/$1-$2.png" "http://127.0.0.1:$port/demo.html?scene=$1" 2>/dev/null
+    --virtual-time-budget=3000 --screenshot="$out/$1-$2.png" "http://127.0.0.1:$port/?scene=$1" 2>/dev/null
 }
 scenes=${SCENES:-main loading empty error create create-error outcome adding highlight lookup settings nokeychain production low waiting activity details quota quota-day alert categories categories-create exporting}
 for scene in $scenes; do
