@@ -1,5 +1,6 @@
-// Dev-only entry (demo.html, `vite build --mode demo`): the real app over a fake backend with
-// demo data, so it can be looked at in a plain browser. Never part of the production bundle.
+// Dev-only entry: with `--mode demo` (vite.config.ts) index.html loads this instead of main.ts: the
+// real app over a fake backend with demo data, so it can be looked at in a plain browser. Never part
+// of the production bundle.
 import { commandError, installFake, pet, quota } from './fake';
 
 const NAMES: [string, string, string | null][] = [
@@ -76,38 +77,36 @@ await import('../main');
 // Scenes that need the UI in a given state after it has started.
 const click = (selector: string) => document.querySelector<HTMLElement>(selector)?.click();
 const settle = () => new Promise((r) => setTimeout(r, 150));
+/** Types `value` into the field `id`, as a person would (the field hears an input event). */
+const set = (id: string, value: string) => {
+  const el = document.getElementById(id) as HTMLInputElement;
+  el.value = value;
+  el.dispatchEvent(new Event('input', { bubbles: true }));
+};
+/** Opens the new-pet form, fills in a name and a category number, and sends it. */
+async function addPet(name: string, categoryId: string) {
+  click('button[aria-keyshortcuts$="+N"]');
+  await settle();
+  set('pet-name', name);
+  set('pet-category', categoryId);
+  await settle();
+  click('[role=dialog] button[type=submit]');
+}
 await settle();
 if (scene === 'waiting') {
   await fake.emit('waiting', { until: new Date(Date.now() + 12_000).toISOString(), reason: 'rateLimited', environment: 'sandbox' });
 }
-if (scene === 'create' || scene === 'create-error' || scene === 'outcome' || scene === 'adding') {
-  click('button[aria-keyshortcuts$="+N"]');
-  await settle();
-  const set = (id: string, value: string) => {
-    const el = document.getElementById(id) as HTMLInputElement;
-    el.value = value;
-    el.dispatchEvent(new Event('input', { bubbles: true }));
-  };
-  set('pet-name', scene === 'create' ? '' : 'Clover');
-  set('pet-category', scene === 'create' ? '12x' : '42');
-  await settle();
-  click('[role=dialog] button[type=submit]');
-}
+if (scene === 'create') await addPet('', '12x');
+if (scene === 'create-error' || scene === 'outcome' || scene === 'adding') await addPet('Clover', '42');
 if (scene === 'settings' || scene === 'nokeychain') {
   click('header button.settings');
   await settle();
   click('[role=tab]');
   await settle();
-  if (scene === 'settings') {
-    const url = document.getElementById('url-production') as HTMLInputElement;
-    url.value = 'http://pets.example.com/v1';
-    url.dispatchEvent(new Event('input', { bubbles: true }));
-  }
+  if (scene === 'settings') set('url-production', 'http://pets.example.com/v1');
 }
 if (scene === 'lookup') {
-  const id = document.getElementById('lookup-id') as HTMLInputElement;
-  id.value = '9007199254740993';
-  id.dispatchEvent(new Event('input', { bubbles: true }));
+  set('lookup-id', '9007199254740993');
   await settle();
   click('.lookup button[type=submit]');
 }
@@ -128,19 +127,7 @@ if (scene === 'alert') {
   await fake.emit('quota-alert', { environment: 'staging', level: 'low', window: 'minute', remaining: 8, limit: 60, resetAt: reset, at: new Date(now).toISOString() });
   await fake.emit('quota-alert', { environment: 'sandbox', level: 'rateLimited', window: 'minute', remaining: 0, limit: 60, resetAt: reset, at: new Date(now).toISOString() });
 }
-if (scene === 'highlight') {
-  click('button[aria-keyshortcuts$="+N"]');
-  await settle();
-  const set = (id: string, value: string) => {
-    const el = document.getElementById(id) as HTMLInputElement;
-    el.value = value;
-    el.dispatchEvent(new Event('input', { bubbles: true }));
-  };
-  set('pet-name', 'Clover');
-  set('pet-category', '3');
-  await settle();
-  click('[role=dialog] button[type=submit]');
-}
+if (scene === 'highlight') await addPet('Clover', '3');
 if (scene === 'categories') {
   click('header button.settings');
   await settle();

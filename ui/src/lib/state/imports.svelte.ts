@@ -4,7 +4,6 @@ import { formatCount, formatCountdown } from '../format';
 import type {
   CommandError,
   EnvironmentId,
-  ImportEstimate,
   ImportPreview,
   ImportProgress,
   ImportResult,
@@ -74,7 +73,7 @@ export class ImportSession {
   sendsRepeats = $derived(this.allowRepeats && this.repeats > 0);
 
   /** How long what Import sends now takes: the backend's estimate, with the repeats when chosen. */
-  estimate = $derived<ImportEstimate | null>(
+  estimate = $derived(
     this.preview ? (this.sendsRepeats ? this.preview.estimateWithRepeats : this.preview.estimate) : null,
   );
 
