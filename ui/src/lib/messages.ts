@@ -5,13 +5,14 @@
 // readable ones, and one next step. Times are local with a countdown (`formatWhen`).
 // No environment variable or settings-file field names: those belong to the CLI and the README.
 // The exact problems and category refusals are worded in problem-words.ts; every sentence comes
-// from the catalog (i18n/errors.*.ts).
+// from the catalog (i18n/error.*.ts). A kind with no facts to word needs no code here: its
+// sentence and next step are its catalog keys `error.kind.<kind>` and `error.kind.<kind>Next`.
 import type { CommandError, EnvironmentId, Field, WaitReason } from './types';
 import type { NetworkCause } from './bindings/NetworkCause';
 import { environmentOf, type ErrorKind, type ErrorOf, type Problem } from './command-error';
 import { ENVIRONMENT_LABELS } from './environment';
 import { formatCount, formatSize, formatWhen, STATUS_LABEL } from './format';
-import { t, type TextKey } from './i18n/index.svelte';
+import { hasText, t, textKeys, type TextKey } from './i18n/index.svelte';
 import { MAX_ENTRIES, RETENTION_DAYS } from './validation';
 import { describeReason } from './reasons';
 import {
@@ -165,18 +166,27 @@ function inputWhat(error: InvalidInput): string {
 // A problem or kind this UI has no words for (none should reach it).
 const somethingWrong = (): Parts => ({ what: t('error.somethingWrong'), next: restart() });
 
-/** Words for each kind, each given the error of that kind. */
-type KindWords = { [K in ErrorKind]: (facts: Facts<ErrorOf<K>>) => Parts };
+/**
+ * The kinds worded from the catalog alone: `error.kind.<kind>` says what happened and
+ * `error.kind.<kind>Next` the one next step, both in each language's catalog.
+ */
+type PlainKind = {
+  [K in ErrorKind]: [`error.kind.${K}`, `error.kind.${K}Next`] extends [TextKey, TextKey] ? K : never;
+}[ErrorKind];
+
+type Words<K extends ErrorKind> = (facts: Facts<ErrorOf<K>>) => Parts;
+/** Words for every kind that is not plain; a plain kind is here only when it words its facts. */
+type KindWords = { [K in Exclude<ErrorKind, PlainKind>]: Words<K> } & { [K in PlainKind]?: Words<K> };
 
 // Checked against the generated `CommandError`: a kind added in Rust (client or app) fails
-// `npm run check` until it has words here.
+// `npm run check` until it has words, its two catalog keys or an entry here. A plain kind has
+// none here; one whose words use its facts (its environment, status, exact problem) keeps its
+// entry even when both keys exist, and the entry is what words it.
 const KIND = {
   unauthorized: (facts) => ({
     what: facts.env ? t('error.kind.unauthorizedEnv', { env: facts.env }) : t('error.kind.unauthorized'),
     next: keyStep(facts),
   }),
-  notFound: () => ({ what: t('error.kind.notFound'), next: t('error.kind.notFoundNext') }),
-  gone: () => ({ what: t('error.kind.gone'), next: t('error.kind.goneNext') }),
   badRequest: ({ error }) => {
     const fix = error.field ? FIELD_FIX[error.field] : undefined;
     return { what: t('error.kind.badRequest'), next: fix ? t(fix) : t('error.correct') };
@@ -197,8 +207,6 @@ const KIND = {
     if (error.status == null) return { what: t('error.kind.noAnswer'), next: restart() };
     return { what: t('error.kind.unexpectedResponse', { status: statusNote(error.status) }), next: addressStep(facts) };
   },
-  decode: () => ({ what: t('error.kind.decode'), next: t('error.kind.decodeNext') }),
-  timeout: () => ({ what: t('error.kind.timeout'), next: t('error.kind.timeoutNext') }),
   network: (facts) => {
     const cause = facts.error.cause;
     const fix = cause ? NETWORK_NEXT[cause] : undefined;
@@ -250,11 +258,6 @@ const KIND = {
     what: env ? t('error.kind.cancelledEnv', { env }) : t('error.kind.cancelled'),
     next: t('error.againReady'),
   }),
-  // The backend names no reason for it: the sentence goes without one.
-  activityUnavailable: () => ({
-    what: t('error.kind.activityUnavailable', { because: '' }),
-    next: t('error.kind.activityUnavailableNext'),
-  }),
   waitKept: (facts) =>
     byProblem(WAIT_KEPT, facts, () => ({
       what: t('error.kind.waitKept'),
@@ -262,14 +265,21 @@ const KIND = {
     })),
   import: (facts) => byProblem(IMPORT, facts, somethingWrong),
   category: (facts) => byProblem(CATEGORY_FAILURE, facts, somethingWrong),
-  sandboxNotStarted: () => ({
-    what: t('error.problem.sandboxNotStarted'),
-    next: t('error.problem.sandboxNotStartedNext'),
-  }),
 } satisfies KindWords;
 
-/** Every kind the UI can word, for tests and for checking what arrives. */
-export const ERROR_KINDS = Object.keys(KIND) as ErrorKind[];
+/**
+ * Every kind the UI can word, for tests and for checking what arrives: those in KIND, and those
+ * the catalog words alone (both keys; the tests hold this list to the generated kinds).
+ */
+export const ERROR_KINDS = [
+  ...new Set([
+    ...Object.keys(KIND),
+    ...textKeys().flatMap((key) => {
+      const kind = /^error\.kind\.(\w+)Next$/.exec(key)?.[1];
+      return kind && plainKeys(kind) ? [kind] : [];
+    }),
+  ]),
+] as ErrorKind[];
 /** Every exact problem the UI can word, of every kind. */
 export const PROBLEMS = [CONFIGURATION, KEYCHAIN, FILE, WAIT_KEPT, IMPORT, CATEGORY_FAILURE].flatMap(
   (words) => Object.keys(words) as Problem[],
@@ -337,7 +347,7 @@ export function describeError(error: CommandError, context: ErrorContext = {}): 
     now: context.now ?? Date.now(),
     inSettings: context.inSettings ?? false,
   };
-  const parts = wordsOf(error.kind, facts, KIND);
+  const parts = wordsOf(error.kind, facts);
   const server = serverWords(error, parts);
   const text = [parts.what, server ? t('error.serverSaid', { server }) : null, parts.next]
     .filter((part): part is string => part !== null)
@@ -345,8 +355,24 @@ export function describeError(error: CommandError, context: ErrorContext = {}): 
   return { what: parts.what, server, next: parts.next, text };
 }
 
-/** The words for the error's kind (its facts given as that kind's); none for a kind unknown here. */
-function wordsOf<K extends ErrorKind>(kind: K, facts: Facts<ErrorOf<K>>, words: KindWords): Parts {
-  const describe = words[kind] as KindWords[K] | undefined;
-  return describe ? describe(facts) : somethingWrong();
+/**
+ * The words for the error's kind (its facts given as that kind's): its entry in KIND, else its two
+ * catalog keys; none for a kind unknown here (a newer backend's).
+ */
+function wordsOf<K extends ErrorKind>(kind: K, facts: Facts<ErrorOf<K>>): Parts {
+  // Own entries only: a kind on the wire may be any string, "toString" too.
+  const describe = Object.hasOwn(KIND, kind) ? (KIND as Partial<Record<K, Words<K>>>)[kind] : undefined;
+  if (describe) return describe(facts);
+  const keys = plainKeys(kind);
+  return keys ? { what: t(keys.what), next: t(keys.next) } : somethingWrong();
+}
+
+/**
+ * A kind's two catalog keys, when the catalog has both. Looked up when an error is described, not
+ * trusted from the types: a newer backend may send a kind this UI does not know.
+ */
+function plainKeys(kind: string): { what: TextKey; next: TextKey } | null {
+  const what = `error.kind.${kind}`;
+  const next = `${what}Next`;
+  return hasText(what) && hasText(next) ? { what, next } : null;
 }

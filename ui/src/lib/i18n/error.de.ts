@@ -153,8 +153,6 @@ export const errorsDe = {
   'error.problem.networkSettings': 'Die Einstellungen für Proxy oder Firmenzertifikat können nicht verwendet werden.',
   'error.problem.networkSettingsNext': 'Ändern Sie sie unter Einstellungen → Netzwerk.',
   'error.problem.networkCertificate': 'Das Firmenzertifikat {file} kann nicht verwendet werden. {refusal}',
-  'error.problem.sandboxNotStarted': 'Die lokale Sandbox konnte nicht gestartet werden.',
-  'error.problem.sandboxNotStartedNext': 'Starten Sie die App neu, oder wählen Sie eine andere Umgebung.',
   'error.problem.noDataFolder':
     'Dieser Computer gibt der App keinen eigenen Ordner, in dem ein Import festhält, was gesendet wurde.',
   'error.problem.noDataFolderNext':
@@ -260,8 +258,10 @@ export const errorsDe = {
   'error.kind.cancelled': 'Die Anfrage an den Dienst wurde abgebrochen; es wurde nichts geändert.',
   'error.kind.cancelledEnv': 'Die Anfrage an die Umgebung {env} wurde abgebrochen; es wurde nichts geändert.',
   'error.kind.activityUnavailable':
-    'Der Aktivitätsverlauf auf diesem Computer kann nicht verwendet werden{because}. Haustiere können weiterhin aufgelistet und hinzugefügt werden; sie werden nur nicht aufgezeichnet.',
+    'Der Aktivitätsverlauf auf diesem Computer kann nicht verwendet werden. Haustiere können weiterhin aufgelistet und hinzugefügt werden; sie werden nur nicht aufgezeichnet.',
   'error.kind.activityUnavailableNext':
     'Starten Sie die App neu; wenn es wieder passiert, prüfen Sie, ob in den Datenordner der App geschrieben werden darf.',
   'error.kind.waitKept': 'Die Wartezeit wurde nicht gelöscht, um den API-Schlüssel zu schonen.',
+  'error.kind.sandboxNotStarted': 'Die lokale Sandbox konnte nicht gestartet werden.',
+  'error.kind.sandboxNotStartedNext': 'Starten Sie die App neu, oder wählen Sie eine andere Umgebung.',
 } as const satisfies Record<keyof typeof errorsEn, string>;

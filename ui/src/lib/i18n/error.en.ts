@@ -140,8 +140,6 @@ export const errorsEn = {
   'error.problem.networkSettings': 'The proxy or company certificate settings cannot be used.',
   'error.problem.networkSettingsNext': 'Change them under Settings → Network.',
   'error.problem.networkCertificate': 'The company certificate {file} cannot be used. {refusal}',
-  'error.problem.sandboxNotStarted': 'The local sandbox could not be started.',
-  'error.problem.sandboxNotStartedNext': 'Restart the app, or pick another environment.',
   'error.problem.noDataFolder':
     'This computer gives the app no folder of its own, where an import keeps its record of what was sent.',
   'error.problem.noDataFolderNext':
@@ -204,7 +202,8 @@ export const errorsEn = {
   'error.category.listFull': 'This environment already has {max} category names, the most it keeps.',
   'error.category.listFullNext': 'Remove names that are no longer used first.',
 
-  // Every error kind's own words (when no exact problem says more).
+  // Every error kind's own words (when no exact problem says more). A kind whose words use none of
+  // its facts needs only `error.kind.<kind>` and `error.kind.<kind>Next`, and no code in messages.ts.
   'error.kind.unauthorized': 'The service refused the API key.',
   'error.kind.unauthorizedEnv': '{env} refused the API key.',
   'error.kind.unauthorizedNext': 'Check the API key for this environment in Settings.',
@@ -238,8 +237,10 @@ export const errorsEn = {
   'error.kind.cancelled': 'The request to the service was cancelled; nothing was changed.',
   'error.kind.cancelledEnv': 'The request to {env} was cancelled; nothing was changed.',
   'error.kind.activityUnavailable':
-    'The activity history on this computer cannot be used{because}. Pets can still be listed and added; they are just not recorded.',
+    'The activity history on this computer cannot be used. Pets can still be listed and added; they are just not recorded.',
   'error.kind.activityUnavailableNext':
     'Restart the app; if it keeps happening, check that the app’s data folder may be written to.',
   'error.kind.waitKept': 'The wait was not cleared, to spare the API key.',
+  'error.kind.sandboxNotStarted': 'The local sandbox could not be started.',
+  'error.kind.sandboxNotStartedNext': 'Restart the app, or pick another environment.',
 } as const;

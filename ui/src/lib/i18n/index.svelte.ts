@@ -30,6 +30,16 @@ export function t(key: TextKey, args?: Args): string {
   return fill(current.messages[key] as string, args);
 }
 
+/** Whether the catalog has a plain message under `key`, for a key made at run time. */
+export function hasText(key: string): key is TextKey {
+  return Object.hasOwn(current.messages, key) && typeof current.messages[key as TextKey] === 'string';
+}
+
+/** Every key of a plain message, for words found by the names of their keys. */
+export function textKeys(): TextKey[] {
+  return Object.keys(current.messages).filter(hasText);
+}
+
 /**
  * A message that depends on a count, with `{count}` filled in (as formatted by the caller or,
  * when not given, the number itself). English and German both use "one" for exactly 1 and
