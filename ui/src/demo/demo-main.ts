@@ -41,6 +41,7 @@ const fake = installFake({
         : scene === 'production'
           ? quota(99_870, 100_000, { environment: 'production', window: 'day', plan: 'business', resetAt: new Date(Date.now() + 86_000_000).toISOString() })
           : quota(299, 300, { plan: 'pro' }),
+  listing: scene === 'loading' ? 'stalls' : scene === 'error' ? 'refused' : undefined,
   keychainAvailable: scene !== 'nokeychain',
   importCsv: scene === 'import' ? MESSY_IMPORT_CSV : undefined,
   keys: scene === 'production' ? { production: '7f3a' } : {},
@@ -50,12 +51,6 @@ const fake = installFake({
     : {},
 });
 
-if (scene === 'loading') fake.handlers.list_pets = () => new Promise(() => {});
-if (scene === 'error') {
-  fake.handlers.list_pets = () => {
-    throw commandError('network', { cause: 'refused' });
-  };
-}
 if (scene === 'create-error') {
   fake.handlers.create_pet = () => {
     throw commandError('badRequest', {

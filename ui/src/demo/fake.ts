@@ -69,6 +69,8 @@ export interface FakeOptions
    * hold more pets, with no way to fetch them. Lists, the export and Check now see only first pages.
    */
   noNextPage?: boolean;
+  /** The first page of pets never comes (a list loading), or is refused (the service unreachable). */
+  listing?: 'stalls' | 'refused';
   /** Pets this computer created before the session (an earlier import, the form, Add again, the CLI). */
   createdBefore?: EarlierCreate[];
 }
@@ -208,7 +210,11 @@ export function installFake(options: FakeOptions = {}): Fake {
   // Type-checked to answer every command of the app's list (CommandName), and only those.
   const builtIn = {
     // Like the app: no limit means the remembered rows per page.
-    list_pets: (a) => page(0, (a.status as string | null) ?? null, (a.limit as number | null) ?? pageSize),
+    list_pets: (a) => {
+      if (options.listing === 'stalls') return new Promise(() => {});
+      if (options.listing === 'refused') throw commandError('network', { cause: 'refused' });
+      return page(0, (a.status as string | null) ?? null, (a.limit as number | null) ?? pageSize);
+    },
     next_page: (a) => {
       const t = JSON.parse(a.next as string) as { from: number; status: string | null; limit: number };
       return page(t.from, t.status, t.limit);
