@@ -13,7 +13,7 @@ use std::process::Command;
 use crate::cmd::{self, Result, step};
 use crate::deps;
 use crate::display::VirtualDisplay;
-use crate::test::E2E_PACKAGE;
+use crate::test::targets::E2E_PACKAGE;
 use crate::{cargo, exe};
 
 pub fn bench_store() -> Result {

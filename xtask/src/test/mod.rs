@@ -6,10 +6,8 @@ mod cross;
 // Writes shell scripts for zig: a Unix host's.
 #[cfg(unix)]
 mod macos;
-mod targets;
+pub(crate) mod targets;
 mod windows;
-
-pub use targets::E2E_PACKAGE;
 
 use std::fs;
 use std::path::{Path, PathBuf};
