@@ -14,8 +14,9 @@ use crate::secret::ApiKey;
 pub enum Forgetting {
     /// Whether a wait was removed. A removal is remembered as a clearing at `now`.
     Done(bool),
-    /// A wait for this address and key was cleared (by any process) less than `spacing` ago:
-    /// nothing changed, and it may be asked again at `again_at`.
+    /// A wait for this address and key was cleared (by any process) less than
+    /// [`CLEAR_SPACING`](crate::CLEAR_SPACING) ago: nothing changed, and it may be asked again at
+    /// `again_at`.
     TooSoon { again_at: DateTime<Utc> },
 }
 
