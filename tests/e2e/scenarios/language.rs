@@ -20,6 +20,7 @@ return {
   headerHeight: header.getBoundingClientRect().height,
   settingsOnBrandLine: settings.top < brand.bottom && settings.bottom > brand.top,
   overflow: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  quotaRenewed: document.querySelector('[data-testid=quota-gauge]')?.classList.contains('renewed') ?? false,
 };
 "#;
 
@@ -36,6 +37,9 @@ struct Screen {
     header_height: f64,
     settings_on_brand_line: bool,
     overflow: f64,
+    /// The gauge says the minute window renewed since the last request: its longest line, which
+    /// may take a second one (the header scenario checks it is never cut).
+    quota_renewed: bool,
 }
 
 async fn read(app: &App) -> Result<Screen, String> {
@@ -107,10 +111,16 @@ fn settings_general_deutsch_turns_the_window_german_at_once_and_is_saved() {
             .set_window_rect(0, 0, 1100, 720)
             .await
             .expect("the window can be resized");
+        // The header as a clerk mostly sees it: when the sandbox's minute ended since the last
+        // request, a refresh (Ctrl+R) brings the gauge back from "renewed" to the count.
         let at_1100 = eventually("the page at 1100 px", UI_TIMEOUT, || async {
             let width = app.js("return innerWidth;").await?.as_f64().unwrap_or(0.0);
             tokio::time::sleep(Duration::from_millis(200)).await;
             let screen = read(&app).await?;
+            if screen.quota_renewed {
+                app.press_shortcut('r').await;
+                return Ok(None);
+            }
             Ok(((width - 1100.0).abs() < 1.0).then_some(screen))
         })
         .await;
