@@ -68,11 +68,14 @@ impl Drop for DriverProcess {
     }
 }
 
-fn free_port() -> u16 {
-    TcpListener::bind((Ipv4Addr::LOCALHOST, 0))
-        .and_then(|l| l.local_addr())
-        .map(|a| a.port())
-        .expect("a free port on 127.0.0.1")
+/// Two free ports on 127.0.0.1, both held until both are found: a port let go is the one the
+/// system may hand out next, and tauri-driver and WebKitWebDriver on the same one fail to start
+/// ("Unable to listen for HTTP server").
+fn two_free_ports() -> (u16, u16) {
+    let bind = || TcpListener::bind((Ipv4Addr::LOCALHOST, 0)).expect("a free port on 127.0.0.1");
+    let port = |listener: &TcpListener| listener.local_addr().expect("a bound port").port();
+    let (first, second) = (bind(), bind());
+    (port(&first), port(&second))
 }
 
 fn accepts(port: u16) -> bool {
@@ -154,8 +157,7 @@ impl<'a> Launch<'a> {
     /// Starts tauri-driver on free ports, waits until it and WebKitWebDriver both listen, then
     /// opens a session, which starts the app.
     pub async fn start(&self) -> App {
-        let port = free_port();
-        let native_port = free_port();
+        let (port, native_port) = two_free_ports();
         let mut command = Command::new(&self.setup.tauri_driver);
         for name in ENV_REMOVED {
             command.env_remove(name);
