@@ -40,9 +40,11 @@ pub const PYTHON_PACKAGES: &[&str] = &["python3-venv"];
 
 /// Debian/Ubuntu's Node.js and npm, added when npm is missing (the version is checked later).
 pub const NODE_PACKAGES: &[&str] = &["nodejs", "npm"];
-/// The Windows stage's: mingw-w64's linker, Wine (64-bit), and xdotool to answer the app's
+/// The Windows stage's: mingw-w64's linker, Wine (64-bit, and `wine`, the command the stage runs
+/// it with: Debian's wine64 alone has no `wine` on the PATH), and xdotool to answer the app's
 /// message box on the virtual display.
-pub const WINDOWS_PACKAGES: &[&str] = &["gcc-mingw-w64-x86-64", "wine64", "xvfb", "xdotool"];
+pub const WINDOWS_PACKAGES: &[&str] =
+    &["gcc-mingw-w64-x86-64", "wine64", "wine", "xvfb", "xdotool"];
 
 /// To show the app on a Linux desktop (`run`): only the build packages.
 pub const RUN_PACKAGES: &[&str] = BUILD_PACKAGES;
