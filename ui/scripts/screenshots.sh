@@ -4,6 +4,8 @@
 # Usage: scripts/screenshots.sh [OUT_DIR] [WIDTH] [HEIGHT]
 #   WIDTH/HEIGHT default to 1280x800; the desktop window opens at 1100x720 and can shrink to 900 wide.
 #   SCENES="main production" limits the scenes (default: all of them).
+#   DEMO_LANG=de_DE.UTF-8 shows them as on a computer with that locale (German); the files get a
+#   "-de" before ".png" so both languages can sit in one folder.
 set -eu
 cd "$(dirname "$0")/.."
 out=$(realpath -m "${1:-../target/ui-shots}")
@@ -17,12 +19,14 @@ server=$!
 trap 'kill $server' EXIT
 while ! grep -q 'port' "$log"; do sleep 0.1; done
 port=$(grep -o 'port [0-9]*' "$log" | awk '{print $2}')
+query="" suffix=""
+if [ -n "${DEMO_LANG:-}" ]; then query="&lang=$DEMO_LANG" suffix="-$(echo "$DEMO_LANG" | cut -c1-2)"; fi
 shoot() { # scene theme [width height]
   flags=""
   [ "$2" = dark ] && flags="--force-dark-mode --blink-settings=preferredColorScheme=0"
   # shellcheck disable=SC2086
   chromium --headless --no-sandbox --disable-gpu --hide-scrollbars $flags --window-size="${3:-$width},${4:-$height}" \
-    --virtual-time-budget=3000 --screenshot="$out/$1-$2.png" "http://127.0.0.1:$port/?scene=$1" 2>/dev/null
+    --virtual-time-budget=3000 --screenshot="$out/$1-$2$suffix.png" "http://127.0.0.1:$port/?scene=$1$query" 2>/dev/null
 }
 scenes=${SCENES:-main loading empty error create create-error outcome adding highlight lookup settings nokeychain production low waiting activity details quota quota-day alert categories categories-create exporting}
 for scene in $scenes; do
@@ -30,6 +34,6 @@ for scene in $scenes; do
   shoot "$scene" dark
 done
 if [ -z "${SCENES:-}" ]; then
-  shoot main light 760 700 && mv "$out/main-light.png" "$out/narrow-light.png" && shoot main light
+  shoot main light 760 700 && mv "$out/main-light$suffix.png" "$out/narrow-light$suffix.png" && shoot main light
 fi
 echo "screenshots in $out"

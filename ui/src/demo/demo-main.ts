@@ -106,6 +106,13 @@ if (scene === 'lookup') {
   click('.lookup button[type=submit]');
 }
 if (scene === 'activity' || scene === 'details') {
+  // The longest usual words of the Result and Took columns on top: an unconfirmed add that was
+  // added again after a long wait.
+  fake.recordActivity({
+    operation: 'createPet', method: 'POST', path: '/v1/pets', environment: 'staging', status: null, outcome: 'unknown',
+    errorKind: 'outcomeUnknown', durationMs: 3_599_000, pet: { name: 'Clover', categoryId: '5', id: null }, petsReturned: null,
+    resolution: { kind: 'retried', petId: '4100', at: new Date().toISOString() },
+  });
   click('#view-tab-activity');
   await settle();
   if (scene === 'details') click('[data-testid="activity-scroll"] tbody tr[data-id] button');

@@ -112,6 +112,22 @@ export function resultOf(entry: ActivityEntry, short = false): string {
   return `${t('activity.resultFailed')}${status}`;
 }
 
+/**
+ * The result for a list too narrow for `resultOf`'s longest words (German "Nicht bestätigt: erneut
+ * hinzugefügt"): a settled unconfirmed add says only what became of it ("Added again"); the rest as
+ * in a list. The whole result stays in the cell's tooltip and the details.
+ */
+export function resultInBrief(entry: ActivityEntry): string {
+  if (entry.outcome === 'unknown' && entry.resolution) return RESOLUTION_BRIEF[entry.resolution.kind];
+  return resultOf(entry, true);
+}
+
+const RESOLUTION_BRIEF = {
+  get found() { return t('activity.resolvedFoundBrief'); },
+  get retried() { return t('activity.resolvedRetriedBrief'); },
+  get dismissed() { return t('activity.resolvedDismissedBrief'); },
+} satisfies Record<ResolutionKind, string>;
+
 const RESOLUTION_WORD = {
   get found() { return t('activity.resolvedFound'); },
   get retried() { return t('activity.resolvedRetried'); },
