@@ -72,6 +72,12 @@ macro_rules! with_commands {
                     .test_connection(environment, base_url.as_deref(), key_to_new_server)
                     .await
             }
+            /// Asks an address typed in Settings, with no key, whether it answers and speaks this
+            /// interface (`GET /pets?limit=1`: a 401 with the interface's Error body or a 200 prove
+            /// it); no key leaves the computer.
+            probe_address[backend](environment: Environment, base_url: String) -> AddressProbe {
+                backend.probe_address(environment, &base_url).await
+            }
             /// Rows per page, remembered across restarts (1–100; 20 until the person picks another).
             get_page_size[backend]() -> u32 { Ok(backend.page_size()) }
             save_page_size[backend](page_size: i64 as "number") -> u32 {

@@ -272,6 +272,40 @@ pub struct ConnectionTest {
     pub saved: bool,
 }
 
+/// What an address typed in Settings said to `GET /pets?limit=1` sent without a key
+/// (`probe_address`): no key was needed to ask it, so it can be tested before one is given.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct AddressProbe {
+    /// The address that was asked (as checked: what the app would save).
+    pub base_url: String,
+    pub answer: KeylessAnswer,
+}
+
+/// How the address answered a request without a key.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase", tag = "kind")]
+pub enum KeylessAnswer {
+    /// 401 with the interface's Error body: it speaks this interface and asks for the key.
+    KeyAsked,
+    /// 200 with a list of pets: it speaks this interface, even without a key.
+    Open,
+    /// It answered, but not as this interface does (a web page, a 404, other JSON).
+    NotThisInterface { status: u16 },
+}
+
+impl From<petstore_client::KeylessAnswer> for KeylessAnswer {
+    fn from(answer: petstore_client::KeylessAnswer) -> Self {
+        match answer {
+            petstore_client::KeylessAnswer::KeyAsked => KeylessAnswer::KeyAsked,
+            petstore_client::KeylessAnswer::Open => KeylessAnswer::Open,
+            petstore_client::KeylessAnswer::NotThisInterface { status } => {
+                KeylessAnswer::NotThisInterface { status }
+            }
+        }
+    }
+}
+
 /// Payload of the `waiting` event. Not the client's `ClientEvent::Waiting`: the instant is an
 /// RFC 3339 string with milliseconds, and it says which environment waits.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]

@@ -1,7 +1,8 @@
 // Test connection tests what is in the address field, says whether it is saved,
 // and forgets a result once the address or key it was about changes; Clear key asks first.
 import { fireEvent, screen, waitFor, within } from '@testing-library/svelte';
-import { describe, expect, test } from 'vitest';
+import { afterEach, describe, expect, test } from 'vitest';
+import { setLanguage } from '../src/lib/i18n/index.svelte';
 import { startApp, type } from './helpers';
 
 async function openSettings(tab: string) {
@@ -19,6 +20,8 @@ async function addressField(dialog: HTMLElement, value: string) {
 }
 
 describe('Test connection', () => {
+  afterEach(() => setLanguage('en'));
+
   test('tests the address typed in the field and says it is not saved yet', async () => {
     const fake = await startApp({ keys: { production: 'abcd' } });
     const dialog = await openSettings('Production');
@@ -58,6 +61,49 @@ describe('Test connection', () => {
     expect(fake.callsTo('test_connection')).toEqual([
       { environment: 'production', baseUrl: 'https://look-alike.example.net/v1', keyToNewServer: false },
     ]);
+  });
+
+  test('at the key question, the typed address can be tested without the key', async () => {
+    const fake = await startApp({ keys: { production: 'abcd' } });
+    const dialog = await openSettings('Production');
+    const url = await addressField(dialog, 'https://pets.example.com/v1');
+    await type(url, 'https://new-pets.example.com/v1');
+    await fireEvent.click(within(dialog).getByRole('button', { name: 'Test connection' }));
+    const question = await within(dialog).findByTestId('test-key-question');
+    await fireEvent.click(within(question).getByRole('button', { name: 'Test without the key' }));
+
+    const probe = await within(dialog).findByTestId('connection-probe');
+    expect(probe.textContent).toContain('https://new-pets.example.com/v1 answers and speaks the Pet Store interface');
+    expect(probe.classList.contains('ok')).toBe(true);
+    expect(within(dialog).queryByTestId('test-key-question')).toBeNull();
+    expect(fake.callsTo('probe_address')).toEqual([{ environment: 'production', baseUrl: 'https://new-pets.example.com/v1' }]);
+    // The key went nowhere: the only test with it was the refused first call.
+    expect(fake.callsTo('test_connection')).toEqual([
+      { environment: 'production', baseUrl: 'https://new-pets.example.com/v1', keyToNewServer: false },
+    ]);
+  });
+
+  test('an address that answers but not as the interface does is named so, in both languages', async () => {
+    const fake = await startApp({ keys: { production: 'abcd' } });
+    const dialog = await openSettings('Production');
+    await type(await addressField(dialog, 'https://pets.example.com/v1'), 'https://www.example.com/v1');
+    await fireEvent.click(within(dialog).getByRole('button', { name: 'Test connection' }));
+    await fireEvent.click(
+      within(await within(dialog).findByTestId('test-key-question')).getByRole('button', { name: 'Test without the key' }),
+    );
+    const probe = await within(dialog).findByTestId('connection-probe');
+    expect(probe.textContent).toContain(
+      'https://www.example.com/v1 answered (HTTP 404), but not as the Pet Store interface does. Check the address: it usually ends in /v1.',
+    );
+    expect(probe.classList.contains('error')).toBe(true);
+    expect(fake.callsTo('probe_address')).toHaveLength(1);
+
+    await setLanguage('de');
+    await waitFor(() =>
+      expect(within(dialog).getByTestId('connection-probe').textContent).toContain(
+        'https://www.example.com/v1 hat geantwortet (HTTP 404), aber nicht wie die Pet-Store-Schnittstelle.',
+      ),
+    );
   });
 
   test('the saved address is tested as saved', async () => {
@@ -110,7 +156,7 @@ describe('Test connection', () => {
     expect((within(dialog).getByRole('button', { name: 'Test connection' }) as HTMLButtonElement).disabled).toBe(false);
   });
 
-  test('with no address, or no key, it says so and sends nothing', async () => {
+  test('with no address it says so and sends nothing; with no key it asks the address without one', async () => {
     const fake = await startApp({ keys: { production: 'abcd' } });
     const dialog = await openSettings('Staging');
     await addressField(dialog, '');
@@ -126,6 +172,11 @@ describe('Test connection', () => {
       'No API key is stored for Staging yet',
     );
     expect(fake.callsTo('test_connection')).toEqual([]);
+    // No key to send: the address alone is asked whether it speaks the interface.
+    expect((await within(dialog).findByTestId('connection-probe')).textContent).toContain(
+      'https://staging.example.com/v1 answers and speaks the Pet Store interface: it asked for an API key, as it should. No key was sent.',
+    );
+    expect(fake.callsTo('probe_address')).toEqual([{ environment: 'staging', baseUrl: 'https://staging.example.com/v1' }]);
   });
 
   test('an address that cannot be used cannot be tested', async () => {

@@ -28,7 +28,7 @@ pub mod spreadsheet;
 
 pub use activity::{ActivitySink, Operation, Outcome, PetNote, RequestRecord};
 pub use certificate::{CaFileError, CompanyCa};
-pub use client::{CLEAR_SPACING, ForgetError, PetstoreClient, WaitKept};
+pub use client::{CLEAR_SPACING, ForgetError, KeylessAnswer, PetstoreClient, WaitKept};
 pub use clock::{Clock, SystemClock};
 pub use config::{
     AutoConfig, BaseUrl, ClientConfig, ManualProxy, NetworkConfig, OtherClientNetwork,

@@ -18,6 +18,7 @@ mod keys;
 mod network;
 mod network_settings;
 mod pets;
+mod probe;
 mod reads;
 mod sandbox;
 mod settings;

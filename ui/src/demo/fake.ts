@@ -293,6 +293,13 @@ export function installFake(options: FakeOptions = {}): Fake {
       }
       return { quota: quota(86), petsSeen: Math.min(fake.pets.length, 20), baseUrl: tried, saved: tried === saved };
     },
+    // Like the app: no key is sent. A "www." host stands for a web server that is not this
+    // interface (its 404 page); every other address asks for a key, as the service does.
+    probe_address: (a) => {
+      const tried = String(a.baseUrl).trim();
+      const answer = new URL(tried).hostname.startsWith('www.') ? { kind: 'notThisInterface' as const, status: 404 } : { kind: 'keyAsked' as const };
+      return { baseUrl: tried, answer };
+    },
     settings_problem: () => problem,
     last_crash: () => options.lastCrash ?? null,
     open_settings_folder: () => null,

@@ -58,6 +58,7 @@ import type { ActivityPage } from './bindings/ActivityPage';
 import type { ActivityRecorded } from './bindings/ActivityRecorded';
 import type { ActivitySettings } from './bindings/ActivitySettings';
 import type { ActivityStatus } from './bindings/ActivityStatus';
+import type { AddressProbe } from './bindings/AddressProbe';
 import type { CategoryImport } from './bindings/CategoryImport';
 import type { CategoryList } from './bindings/CategoryList';
 import type { CheckResult } from './bindings/CheckResult';
@@ -160,6 +161,14 @@ export const keyStatus = (environment: EnvironmentId) =>
  */
 export const testConnection = (environment: EnvironmentId, baseUrl: string | null, keyToNewServer: boolean) =>
   call<ConnectionTest>('test_connection', { environment, baseUrl, keyToNewServer });
+
+/**
+ * Asks an address typed in Settings, with no key, whether it answers and speaks this
+ * interface (`GET /pets?limit=1`: a 401 with the interface's Error body or a 200 prove
+ * it); no key leaves the computer.
+ */
+export const probeAddress = (environment: EnvironmentId, baseUrl: string) =>
+  call<AddressProbe>('probe_address', { environment, baseUrl });
 
 /** Rows per page, remembered across restarts (1–100; 20 until the person picks another). */
 export const getPageSize = () =>

@@ -2,6 +2,7 @@
 // from the client's own types they carry (EnvironmentId, QuotaWindow, Plan, WaitReason,
 // ClientErrorKind), and committed in ./bindings. Components import from here so they need not know
 // the file layout.
+export type { AddressProbe } from './bindings/AddressProbe';
 export type { AddressSource } from './bindings/AddressSource';
 export type { ClientErrorKind } from './bindings/ClientErrorKind';
 export type { CommandError } from './bindings/CommandError';

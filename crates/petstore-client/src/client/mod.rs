@@ -9,6 +9,7 @@ mod http_client;
 #[cfg(feature = "fuzzing")]
 pub(crate) use decode::{pets as decode_pets, pets_slowly as decode_pets_slowly};
 mod policy;
+mod probe;
 mod record;
 mod request;
 mod send;
@@ -41,6 +42,7 @@ use crate::secret::ApiKey;
 use auth_header::AuthHeader;
 pub use forget::{CLEAR_SPACING, ForgetError, WaitKept};
 use http_client::http_client;
+pub use probe::KeylessAnswer;
 use record::{CallLog, Recorder};
 use send::Call;
 

@@ -133,7 +133,10 @@ fn failed(e: reqwest::Error, trace: &Trace, started: Instant, proxy_credentials:
 }
 
 /// A reqwest failure as the retry rules see it, and as the caller will if it is final.
-fn transport_failure(e: reqwest::Error, proxy_credentials: bool) -> (TransportFailure, Error) {
+pub(super) fn transport_failure(
+    e: reqwest::Error,
+    proxy_credentials: bool,
+) -> (TransportFailure, Error) {
     let failure = if e.is_connect() {
         // The connection was never made (refused, DNS, TLS): the request never left.
         TransportFailure::NeverSent

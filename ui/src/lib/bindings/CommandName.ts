@@ -14,6 +14,7 @@ export type CommandName =
   | "clear_api_key"
   | "key_status"
   | "test_connection"
+  | "probe_address"
   | "get_page_size"
   | "save_page_size"
   | "get_language"

@@ -268,6 +268,10 @@ export const de = {
   'connection.keyMoves': 'Der Test würde den für {env} gespeicherten API-Schlüssel an einen anderen Server als die gespeicherte Adresse senden:',
   'connection.keyMovesWhy': 'Senden Sie ihn nur, wenn dieser Server ihn haben soll.',
   'connection.sendKey': 'Mit dem Schlüssel testen',
+  'connection.testWithoutKey': 'Ohne Schlüssel testen',
+  'connection.probeKeyAsked': '{address} antwortet und spricht die Pet-Store-Schnittstelle: Die Adresse verlangte, wie erwartet, einen API-Schlüssel. Es wurde kein Schlüssel gesendet.',
+  'connection.probeOpen': '{address} antwortet und spricht die Pet-Store-Schnittstelle: Die Adresse listete Haustiere ohne Schlüssel auf. Es wurde kein Schlüssel gesendet.',
+  'connection.probeNotThisInterface': '{address} hat geantwortet (HTTP {status}), aber nicht wie die Pet-Store-Schnittstelle. Prüfen Sie die Adresse: Sie endet meist auf /v1.',
 
   'lookup.title': 'Nach ID suchen',
   'lookup.removedOn': 'Wird am {date} entfernt',
@@ -319,6 +323,10 @@ export const de = {
     'Der für {env} gespeicherte API-Schlüssel würde dann an den neuen Server gesendet. Behalten Sie ihn nur, wenn dieser Server ihn haben soll.',
   'settings.keepKey': 'Schlüssel behalten',
   'settings.removeKey': 'Schlüssel entfernen',
+  'settings.discardQuestion': 'Änderungen verwerfen?',
+  'settings.discardText': 'Noch nicht gespeichert: {what}. Wenn Sie die Einstellungen jetzt schließen, geht dort Eingegebenes verloren.',
+  'settings.keepEditing': 'Weiter bearbeiten',
+  'settings.discard': 'Verwerfen',
   'settings.sandboxNote':
     'Die Sandbox läuft auf diesem Computer mit Demodaten und einem Demo-Schlüssel. Nichts hier erreicht einen echten Shop.',
   'settings.general': 'Allgemein',

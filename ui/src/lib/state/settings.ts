@@ -8,4 +8,5 @@ export {
   setApiKey as setKey,
   clearApiKey as clearKey,
   testConnection,
+  probeAddress,
 } from '../backend';
