@@ -227,6 +227,7 @@ export const de = {
   'indicator.stopped': '{env}: Import gestoppt: {created} angelegt',
   'indicator.done': '{env}: Import fertig: {created} angelegt',
   'indicator.unknown': ', {unknown} ungewiss',
+  'indicator.dismiss': 'Hinweis auf den beendeten Import in {env} ausblenden',
   'resume.before': 'Ein Import von',
   'resume.after': 'nach {target} wurde nicht beendet ({created} angelegt',
   'resume.toCheck': ', {unknown} zu prüfen',

@@ -215,6 +215,7 @@ export const en = {
   'indicator.stopped': '{env}: import stopped: {created} created',
   'indicator.done': '{env}: import done: {created} created',
   'indicator.unknown': ', {unknown} unknown',
+  'indicator.dismiss': 'Dismiss the finished import to {env}',
   'resume.before': 'An import of',
   'resume.after': 'to {target} did not finish ({created} created',
   'resume.toCheck': ', {unknown} to check',

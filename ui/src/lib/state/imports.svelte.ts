@@ -38,6 +38,13 @@ function cellsOf(row: PreviewRow): RowCells {
  * The app's import, without the UI: one per window. The backend runs the import on its own (it
  * goes on when the dialog is closed); this follows it through its events and answers.
  */
+/**
+ * How long the chip of a clean import stays in the header once the person has seen it (the
+ * window showing it, the dialog closed): long enough to read and click, short enough not to
+ * linger for the rest of the day. Seen again (the dialog opened and closed), it starts over.
+ */
+export const CHIP_LINGERS_MS = 2 * 60_000;
+
 export class ImportSession {
   /** The dialog is open. The import itself does not depend on it. */
   open = $state(false);
@@ -53,6 +60,11 @@ export class ImportSession {
    * outlives the end screen (the person may start another file) until the next import starts.
    */
   result = $state.raw<ImportResult | null>(null);
+  /**
+   * The person dismissed the header's chip of the last report (×), or it went by itself a while
+   * after a clean import was seen (`CHIP_LINGERS_MS`): until the next import starts.
+   */
+  chipDismissed = $state(false);
   /** Where "Save report…" wrote, until the next import. */
   saved = $state.raw<SavedFile | null>(null);
   error = $state.raw<CommandError | null>(null);
@@ -65,6 +77,23 @@ export class ImportSession {
 
   /** An import is on its way (the header shows it while the dialog is closed). */
   running = $derived(this.stage === 'running');
+
+  /**
+   * The last import ended with something to look at (cancelled, stopped, rows failed or of
+   * unknown outcome): its chip stays until the person dismisses it.
+   */
+  needsLook = $derived.by(() => {
+    const r = this.result;
+    return r !== null && (r.cancelled || r.stopped !== null || r.counts.failed > 0 || r.counts.unknown > 0);
+  });
+
+  /** The header shows the chip: an import on its way, or the last report not dismissed. */
+  chipShown = $derived(!this.open && (this.running || (this.result !== null && !this.chipDismissed)));
+
+  /** × on the chip of a finished import (a running one has no ×). */
+  dismissChip(): void {
+    if (!this.running) this.chipDismissed = true;
+  }
 
   /** Valid rows that are repeats: skipped unless `allowRepeats`. */
   repeats = $derived(this.preview?.repeats ?? 0);
@@ -306,11 +335,13 @@ export class ImportSession {
     if (this.result) return;
     this.progress = progress;
     this.stage = 'running';
+    this.chipDismissed = false;
   }
 
   /** From the `import-finished` event: the end screen, and the new pets highlighted. */
   finished(result: ImportResult): void {
     this.result = result;
+    this.chipDismissed = false;
     this.stage = 'ended';
     if (this.progress) this.progress = { ...this.progress, phase: 'finished', paused: false, cancelling: false };
     this.onended(result);
