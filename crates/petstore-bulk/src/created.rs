@@ -11,8 +11,11 @@
 //! {"event":"sent","key":"<journal>:17","at":…,"name":"Rex","categoryId":1,"status":null,"source":{…}}
 //! {"event":"created","key":"<journal>:17","id":1042,…}   the service answered, or reconciliation found it
 //! {"event":"refused","key":"<journal>:17"}               provably not created (the service said no)
-//! {"event":"created","at":…,"name":"Mia",…,"id":7,"source":{"kind":"form"}}   no key: the form, the CLI
+//! {"event":"created","at":…,"name":"Mia",…,"id":7,"source":{"kind":"form"}}   no key: written before single creates were claimed
 //! ```
+//!
+//! The form, Add again and the CLI claim each create the same way (`single.rs`): checked and
+//! written as `sent` under the lock before the request goes, keyed `single:…`, settled after.
 //!
 //! An import writes `sent` before its request goes and `created`/`refused` after, keyed by its
 //! journal and row, so a crash at any point leaves at worst a "may have been added" entry, never
@@ -25,6 +28,7 @@
 
 mod file;
 mod matching;
+mod single;
 
 use std::collections::HashMap;
 use std::io;
@@ -36,6 +40,7 @@ use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
 pub use matching::Fingerprint;
+pub use single::{Claim, Settled, may_have_created};
 
 use crate::journal::JOURNAL_FOLDER;
 

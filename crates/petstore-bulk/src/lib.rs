@@ -32,7 +32,9 @@ pub use contract::{
     Cells, Column, Columns, ContractError, MAX_FILE_BYTES, MAX_NAME_CHARS, MAX_ROWS, NamedCategory,
     ParsedFile, Row, RowProblem, parse,
 };
-pub use created::{CreateSource, CreatedError, CreatedPets, Earlier, Repeat};
+pub use created::{
+    Claim, CreateSource, CreatedError, CreatedPets, Earlier, Repeat, Settled, may_have_created,
+};
 pub use estimate::{About, Estimate};
 pub use export::{ExportError, ExportFormat, SafeFile, export, export_counting};
 pub use import::{

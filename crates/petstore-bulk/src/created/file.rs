@@ -90,6 +90,16 @@ impl CreatedPets {
     }
 
     pub(super) fn write(&mut self, event: Event) -> Result<(), CreatedError> {
+        self.write_unless(event, |_| None::<()>).map(|_| ())
+    }
+
+    /// Writes `event` unless `refuse`, asked under the lock once what other programs wrote has
+    /// been read, answers something: then nothing is written and that answer is returned.
+    pub(super) fn write_unless<T>(
+        &mut self,
+        event: Event,
+        refuse: impl FnOnce(&CreatedPets) -> Option<T>,
+    ) -> Result<Option<T>, CreatedError> {
         let dir = self.path.parent().unwrap_or(Path::new("."));
         std::fs::create_dir_all(dir).map_err(self.error("created"))?;
         let lock = OpenOptions::new()
@@ -102,6 +112,9 @@ impl CreatedPets {
         // it wrote is read back before this line goes after it.
         lock.lock().map_err(self.error("locked"))?;
         self.catch_up()?;
+        if let Some(refused) = refuse(self) {
+            return Ok(Some(refused));
+        }
         let mut text =
             serde_json::to_string(&event).map_err(|e| self.error("written")(e.into()))?;
         text.push('\n');
@@ -123,7 +136,7 @@ impl CreatedPets {
             self.compact()?;
         }
         drop(lock);
-        Ok(())
+        Ok(None)
     }
 
     /// Rewrites the file with the newest [`MAX_REMEMBERED`] entries (the caller holds the lock).

@@ -135,3 +135,116 @@ fn another_process_lines_are_read_before_writing_and_a_torn_line_is_passed_over(
         );
     }
 }
+
+fn lost_answer() -> petstore_client::Error {
+    petstore_client::Error::OutcomeUnknown {
+        reason: "connection lost".into(),
+        why: petstore_client::OutcomeCause::ConnectionLost,
+        server: None,
+    }
+}
+
+#[test]
+fn a_single_create_is_claimed_before_it_goes_and_a_lost_answer_stays_may_have_been_added() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut created = CreatedPets::open(dir.path(), "b").expect("open");
+    let lost = pet("Lost Answer", 1, None);
+    let Claim::Sent { key } = created
+        .claim(&lost, CreateSource::Form, false)
+        .expect("claim")
+    else {
+        panic!("nothing earlier: claimed");
+    };
+    created
+        .settle(
+            &key,
+            &lost,
+            CreateSource::Form,
+            Settled::of(Err(&lost_answer())),
+        )
+        .expect("settle");
+
+    // The form again, or another program: the pet may have been added, so it is named.
+    let mut other = CreatedPets::open(dir.path(), "b").expect("another program");
+    let Claim::Earlier(earlier) = other
+        .claim(
+            &pet("lost  answer", 1, None),
+            CreateSource::CommandLine,
+            false,
+        )
+        .expect("claim")
+    else {
+        panic!("the lost create is named");
+    };
+    assert_eq!(earlier.pet_id, None, "its outcome is unknown");
+    assert_eq!(earlier.source, CreateSource::Form);
+
+    // The person's second, deliberate choice: claimed, sent, created.
+    let Claim::Sent { key } = other.claim(&lost, CreateSource::Form, true).expect("claim") else {
+        panic!("a repeat the person chose is claimed");
+    };
+    other
+        .settle(&key, &lost, CreateSource::Form, Settled::Created(457))
+        .expect("settle");
+    let Claim::Earlier(earlier) = created
+        .claim(&lost, CreateSource::Form, false)
+        .expect("claim")
+    else {
+        panic!("named again");
+    };
+    assert_eq!(
+        earlier.pet_id,
+        Some(457),
+        "a confirmed create is named first"
+    );
+}
+
+#[test]
+fn a_single_create_the_service_refused_is_not_named_later() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut created = CreatedPets::open(dir.path(), "b").expect("open");
+    let rex = pet("Rex", 1, None);
+    let Claim::Sent { key } = created
+        .claim(&rex, CreateSource::Form, false)
+        .expect("claim")
+    else {
+        panic!("claimed");
+    };
+    let refused = petstore_client::Error::InvalidInput(petstore_client::InvalidInput::Name);
+    created
+        .settle(&key, &rex, CreateSource::Form, Settled::of(Err(&refused)))
+        .expect("settle");
+    let reopened = CreatedPets::open(dir.path(), "b").expect("reopen");
+    assert_eq!(reopened.earlier(&rex, None), None, "provably not created");
+}
+
+#[test]
+fn two_programs_claiming_the_same_pet_at_once_claim_it_once() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let rounds = 20;
+    for round in 0..rounds {
+        let name = format!("Twin {round}");
+        let barrier = std::sync::Arc::new(std::sync::Barrier::new(4));
+        let claims: Vec<Claim> = (0..4)
+            .map(|_| {
+                let (path, barrier, name) = (dir.path().to_owned(), barrier.clone(), name.clone());
+                std::thread::spawn(move || {
+                    // Each its own reader, as separate programs have.
+                    let mut created = CreatedPets::open(&path, "b").expect("open");
+                    barrier.wait();
+                    created
+                        .claim(&pet(&name, 1, None), CreateSource::Form, false)
+                        .expect("claim")
+                })
+            })
+            .collect::<Vec<_>>()
+            .into_iter()
+            .map(|t| t.join().expect("thread"))
+            .collect();
+        let sent = claims
+            .iter()
+            .filter(|c| matches!(c, Claim::Sent { .. }))
+            .count();
+        assert_eq!(sent, 1, "round {round}: exactly one claim may send");
+    }
+}

@@ -4,7 +4,7 @@
 use petstore_client::{Error, ErrorKind, NewPet};
 
 use super::{Import, ImportError, MAX_UNKNOWN_IN_A_ROW, Phase, Stop, StopCause};
-use crate::created::row_key;
+use crate::created::{may_have_created, row_key};
 use crate::journal::{RowState, UnknownReason};
 
 /// How an error of one create decides the row and the run.
@@ -18,22 +18,15 @@ enum Verdict {
 }
 
 fn verdict(error: &Error) -> Verdict {
-    match error.kind() {
-        ErrorKind::BadRequest | ErrorKind::InvalidInput => Verdict::Failed,
-        // Rate limited: the client waited as long as allowed and did not send. Network: the
-        // client reports it for a create only when the request provably never left.
-        ErrorKind::Unauthorized
-        | ErrorKind::NotFound
-        | ErrorKind::Gone
-        | ErrorKind::RateLimited
-        | ErrorKind::Network
-        | ErrorKind::Configuration => Verdict::Fatal,
-        ErrorKind::OutcomeUnknown
-        | ErrorKind::Timeout
-        | ErrorKind::Server
-        | ErrorKind::UnexpectedResponse
-        | ErrorKind::Decode
-        | ErrorKind::ResponseTooLarge => Verdict::Unknown,
+    if may_have_created(error) {
+        Verdict::Unknown
+    } else if matches!(
+        error.kind(),
+        ErrorKind::BadRequest | ErrorKind::InvalidInput
+    ) {
+        Verdict::Failed
+    } else {
+        Verdict::Fatal
     }
 }
 
