@@ -32,10 +32,11 @@ macro_rules! with_commands {
             next_page[backend](next: String) -> PetPage { backend.next_page(&next).await }
             /// Creates in `environment` (the one the form showed), whichever is selected meanwhile.
             /// Rejects with `createInFlight`, sending nothing, while another create for that
-            /// environment is on its way.
-            create_pet[backend](environment: Environment, input: NewPetInput) -> CreatedPet {
-                backend.create_pet(environment, &input).await
-            }
+            /// environment is on its way, and with `alreadyAdded` when this computer added (or
+            /// may have added) the same pet there, unless `allow_repeat`: the person's yes to
+            /// "Add it again?", never sent without it.
+            create_pet[backend](environment: Environment, input: NewPetInput, allow_repeat: bool)
+                -> CreatedPet { backend.create_pet(environment, &input, allow_repeat).await }
             /// The deprecated lookup by id, with what is known of its sunset.
             get_pet[backend](id: String) -> Lookup { backend.get_pet(&id).await }
             current_quota[backend]() -> Option<Quota> { Ok(backend.current_quota().await) }

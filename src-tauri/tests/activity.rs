@@ -40,7 +40,9 @@ async fn create_under(
         category_id: category.into(),
         status: None,
     };
-    let result = backend.create_pet(Environment::Staging, &input).await;
+    let result = backend
+        .create_pet(Environment::Staging, &input, false)
+        .await;
     sandbox.set_faults(Faults::default());
     assert!(result.is_err(), "{result:?}");
 }
@@ -163,7 +165,7 @@ async fn a_create_answered_503_is_told_alike_by_its_error_and_its_activity_entry
         status: None,
     };
     let error = backend
-        .create_pet(Environment::Staging, &input)
+        .create_pet(Environment::Staging, &input, false)
         .await
         .unwrap_err();
     assert_eq!(

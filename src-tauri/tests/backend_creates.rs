@@ -37,11 +37,16 @@ async fn two_concurrent_creates_for_one_environment_send_one_post() {
     server.set_faults(slow());
 
     let input = slowpoke();
-    let (first, second) = tokio::join!(backend.create_pet(Environment::Staging, &input), async {
-        // The first is on its way (waiting for the slow answer) when the second starts.
-        tokio::time::sleep(LATENCY / 3).await;
-        backend.create_pet(Environment::Staging, &input).await
-    });
+    let (first, second) = tokio::join!(
+        backend.create_pet(Environment::Staging, &input, false),
+        async {
+            // The first is on its way (waiting for the slow answer) when the second starts.
+            tokio::time::sleep(LATENCY / 3).await;
+            backend
+                .create_pet(Environment::Staging, &input, false)
+                .await
+        }
+    );
     assert_eq!(
         server.create_count(),
         1,
@@ -59,7 +64,7 @@ async fn two_concurrent_creates_for_one_environment_send_one_post() {
     // Settled: the next create for the environment goes.
     server.set_faults(Faults::default());
     backend
-        .create_pet(Environment::Staging, &input)
+        .create_pet(Environment::Staging, &input, false)
         .await
         .expect("the slot was released after a success");
     assert_eq!(server.create_count(), 2);
@@ -77,7 +82,7 @@ async fn the_slot_is_released_after_a_refusal_and_after_a_cancelled_command() {
         ..slowpoke()
     };
     let error = backend
-        .create_pet(Environment::Staging, &zero)
+        .create_pet(Environment::Staging, &zero, false)
         .await
         .expect_err("400");
     assert_eq!(error.kind(), ClientErrorKind::BadRequest);
@@ -86,13 +91,13 @@ async fn the_slot_is_released_after_a_refusal_and_after_a_cancelled_command() {
     server.set_faults(slow());
     let cancelled = tokio::time::timeout(
         LATENCY / 3,
-        backend.create_pet(Environment::Staging, &slowpoke()),
+        backend.create_pet(Environment::Staging, &slowpoke(), false),
     )
     .await;
     assert!(cancelled.is_err(), "still waiting for the slow answer");
     server.set_faults(Faults::default());
     backend
-        .create_pet(Environment::Staging, &slowpoke())
+        .create_pet(Environment::Staging, &slowpoke(), false)
         .await
         .expect("the slot was released by the drop");
     assert_eq!(
@@ -126,7 +131,11 @@ async fn creates_for_two_environments_go_side_by_side_and_a_switch_redirects_nei
     staging.set_faults(slow());
 
     let (in_staging, in_production) = tokio::join!(
-        async { backend.create_pet(Environment::Staging, &slowpoke()).await },
+        async {
+            backend
+                .create_pet(Environment::Staging, &slowpoke(), false)
+                .await
+        },
         async {
             tokio::time::sleep(LATENCY / 3).await;
             // The person switches to Production while Staging's create is on its way.
@@ -135,7 +144,7 @@ async fn creates_for_two_environments_go_side_by_side_and_a_switch_redirects_nei
                 .await
                 .expect("switch");
             backend
-                .create_pet(Environment::Production, &slowpoke())
+                .create_pet(Environment::Production, &slowpoke(), false)
                 .await
         }
     );

@@ -84,7 +84,7 @@ async fn creates_a_pet_and_reports_quota_events() {
         status: Some(PetStatusValue::Pending),
     };
     let created = backend
-        .create_pet(Environment::Staging, &input)
+        .create_pet(Environment::Staging, &input, false)
         .await
         .expect("created");
     assert_eq!(created.environment, Environment::Staging);
@@ -122,7 +122,7 @@ async fn server_validation_names_the_field() {
         status: None,
     };
     let error = backend
-        .create_pet(Environment::Staging, &zero)
+        .create_pet(Environment::Staging, &zero, false)
         .await
         .expect_err("400");
     assert_eq!(error.kind(), ClientErrorKind::BadRequest);
@@ -142,7 +142,7 @@ async fn server_validation_names_the_field() {
         ..zero.clone()
     };
     let error = backend
-        .create_pet(Environment::Staging, &long)
+        .create_pet(Environment::Staging, &long, false)
         .await
         .expect_err("400");
     assert_eq!(
@@ -158,7 +158,7 @@ async fn server_validation_names_the_field() {
         ..zero
     };
     let error = backend
-        .create_pet(Environment::Staging, &local)
+        .create_pet(Environment::Staging, &local, false)
         .await
         .expect_err("refused locally");
     assert_eq!(
@@ -201,7 +201,7 @@ async fn a_lost_answer_to_a_create_is_outcome_unknown() {
         status: None,
     };
     let error = backend
-        .create_pet(Environment::Staging, &input)
+        .create_pet(Environment::Staging, &input, false)
         .await
         .expect_err("dropped");
     // The UI's words for this kind say to list the pets before trying again (ui/tests/messages).

@@ -162,6 +162,7 @@ fn the_app_and_client_error_kinds_are_disjoint() {
         [
             "keychain",
             "createInFlight",
+            "alreadyAdded",
             "cancelled",
             "file",
             "activityUnavailable",

@@ -178,7 +178,9 @@ async fn a_new_address_cancels_reads_of_that_environment_only_and_never_a_create
                 category_id: "5".to_owned(),
                 status: Some(PetStatusValue::Pending),
             };
-            backend.create_pet(Environment::Staging, &input).await
+            backend
+                .create_pet(Environment::Staging, &input, false)
+                .await
         }
     });
     // All three have reached their servers and wait for the answers.

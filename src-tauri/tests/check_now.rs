@@ -71,7 +71,7 @@ async fn unconfirmed_under(
     };
     assert!(
         backend
-            .create_pet(Environment::Staging, &input)
+            .create_pet(Environment::Staging, &input, false)
             .await
             .is_err()
     );
@@ -161,7 +161,7 @@ async fn newest_first_with_a_known_pet(older: usize) -> (Sandbox, tempfile::Temp
         status: None,
     };
     backend
-        .create_pet(Environment::Staging, &input)
+        .create_pet(Environment::Staging, &input, false)
         .await
         .expect("created");
     // The history keeps instants to the millisecond: a create sent within the same millisecond

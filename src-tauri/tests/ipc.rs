@@ -14,6 +14,8 @@ use tauri::webview::InvokeRequest;
 fn app(dir: &Path) -> tauri::App<MockRuntime> {
     let backend = Backend::new(BackendConfig {
         settings_path: Some(dir.join("settings.json")),
+        // The record of created pets lives there: the form's creates are checked against it.
+        data_dir: Some(dir.join("data")),
         ..BackendConfig::isolated()
     });
     petstore_admin::ipc::with_commands(mock_builder())
@@ -165,7 +167,7 @@ fn create_pet_takes_the_environment_and_answers_where_it_created() {
     let created = invoke(
         &main,
         "create_pet",
-        json!({ "environment": "sandbox",
+        json!({ "environment": "sandbox", "allowRepeat": false,
                 "input": { "name": "Slowpoke", "categoryId": "3", "status": null } }),
     )
     .expect("created in the embedded sandbox");
@@ -175,10 +177,22 @@ fn create_pet_takes_the_environment_and_answers_where_it_created() {
     let sandbox_url = tauri::async_runtime::block_on(app.state::<Backend>().sandbox_url());
     assert_eq!(created["baseUrl"].as_str(), sandbox_url.as_deref());
 
+    // The same pet again is named, not sent, until the person chooses to repeat it.
+    let again = json!({ "environment": "sandbox", "allowRepeat": false,
+                        "input": { "name": "Slowpoke", "categoryId": "3", "status": null } });
+    let error = invoke(&main, "create_pet", again).expect_err("already added");
+    assert_eq!(error["kind"], "alreadyAdded", "{error}");
+    assert_eq!(error["earlier"]["source"]["kind"], "form", "{error}");
+    let repeat = json!({ "environment": "sandbox", "allowRepeat": true,
+                         "input": { "name": "Slowpoke", "categoryId": "3", "status": null } });
+    let second = invoke(&main, "create_pet", repeat).expect("the person's choice");
+    assert_ne!(second["pet"]["id"], created["pet"]["id"]);
+
     let error = invoke(
         &main,
         "create_pet",
-        json!({ "input": { "name": "Slowpoke", "categoryId": "3", "status": null } }),
+        json!({ "allowRepeat": false,
+                "input": { "name": "Slowpoke", "categoryId": "3", "status": null } }),
     )
     .expect_err("no environment: refused, nothing sent");
     assert!(error.to_string().contains("environment"), "{error}");

@@ -12,7 +12,8 @@ use std::time::Duration;
 use common::{Collected, STAFF_KEY, quick, sandbox, use_staging};
 use petstore_admin::backend::{Backend, BackendConfig};
 use petstore_admin::dto::{
-    CreateSource, Environment, ExportFormat, ImportResult, NewPetInput, Repeat, RowCells,
+    ClientErrorKind, CommandError, CreateSource, EarlierCreate, Environment, ExportFormat,
+    ImportResult, NewPetInput, Repeat, RowCells,
 };
 use petstore_sandbox::{Faults, SandboxConfig};
 
@@ -97,7 +98,7 @@ async fn the_same_file_picked_again_after_a_fix_in_the_preview_adds_nothing_twic
     );
     let rex = again.rows.iter().find(|r| r.name == "Rex").unwrap();
     match rex.repeat.as_ref().expect("Rex repeats") {
-        Repeat::Earlier { source, pet_id, .. } => {
+        Repeat::Earlier(EarlierCreate { source, pet_id, .. }) => {
             assert_eq!(
                 source,
                 &CreateSource::Import {
@@ -149,7 +150,7 @@ async fn a_pet_added_with_the_form_is_a_repeat_in_an_import() {
         status: None,
     };
     let created = backend
-        .create_pet(Environment::Staging, &input)
+        .create_pet(Environment::Staging, &input, false)
         .await
         .unwrap();
     let file = dir.path().join("branch.csv");
@@ -159,7 +160,7 @@ async fn a_pet_added_with_the_form_is_a_repeat_in_an_import() {
     assert_eq!(preview.repeats, 1);
     let kai = preview.rows.iter().find(|r| r.name == "Kai").unwrap();
     match kai.repeat.as_ref().expect("Kai repeats") {
-        Repeat::Earlier { source, pet_id, .. } => {
+        Repeat::Earlier(EarlierCreate { source, pet_id, .. }) => {
             assert_eq!(source, &CreateSource::Form);
             assert_eq!(pet_id.as_deref(), Some(created.pet.id.as_str()));
         }
@@ -195,7 +196,7 @@ async fn check_now_beyond_what_a_server_without_paging_lists_could_not_be_checke
     };
     assert!(
         backend
-            .create_pet(Environment::Staging, &input)
+            .create_pet(Environment::Staging, &input, false)
             .await
             .is_err()
     );
@@ -237,7 +238,7 @@ async fn add_again_asked_twice_at_once_adds_once() {
     };
     assert!(
         backend
-            .create_pet(Environment::Staging, &input)
+            .create_pet(Environment::Staging, &input, false)
             .await
             .is_err()
     );
@@ -255,4 +256,95 @@ async fn add_again_asked_twice_at_once_adds_once() {
     assert_eq!(server.create_count(), creates + 1);
     assert!(backend.retry_unconfirmed(&id).await.is_err(), "settled");
     assert_eq!(server.create_count(), creates + 1);
+}
+
+/// Issue 38 §1: the form's create is asked of the created record the imports use. On a server
+/// that cannot page, with its answer lost, the same pet from the form again is named ("may have
+/// been added") and not sent; the person's second choice sends it once; the form's add is then
+/// known to an import of the same pet, and the CLI's `--allow-repeat` is the same choice.
+#[tokio::test]
+async fn the_form_asks_the_created_record_before_sending_the_same_pet_again() {
+    let server = sandbox(empty(false)).await;
+    let dir = tempfile::tempdir().unwrap();
+    let backend = backend(dir.path());
+    use_staging(&backend, &server, STAFF_KEY).await;
+    server.set_faults(Faults {
+        drop_rate: 1.0,
+        ..Faults::default()
+    });
+    let input = NewPetInput {
+        name: "Lost Answer".into(),
+        category_id: "3".into(),
+        status: None,
+    };
+    let lost = backend
+        .create_pet(Environment::Staging, &input, false)
+        .await
+        .expect_err("the answer was lost");
+    assert_eq!(lost.kind(), ClientErrorKind::OutcomeUnknown);
+    server.set_faults(Faults::default());
+    assert_eq!(server.create_count(), 1);
+
+    // Typed again (another case, other spaces): named, nothing sent.
+    let again = NewPetInput {
+        name: "lost  answer".into(),
+        ..input.clone()
+    };
+    let refused = backend
+        .create_pet(Environment::Staging, &again, false)
+        .await
+        .expect_err("a pet that may have been added");
+    let CommandError::AlreadyAdded(added) = &refused else {
+        panic!("alreadyAdded, got {refused:?}");
+    };
+    assert_eq!(added.environment, Environment::Staging);
+    assert_eq!(added.name, "lost  answer");
+    assert_eq!(added.earlier.pet_id, None, "may have been added");
+    assert_eq!(added.earlier.source, CreateSource::Form);
+    assert_eq!(server.create_count(), 1, "nothing sent");
+    let wire = serde_json::to_value(&refused).unwrap();
+    assert_eq!(wire["kind"], "alreadyAdded");
+    assert_eq!(wire["earlier"]["petId"], serde_json::Value::Null);
+
+    // The person's second, deliberate choice: sent once, and known from then on with its id.
+    let created = backend
+        .create_pet(Environment::Staging, &input, true)
+        .await
+        .expect("added again");
+    assert_eq!(server.create_count(), 2);
+    let CommandError::AlreadyAdded(added) = backend
+        .create_pet(Environment::Staging, &input, false)
+        .await
+        .expect_err("named again")
+    else {
+        panic!("alreadyAdded");
+    };
+    assert_eq!(added.earlier.pet_id, Some(created.pet.id.clone()));
+    assert_eq!(server.create_count(), 2);
+
+    // A refused create is not remembered: after a 400-free refusal (a 401), the same pet goes.
+    let fresh = NewPetInput {
+        name: "Refused Once".into(),
+        category_id: "4".into(),
+        status: None,
+    };
+    backend
+        .set_api_key(Environment::Staging, "wrong-key".into(), true)
+        .await
+        .unwrap();
+    let unauthorized = backend
+        .create_pet(Environment::Staging, &fresh, false)
+        .await
+        .expect_err("401");
+    assert_eq!(unauthorized.kind(), ClientErrorKind::Unauthorized);
+    backend
+        .set_api_key(Environment::Staging, STAFF_KEY.into(), true)
+        .await
+        .unwrap();
+    let before = server.create_count();
+    backend
+        .create_pet(Environment::Staging, &fresh, false)
+        .await
+        .expect("provably not added before: sent");
+    assert_eq!(server.create_count(), before + 1);
 }

@@ -32,7 +32,12 @@ async fn add(backend: &Backend, name: &str) -> String {
         category_id: "2".into(),
         status: None,
     };
-    backend.create_pet(SANDBOX, &input).await.unwrap().pet.id
+    backend
+        .create_pet(SANDBOX, &input, false)
+        .await
+        .unwrap()
+        .pet
+        .id
 }
 
 /// The entries an Activity search for `search` finds, once `count` of them are written (the

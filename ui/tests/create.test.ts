@@ -54,6 +54,8 @@ describe('create form', () => {
     expect(fake.callsTo('create_pet')[0]).toEqual({
       environment: 'sandbox',
       input: { name: 'Clover', categoryId: '9007199254740993', status: null },
+      // Not a repeat the person chose: the backend checks this computer's record first.
+      allowRepeat: false,
     });
     const row = rows().find((r) => r.textContent?.includes('Clover'));
     expect(row?.className).toContain('highlight');
@@ -78,6 +80,7 @@ describe('create form', () => {
     expect(fake.callsTo('create_pet')[0]).toEqual({
       environment: 'sandbox',
       input: { name: 'Clover', categoryId: '3', status: 'pending' },
+      allowRepeat: false,
     });
   });
 

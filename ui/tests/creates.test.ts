@@ -55,7 +55,7 @@ describe('creates state', () => {
 
     expect(await creates.start(STAGING, { ...SLOWPOKE, name: 'Again' })).toBeNull();
     await Promise.resolve();
-    expect(fake.callsTo('create_pet')).toEqual([{ environment: 'staging', input: SLOWPOKE }]);
+    expect(fake.callsTo('create_pet')).toEqual([{ environment: 'staging', input: SLOWPOKE, allowRepeat: false }]);
 
     // Another environment is another store: it may go meanwhile.
     const other = creates.start(SANDBOX, SLOWPOKE);

@@ -64,6 +64,11 @@ const BY_KIND = {
   configuration: noProblem('configuration'),
   responseTooLarge: commandError('responseTooLarge', { sizeLimit: { value: 8, unit: 'mib' } }),
   keychain: noProblem('keychain'),
+  alreadyAdded: commandError('alreadyAdded', {
+    environment: 'staging',
+    name: 'Rex',
+    earlier: { at: RETRY_AT.toISOString(), source: { kind: 'form' }, petId: null },
+  }),
   createInFlight: commandError('createInFlight'),
   file: noProblem('file'),
   cancelled: commandError('cancelled'),

@@ -58,6 +58,11 @@ const BY_KIND = {
   configuration: commandError('configuration', { problem: 'missingBaseUrl', environment: 'production', field: 'productionUrl' }),
   responseTooLarge: commandError('responseTooLarge', { sizeLimit: { value: 8, unit: 'mib' } }),
   keychain: commandError('keychain', { problem: 'keychainUnavailable', field: 'key' }),
+  alreadyAdded: commandError('alreadyAdded', {
+    environment: 'staging',
+    name: 'Rex',
+    earlier: { at: RETRY_AT.toISOString(), source: { kind: 'form' }, petId: null },
+  }),
   createInFlight: commandError('createInFlight', { environment: 'staging' }),
   cancelled: commandError('cancelled', { environment: 'staging' }),
   file: commandError('file', { problem: 'fileNotWritten', path: '/home/sam/pets.csv', reason: { code: 'io', io: 'diskFull' } }),

@@ -507,9 +507,14 @@ describe('a settled create is settled everywhere', () => {
     const fake = await lostAdd();
     await fireEvent.click(screen.getByRole('button', { name: /New pet/ }));
     expect(nameInput().value).toBe('Clover');
-    await fireEvent.click(within(form()).getByRole('button', { name: 'Add pet' }));
+    // After a lost answer the primary button asks first (issue 38 §1): the second choice sends.
+    expect(within(form()).queryByRole('button', { name: 'Add pet' })).toBeNull();
+    await fireEvent.click(within(form()).getByRole('button', { name: 'Add again…' }));
+    expect(fake.callsTo('create_pet')).toHaveLength(1);
+    await fireEvent.click(within(form()).getByTestId('repeat-confirm'));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(fake.callsTo('create_pet')).toHaveLength(2);
+    expect(fake.callsTo('create_pet')[1].allowRepeat).toBe(true);
     await waitFor(() => expect(fake.callsTo('dismiss_unconfirmed')).toHaveLength(1));
     await waitFor(() => expect(badge()).toBeNull());
     await openActivity();

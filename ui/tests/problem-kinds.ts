@@ -23,6 +23,7 @@ export const KIND_OF = {
   keychainFailed: 'keychain',
   noDataFolder: 'file',
   importJournal: 'file',
+  createdRecord: 'file',
   fileNotRead: 'file',
   fileNotWritten: 'file',
   fileExists: 'file',

@@ -59,7 +59,9 @@ impl Backend {
         let _slot = self.creates.claim(env)?;
         let (record, pet) = self.unconfirmed_entry(id).await?;
         let created = self
-            .create_in_slot(env, &pet, petstore_bulk::CreateSource::AddAgain)
+            // The person said yes to "Add it again?": the record's "may have been added" is
+            // what they were asked about.
+            .create_in_slot(env, &pet, petstore_bulk::CreateSource::AddAgain, true)
             .await?;
         let entry_id = record.id;
         let pet_id = created.pet.id.parse::<i64>().ok();

@@ -1,13 +1,13 @@
 //! The pet operations and the quota, on the selected environment.
 
-use petstore_bulk::{CreateSource, CreatedPets};
+use petstore_bulk::{Claim, CreateSource, CreatedPets, Settled};
 use petstore_client::{Environment, InvalidInput, Limit, ListQuery, NewPet};
 
 use super::Backend;
 use crate::convert;
 use crate::dto::{
-    CommandError, ConnectionTest, CreatedPet, Deprecation, Field, KeyMove, Lookup, NewPetInput,
-    Pet, PetPage, PetStatusValue, Quota,
+    AlreadyAdded, CommandError, ConnectionTest, CreatedPet, Deprecation, EarlierCreate, Field,
+    FileProblem, KeyMove, Lookup, NewPetInput, Pet, PetPage, PetStatusValue, Quota, Reason,
 };
 
 impl Backend {
@@ -53,54 +53,99 @@ impl Backend {
 
     /// Creates in `env`, the environment the person saw in the form, never "whichever is selected
     /// when the request leaves": a switch meanwhile cannot redirect it. Refused with
-    /// `createInFlight`, before anything is sent, while another create for `env` is on its way.
+    /// `createInFlight`, before anything is sent, while another create for `env` is on its way,
+    /// and with `alreadyAdded` when this computer added (or may have added) the same pet there,
+    /// unless `allow_repeat`: the person's second, deliberate choice.
     pub async fn create_pet(
         &self,
         env: Environment,
         input: &NewPetInput,
+        allow_repeat: bool,
     ) -> Result<CreatedPet, CommandError> {
         let pet = input.to_new_pet()?;
         let _slot = self.creates.claim(env)?;
-        self.create_in_slot(env, &pet, CreateSource::Form).await
+        self.create_in_slot(env, &pet, CreateSource::Form, allow_repeat)
+            .await
     }
 
-    /// Sends one create to `env`, whose create slot the caller holds, and keeps the new pet in
-    /// this computer's record of created pets (an import that holds it again skips it).
+    /// Sends one create to `env`, whose create slot the caller holds: asked of this computer's
+    /// record of created pets first (the one imports use), written there as sent before it goes
+    /// and settled after, so a lost answer stays "may have been added" for every later create.
     pub(super) async fn create_in_slot(
         &self,
         env: Environment,
         pet: &NewPet,
         source: CreateSource,
+        allow_repeat: bool,
     ) -> Result<CreatedPet, CommandError> {
         let client = self.client(env).await?;
-        let created = client.create_pet(pet).await?;
-        self.remember_created(client.base_url().as_str(), pet, created.value.id, source)
-            .await;
+        let base_url = client.base_url().as_str().to_owned();
+        let claim = self
+            .on_record(&base_url, {
+                let (pet, source) = (pet.clone(), source.clone());
+                move |created| created.claim(&pet, source, allow_repeat)
+            })
+            .await?;
+        let key = match claim {
+            Some(Claim::Earlier(earlier)) => {
+                return Err(CommandError::AlreadyAdded(Box::new(AlreadyAdded {
+                    environment: env,
+                    name: pet.name.clone(),
+                    earlier: EarlierCreate::from(&earlier),
+                })));
+            }
+            Some(Claim::Sent { key }) => Some(key),
+            // No data folder on this computer: nothing to ask or keep.
+            None => None,
+        };
+        let answer = client.create_pet(pet).await;
+        if let Some(key) = key {
+            let settled = Settled::of(answer.as_ref().map(|created| created.value.id));
+            let (pet, source) = (pet.clone(), source);
+            let recorded = self
+                .on_record(&base_url, move |created| {
+                    created.settle(&key, &pet, source, settled)
+                })
+                .await;
+            if let Err(error) = recorded {
+                // The pet's fate is the service's answer whatever happens here.
+                log::warn!("a create's answer not recorded: {error:?}");
+            }
+        }
+        let created = answer?;
         Ok(CreatedPet {
             pet: Pet::from(&created.value),
             environment: env,
-            base_url: client.base_url().as_str().to_owned(),
+            base_url,
         })
     }
 
-    /// The pet exists whatever happens here: a record that cannot be written is logged. File
-    /// work (reading the record, a synced append) runs on the blocking pool, off the threads
-    /// that carry the requests.
-    async fn remember_created(&self, base_url: &str, pet: &NewPet, id: i64, source: CreateSource) {
+    /// Runs `work` on the record of created pets of `base_url`, on the blocking pool (a synced
+    /// append, a read of the file). `None`: this computer gives the app no data folder.
+    async fn on_record<T: Send + 'static>(
+        &self,
+        base_url: &str,
+        work: impl FnOnce(&mut CreatedPets) -> Result<T, petstore_bulk::CreatedError> + Send + 'static,
+    ) -> Result<Option<T>, CommandError> {
         let Some(data_dir) = self.data_dir.clone() else {
-            return;
+            return Ok(None);
         };
-        let (base_url, pet) = (base_url.to_owned(), pet.clone());
-        let recorded = tokio::task::spawn_blocking(move || {
-            CreatedPets::open(&data_dir, &base_url)
-                .and_then(|mut created| created.record_created(None, &pet, id, source))
+        let base_url = base_url.to_owned();
+        let done = tokio::task::spawn_blocking(move || {
+            CreatedPets::open(&data_dir, &base_url).and_then(|mut created| work(&mut created))
         })
-        .await;
-        match recorded {
-            Ok(Ok(())) => {}
-            Ok(Err(error)) => log::warn!("pet {id} created, not recorded: {error}"),
-            Err(error) => log::warn!("pet {id} created, not recorded: {error}"),
-        }
+        .await
+        .map_err(|joined| {
+            CommandError::file(FileProblem::CreatedRecord {
+                reason: Reason::io(&std::io::Error::other(joined)),
+            })
+        })?;
+        done.map(Some).map_err(|error| {
+            log::warn!("{error}");
+            CommandError::file(FileProblem::CreatedRecord {
+                reason: (&error).into(),
+            })
+        })
     }
 
     /// The deprecated get-by-id. "Not found" is an answer (`pet: null`), not an error.

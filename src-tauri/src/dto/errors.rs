@@ -26,6 +26,7 @@ pub enum ErrorKind {
 pub enum AppErrorKind {
     Keychain,
     CreateInFlight,
+    AlreadyAdded,
     Cancelled,
     File,
     ActivityUnavailable,
@@ -132,6 +133,10 @@ pub enum CommandError {
     /// A create for the same environment is still on its way; nothing was sent.
     #[error("a create is in flight")]
     CreateInFlight { environment: Option<Environment> },
+    /// This computer already added (or may have added) the same pet in the environment; nothing
+    /// was sent. Adding it again is the person's second, deliberate choice (`allowRepeat`).
+    #[error("already added ({0:?})")]
+    AlreadyAdded(Box<AlreadyAdded>),
     /// A read was called off before it finished: the person cancelled a long wait, or the
     /// environment's address or key changed meanwhile. Not a failure to show as one.
     #[error("cancelled")]
@@ -179,6 +184,7 @@ impl CommandError {
             E::ResponseTooLarge { .. } => ClientErrorKind::ResponseTooLarge.into(),
             E::Keychain(_) => AppErrorKind::Keychain.into(),
             E::CreateInFlight { .. } => AppErrorKind::CreateInFlight.into(),
+            E::AlreadyAdded(_) => AppErrorKind::AlreadyAdded.into(),
             E::Cancelled { .. } => AppErrorKind::Cancelled.into(),
             E::File(_) => AppErrorKind::File.into(),
             E::ActivityUnavailable => AppErrorKind::ActivityUnavailable.into(),
@@ -287,4 +293,14 @@ impl Field {
             Environment::Sandbox => None,
         }
     }
+}
+
+/// The pet of a create was added (or may have been added) from this computer before.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct AlreadyAdded {
+    pub environment: Environment,
+    /// The pet's name as this create would have sent it.
+    pub name: String,
+    pub earlier: EarlierCreate,
 }

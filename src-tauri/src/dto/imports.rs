@@ -49,18 +49,45 @@ pub struct ImportPreview {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase", tag = "kind")]
 pub enum Repeat {
-    #[serde(rename_all = "camelCase")]
-    Earlier {
-        /// When it was created (RFC 3339).
-        at: String,
-        source: CreateSource,
-        /// null: that create's outcome was never confirmed.
-        pet_id: Option<String>,
-    },
+    Earlier(EarlierCreate),
     InFile {
         /// The earlier line of this file with the same pet.
         line: u32,
     },
+}
+
+/// A pet this computer created (or may have created) in an environment: named to the person
+/// before the same pet is sent again, by an import's preview and by the New pet form.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct EarlierCreate {
+    /// When it was sent (RFC 3339).
+    pub at: String,
+    pub source: CreateSource,
+    /// null: that create's outcome was never confirmed: the pet may have been added.
+    pub pet_id: Option<String>,
+}
+
+impl From<&petstore_bulk::Earlier> for EarlierCreate {
+    fn from(earlier: &petstore_bulk::Earlier) -> Self {
+        let line = |line: u64| u32::try_from(line).unwrap_or(u32::MAX);
+        EarlierCreate {
+            at: crate::convert::instant(earlier.at),
+            source: match &earlier.source {
+                petstore_bulk::CreateSource::Import {
+                    file_name,
+                    line: at,
+                } => CreateSource::Import {
+                    file_name: file_name.clone(),
+                    line: line(*at),
+                },
+                petstore_bulk::CreateSource::Form => CreateSource::Form,
+                petstore_bulk::CreateSource::AddAgain => CreateSource::AddAgain,
+                petstore_bulk::CreateSource::CommandLine => CreateSource::CommandLine,
+            },
+            pet_id: earlier.pet_id.map(|id| id.to_string()),
+        }
+    }
 }
 
 /// Where an earlier create came from.

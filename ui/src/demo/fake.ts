@@ -92,7 +92,9 @@ export class CreatedHere {
   #by = new Map<string, Required<EarlierCreate>>();
 
   static key(environment: EnvironmentId, name: string, categoryId: string, status: string | null | undefined): string {
-    return [environment, name.trim(), categoryId.trim(), (status ?? '').trim().toLowerCase()].join('\u0000');
+    // As the app's record tells the same pet: the name without case and with runs of spaces as one.
+    const same = name.trim().split(/\s+/).join(' ').toLowerCase();
+    return [environment, same, categoryId.trim(), (status ?? '').trim().toLowerCase()].join('\u0000');
   }
 
   constructor(earlier: EarlierCreate[] = []) {
@@ -222,6 +224,16 @@ export function installFake(options: FakeOptions = {}): Fake {
     create_pet: (a) => {
       const input = a.input as { name: string; categoryId: string; status: string | null };
       const environment = a.environment as EnvironmentId;
+      // Like the app: a pet this computer added (or may have added) there is named, not sent,
+      // unless the person chose to add it again.
+      const earlier = createdHere.find(environment, input.name, input.categoryId, input.status);
+      if (earlier && a.allowRepeat !== true) {
+        throw commandError('alreadyAdded', {
+          environment,
+          name: input.name,
+          earlier: { at: earlier.at, source: earlier.source, petId: earlier.petId },
+        });
+      }
       const created = createPet(input.name, input.categoryId, input.status, { kind: 'form' }, environment);
       return { pet: created, environment, baseUrl: envInfo(environment).baseUrl ?? '' };
     },

@@ -116,10 +116,12 @@ export const nextPage = (next: string) =>
 /**
  * Creates in `environment` (the one the form showed), whichever is selected meanwhile.
  * Rejects with `createInFlight`, sending nothing, while another create for that
- * environment is on its way.
+ * environment is on its way, and with `alreadyAdded` when this computer added (or
+ * may have added) the same pet there, unless `allowRepeat`: the person's yes to
+ * "Add it again?", never sent without it.
  */
-export const createPet = (environment: EnvironmentId, input: NewPetInput) =>
-  call<CreatedPet>('create_pet', { environment, input });
+export const createPet = (environment: EnvironmentId, input: NewPetInput, allowRepeat: boolean) =>
+  call<CreatedPet>('create_pet', { environment, input, allowRepeat });
 
 /** The deprecated lookup by id, with what is known of its sunset. */
 export const getPet = (id: string) =>
@@ -487,6 +489,6 @@ export type BackendEvents = {
 };
 
 /** Every `kind` a `CommandError` has: a rejection with another is not one. */
-export const ERROR_KINDS: readonly string[] = ['unauthorized', 'notFound', 'gone', 'badRequest', 'rateLimited', 'server', 'unexpectedResponse', 'decode', 'timeout', 'network', 'outcomeUnknown', 'invalidInput', 'configuration', 'responseTooLarge', 'keychain', 'createInFlight', 'cancelled', 'file', 'activityUnavailable', 'waitKept', 'import', 'category', 'sandboxNotStarted'];
+export const ERROR_KINDS: readonly string[] = ['unauthorized', 'notFound', 'gone', 'badRequest', 'rateLimited', 'server', 'unexpectedResponse', 'decode', 'timeout', 'network', 'outcomeUnknown', 'invalidInput', 'configuration', 'responseTooLarge', 'keychain', 'createInFlight', 'alreadyAdded', 'cancelled', 'file', 'activityUnavailable', 'waitKept', 'import', 'category', 'sandboxNotStarted'];
 
 // ---- End of the generated part. ----

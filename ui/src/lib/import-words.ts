@@ -40,7 +40,7 @@ export function estimateText(estimate: ImportEstimate): string {
 }
 
 /** Where an earlier create came from: "from shelter.csv line 2", "from the New pet form"… */
-function sourceText(source: CreateSource): string {
+export function sourceText(source: CreateSource): string {
   switch (source.kind) {
     case 'import':
       return t('import.sourceImport', { file: source.fileName, line: source.line });

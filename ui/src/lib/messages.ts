@@ -11,7 +11,8 @@ import type { CommandError, EnvironmentId, Field, WaitReason } from './types';
 import type { NetworkCause } from './bindings/NetworkCause';
 import { environmentOf, type ErrorKind, type ErrorOf, type Problem } from './command-error';
 import { ENVIRONMENT_LABELS } from './environment';
-import { formatCount, formatSize, formatWhen, STATUS_LABEL } from './format';
+import { formatCount, formatListTime, formatSize, formatWhen, STATUS_LABEL } from './format';
+import { sourceText } from './import-words';
 import { hasText, t, textKeys, type TextKey } from './i18n/index.svelte';
 import { MAX_ENTRIES, RETENTION_DAYS } from './validation';
 import { describeReason } from './reasons';
@@ -249,6 +250,13 @@ const KIND = {
     next: addressStep(facts),
   }),
   keychain: (facts) => byProblem(KEYCHAIN, facts, () => ({ what: t('error.problem.keychainFailed'), next: restart() })),
+  alreadyAdded: ({ error, env, now }) => {
+    const { earlier } = error;
+    const args = { name: error.name, env: env ?? '', when: formatListTime(earlier.at, now), source: sourceText(earlier.source) };
+    return earlier.petId === null
+      ? { what: t('error.added.maybe', args), next: t('error.added.maybeNext') }
+      : { what: t('error.added.known', { ...args, id: earlier.petId }), next: t('error.added.knownNext') };
+  },
   createInFlight: ({ env }) => ({
     what: env ? t('error.kind.createInFlightEnv', { env }) : t('error.kind.createInFlight'),
     next: t('error.kind.createInFlightNext'),

@@ -166,6 +166,10 @@ export const WAIT_KEPT = {
 
 export const FILE = {
   noDataFolder: () => ({ what: t('error.problem.noDataFolder'), next: t('error.problem.noDataFolderNext') }),
+  createdRecord: ({ error }) => ({
+    what: t('error.problem.createdRecord', { because: because(error.reason) }),
+    next: t('error.problem.createdRecordNext'),
+  }),
   importJournal: ({ error }) => ({
     what: t('error.problem.importJournal', { because: because(error.reason) }),
     next: t('error.problem.importJournalNext'),

@@ -7,9 +7,9 @@ use petstore_client::Environment;
 
 use super::{Job, Preview};
 use crate::dto::{
-    CategoryMerge, CommandError, CreateSource, ImportCounts, ImportEstimate, ImportPhase,
-    ImportPreview, ImportProgress, ImportResult, ImportTime, PREVIEW_VALID_ROWS, PreviewRow,
-    Repeat, ReportRow, ResumableImport, RowProblem, UnfinishedImport,
+    CategoryMerge, CommandError, ImportCounts, ImportEstimate, ImportPhase, ImportPreview,
+    ImportProgress, ImportResult, ImportTime, PREVIEW_VALID_ROWS, PreviewRow, Repeat, ReportRow,
+    ResumableImport, RowProblem, UnfinishedImport,
 };
 
 /// Counts beyond u32 cannot happen (100,000 rows at most); saturate rather than wrap.
@@ -102,19 +102,7 @@ fn import_estimate(estimate: &Estimate) -> ImportEstimate {
 fn repeat(repeat: &petstore_bulk::Repeat) -> Repeat {
     match repeat {
         petstore_bulk::Repeat::InFile { line } => Repeat::InFile { line: n(*line) },
-        petstore_bulk::Repeat::Earlier(earlier) => Repeat::Earlier {
-            at: crate::convert::instant(earlier.at),
-            source: match &earlier.source {
-                petstore_bulk::CreateSource::Import { file_name, line } => CreateSource::Import {
-                    file_name: file_name.clone(),
-                    line: n(*line),
-                },
-                petstore_bulk::CreateSource::Form => CreateSource::Form,
-                petstore_bulk::CreateSource::AddAgain => CreateSource::AddAgain,
-                petstore_bulk::CreateSource::CommandLine => CreateSource::CommandLine,
-            },
-            pet_id: earlier.pet_id.map(|id| id.to_string()),
-        },
+        petstore_bulk::Repeat::Earlier(earlier) => Repeat::Earlier(earlier.into()),
     }
 }
 

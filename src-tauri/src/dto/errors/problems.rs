@@ -123,6 +123,9 @@ problems! {
         NoDataFolder,
         /// The import's journal could not be used.
         ImportJournal { reason: Reason },
+        /// This computer's record of the pets it added could not be read or written, so a
+        /// create could not be checked against it; nothing was sent.
+        CreatedRecord { reason: Reason },
     }
 }
 

@@ -4,4 +4,4 @@ import type { Reason } from "./Reason";
 /**
  * Why a file could not be used. `path` is the file as the person knows it; `reason` why.
  */
-export type FileProblem = { "problem": "fileNotRead", path: string, reason: Reason, } | { "problem": "fileNotWritten", path: string, reason: Reason, } | { "problem": "fileExists", path: string, } | { "problem": "noDataFolder" } | { "problem": "importJournal", reason: Reason, };
+export type FileProblem = { "problem": "fileNotRead", path: string, reason: Reason, } | { "problem": "fileNotWritten", path: string, reason: Reason, } | { "problem": "fileExists", path: string, } | { "problem": "noDataFolder" } | { "problem": "importJournal", reason: Reason, } | { "problem": "createdRecord", reason: Reason, };

@@ -207,6 +207,12 @@ export const de = {
   'create.checkList': 'Liste prüfen',
   'create.addingShort': 'Wird hinzugefügt …',
   'create.addPet': 'Haustier hinzufügen',
+  'create.addAgainAsk': 'Erneut hinzufügen …',
+  'create.repeatQuestion': '{name} erneut zu {env} hinzufügen?',
+  'create.repeatText':
+    'Damit wird erneut hinzugefügt. Kam das erste Hinzufügen an, hat {env} {name} doppelt: Es kann ein Duplikat entstehen, und ein Haustier lässt sich nicht löschen.',
+  'create.repeatKeep': 'Nicht hinzufügen',
+  'create.repeatConfirm': 'Erneut hinzufügen',
 
   'setup.title': '{env} ist noch nicht eingerichtet',
   'setup.outsideAndKey':

@@ -196,6 +196,12 @@ export const en = {
   'create.checkList': 'Check the list',
   'create.addingShort': 'Adding…',
   'create.addPet': 'Add pet',
+  'create.addAgainAsk': 'Add again…',
+  'create.repeatQuestion': 'Add {name} to {env} again?',
+  'create.repeatText':
+    'This sends a new add. If the first one arrived, {env} will have {name} twice: it may make a duplicate, and a pet can’t be deleted.',
+  'create.repeatKeep': 'Don’t add',
+  'create.repeatConfirm': 'Add again',
 
   'setup.title': '{env} is not set up yet',
   'setup.outsideAndKey':

@@ -178,6 +178,10 @@ export const errorsDe = {
     'Warten Sie, bis er endet, und wählen Sie die Datei dann erneut: Was er angelegt hat, wird übersprungen.',
   'error.problem.noImportReport': 'Es ist noch kein Import beendet, daher gibt es keinen Bericht zum Speichern.',
   'error.problem.noImportReportNext': 'Speichern Sie den Bericht, wenn der Import beendet ist.',
+  'error.problem.createdRecord':
+    'Die Aufzeichnung dieses Computers über die hinzugefügten Haustiere konnte nicht verwendet werden{because}, daher ist unbekannt, ob dieses Haustier schon hinzugefügt wurde. Nichts wurde gesendet.',
+  'error.problem.createdRecordNext':
+    'Starten Sie die App neu und versuchen Sie es erneut; wenn es wieder geschieht, prüfen Sie, ob der Datenträger voll ist.',
   'error.problem.importJournal':
     'Die Aufzeichnung des Imports darüber, was gesendet wurde, konnte nicht verwendet werden{because}.',
   'error.problem.importJournalNext':
@@ -249,6 +253,14 @@ export const errorsDe = {
   'error.kind.configurationNext': 'Prüfen Sie sie in den Einstellungen.',
   'error.kind.responseTooLarge': 'Die Antwort des Dienstes war zu groß zum Lesen.',
   'error.kind.responseTooLargeLimit': 'Die Antwort des Dienstes war zu groß zum Lesen (mehr als {size}).',
+  'error.added.known':
+    '{name} wurde bereits zu {env} hinzugefügt ({when}, {source}): Es ist Haustier {id}. Nichts wurde gesendet.',
+  'error.added.knownNext':
+    'Ein Haustier lässt sich nicht löschen, erneutes Hinzufügen legt also ein zweites an. Wählen Sie „Erneut hinzufügen …“ nur, wenn Sie das wollen.',
+  'error.added.maybe':
+    '{name} wurde vielleicht schon zu {env} hinzugefügt ({when}, {source}): Die Antwort ging verloren, daher ist unbekannt, ob es ankam. Nichts wurde gesendet.',
+  'error.added.maybeNext':
+    'Suchen Sie es zuerst in der Haustierliste: Erneutes Hinzufügen kann ein Duplikat ergeben, und ein Haustier lässt sich nicht löschen.',
   'error.kind.createInFlight': 'Es wird bereits ein Haustier zu dieser Umgebung hinzugefügt.',
   'error.kind.createInFlightEnv': 'Es wird bereits ein Haustier zur Umgebung {env} hinzugefügt.',
   'error.kind.createInFlightNext':

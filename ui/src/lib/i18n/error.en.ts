@@ -162,6 +162,9 @@ export const errorsEn = {
   'error.problem.importElsewhereNext': 'Wait for it to end, then choose the file again: what it created will be skipped.',
   'error.problem.noImportReport': 'No import has ended yet, so there is no report to save.',
   'error.problem.noImportReportNext': 'Save the report once the import has ended.',
+  'error.problem.createdRecord':
+    'This computer’s record of the pets it added could not be used{because}, so it isn’t known whether this pet was added before. Nothing was sent.',
+  'error.problem.createdRecordNext': 'Restart the app and try again; if it keeps happening, check that the disk is not full.',
   'error.problem.importJournal': 'The import’s record of what was sent could not be used{because}.',
   'error.problem.importJournalNext':
     'Nothing more was sent. Check the list before importing again, so no pet is added twice.',
@@ -229,6 +232,13 @@ export const errorsEn = {
   'error.kind.configurationNext': 'Check them in Settings.',
   'error.kind.responseTooLarge': 'The service’s answer was too large to read.',
   'error.kind.responseTooLargeLimit': 'The service’s answer was too large to read (more than {size}).',
+  'error.added.known': '{name} was already added to {env} ({when}, {source}): it is pet {id}. Nothing was sent.',
+  'error.added.knownNext':
+    'A pet can’t be deleted, so adding it again makes a second one. Choose Add again… only if that is what you want.',
+  'error.added.maybe':
+    '{name} may already have been added to {env} ({when}, {source}): its answer was lost, so it isn’t known whether it arrived. Nothing was sent.',
+  'error.added.maybeNext':
+    'Look for it in the pet list first: adding it again may make a duplicate, and a pet can’t be deleted.',
   'error.kind.createInFlight': 'A pet is already being added to this environment.',
   'error.kind.createInFlightEnv': 'A pet is already being added to {env}.',
   'error.kind.createInFlightNext': 'Wait for its result before adding another, so nothing is added twice.',

@@ -88,8 +88,10 @@ export class Creates {
   /**
    * Sends the create, unless one for the same environment is still on its way: then nothing is
    * sent and the answer is `null`. Resolves with the outcome once the service has answered.
+   * `allowRepeat`: the person's yes to "Add it again?" for a pet this computer added, or may have
+   * added, there (without it the backend refuses with `alreadyAdded`, sending nothing).
    */
-  async start(target: CreateTarget, input: NewPetInput): Promise<CreateOutcome | null> {
+  async start(target: CreateTarget, input: NewPetInput, allowRepeat = false): Promise<CreateOutcome | null> {
     const environment = target.id;
     if (this.pending[environment]) return null;
     const since = new Date();
@@ -98,7 +100,7 @@ export class Creates {
     const base = { input, target };
     let outcome: CreateOutcome;
     try {
-      const created = await backend.createPet(environment, input);
+      const created = await backend.createPet(environment, input, allowRepeat);
       // Added again from the form: the earlier adds of this pet whose answer was lost are settled by it.
       const addsAgain = this.#lost.filter((lost) => samePet(lost, environment, input));
       this.#lost = this.#lost.filter((lost) => !addsAgain.includes(lost));
@@ -199,6 +201,11 @@ function without<T>(map: PerEnvironment<T>, environment: EnvironmentId): PerEnvi
   const copy = { ...map };
   delete copy[environment];
   return copy;
+}
+
+/** The same input: what the form holds now would send exactly that again. */
+export function sameInput(a: NewPetInput, b: NewPetInput): boolean {
+  return a.name === b.name && compareInt64(a.categoryId, b.categoryId) === 0 && a.status === b.status;
 }
 
 /** The input the form sends for what the person typed. */
