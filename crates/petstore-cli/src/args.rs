@@ -122,6 +122,8 @@ pub struct AddArgs {
     pub category: i64,
     #[arg(long, value_name = "available|pending|sold", value_parser = parse_status)]
     pub status: Option<PetStatus>,
+    #[arg(long)]
+    pub allow_repeat: bool,
 }
 
 #[derive(Debug, Args)]

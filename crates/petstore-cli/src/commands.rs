@@ -4,6 +4,7 @@ use std::future::Future;
 
 use chrono::Datelike;
 use log::info;
+use petstore_bulk::{Claim, CreateSource, CreatedPets};
 use petstore_client::deprecation::spec_sunset;
 use petstore_client::{Error as ApiError, ListQuery, NewPet, PetstoreClient};
 
@@ -42,7 +43,9 @@ pub fn run(cli: &Cli) -> Result<(), CliError> {
             let work = async {
                 match (&cli.command, new_pet) {
                     (Command::List(args), _) => list(&client, cli.json, args).await,
-                    (Command::Add(_), Some(pet)) => add(&client, cli.json, &pet).await,
+                    (Command::Add(args), Some(pet)) => {
+                        add(&client, cli.json, &pet, args.allow_repeat).await
+                    }
                     (Command::Get(args), _) => get(&client, cli.json, args).await,
                     (Command::Quota(args), _) if args.forget => quota::forget(&client, cli.json),
                     (Command::Quota(_), _) => quota::show(&client, cli.json).await,
@@ -147,15 +150,57 @@ fn more_hint(args: &ListArgs) -> String {
     }
 }
 
-async fn add(client: &PetstoreClient, json: bool, pet: &NewPet) -> Result<(), CliError> {
-    let created = client.create_pet(pet).await?.value;
-    remember_created(client, pet, created.id);
+async fn add(
+    client: &PetstoreClient,
+    json: bool,
+    pet: &NewPet,
+    allow_repeat: bool,
+) -> Result<(), CliError> {
+    let key = claim(client, pet, allow_repeat)?;
+    let answer = client.create_pet(pet).await;
+    if let Some((key, mut record)) = key {
+        let settled = petstore_bulk::Settled::of(answer.as_ref().map(|r| r.value.id));
+        if let Err(error) = record.settle(&key, pet, CreateSource::CommandLine, settled) {
+            // The pet's fate is the service's answer whatever happens here.
+            log::warn!("a create's answer not recorded: {error}");
+        }
+    }
+    let created = answer?.value;
     if json {
         return output::print_json(&created);
     }
     let added = say(Msg::Added, &[("id", &created.id), ("name", &created.name)]);
     output::print(&format!("{added}\n"))?;
     output::print(&output::pet_table(std::slice::from_ref(&created)))
+}
+
+/// Asks this computer's record of created pets (the app's and imports' too) before anything is
+/// sent: a pet added here before, or that may have been, is refused unless `allow_repeat`;
+/// otherwise it is written as sent, so a lost answer stays "may have been added" for every
+/// later add. `None`: no data folder to keep a record in.
+fn claim(
+    client: &PetstoreClient,
+    pet: &NewPet,
+    allow_repeat: bool,
+) -> Result<Option<(String, CreatedPets)>, CliError> {
+    let Some(data_dir) = petstore_local::data_dir() else {
+        return Ok(None);
+    };
+    let url = client.base_url().as_str();
+    let created = CreatedPets::open(&data_dir, url).and_then(|mut record| {
+        record
+            .claim(pet, CreateSource::CommandLine, allow_repeat)
+            .map(|claim| (claim, record))
+    });
+    let (claim, record) = created.map_err(|e| CliError::Import(e.into()))?;
+    match claim {
+        Claim::Sent { key } => Ok(Some((key, record))),
+        Claim::Earlier(earlier) => Err(CliError::AlreadyAdded {
+            name: pet.name.clone(),
+            url: url.to_owned(),
+            earlier,
+        }),
+    }
 }
 
 async fn get(client: &PetstoreClient, json: bool, args: &GetArgs) -> Result<(), CliError> {
@@ -177,19 +222,4 @@ async fn get(client: &PetstoreClient, json: bool, args: &GetArgs) -> Result<(), 
         return output::print_json(&response.value);
     }
     output::print(&output::pet_table(std::slice::from_ref(&response.value)))
-}
-
-/// Keeps the new pet in this computer's record of created pets, so an import that holds it
-/// again skips it. The pet exists whatever happens here: a failure is logged, not reported.
-fn remember_created(client: &PetstoreClient, pet: &NewPet, id: i64) {
-    let Some(data_dir) = petstore_local::data_dir() else {
-        return;
-    };
-    let recorded = petstore_bulk::CreatedPets::open(&data_dir, client.base_url().as_str())
-        .and_then(|mut created| {
-            created.record_created(None, pet, id, petstore_bulk::CreateSource::CommandLine)
-        });
-    if let Err(error) = recorded {
-        log::warn!("pet {id} created, not recorded: {error}");
-    }
 }

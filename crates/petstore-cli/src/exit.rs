@@ -29,6 +29,9 @@ pub const NETWORK_SETUP: u8 = 11;
 /// `export`: the file holds every pet the service showed, and the service may hold more: a list
 /// stopped at a full page with no way on, even when read by status.
 pub const EXPORT_INCOMPLETE: u8 = 12;
+/// `add`: this computer already added the same pet (or may have: its answer was lost) to this
+/// environment; nothing was sent. `--allow-repeat` is the person's second, deliberate choice.
+pub const ALREADY_ADDED: u8 = 13;
 /// Ctrl+C at a secret's prompt (`key set`, `proxy password`), which gives the terminal its echo
 /// back first: the code a shell reports for a program Ctrl+C stopped (128 + SIGINT).
 pub const INTERRUPTED: u8 = 130;
@@ -79,6 +82,12 @@ pub enum CliError {
     },
     CreateOutcomeUnknown {
         seconds: f64,
+    },
+    /// `add` of a pet this computer added (or may have added) here before; nothing was sent.
+    AlreadyAdded {
+        name: String,
+        url: String,
+        earlier: petstore_bulk::Earlier,
     },
     Stdin(std::io::Error),
     /// `petstore proxy password` read an empty line.
@@ -161,6 +170,7 @@ impl CliError {
             CliError::DeadlineDuringWait { .. } | CliError::WaitKept { .. } => RATE_LIMITED,
             CliError::DeadlineExceeded { .. } => NETWORK,
             CliError::CreateOutcomeUnknown { .. } => OUTCOME_UNKNOWN,
+            CliError::AlreadyAdded { .. } => ALREADY_ADDED,
             CliError::Stdin(_)
             | CliError::EmptyPassword
             | CliError::NoProxyForPassword

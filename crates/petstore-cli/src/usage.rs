@@ -29,6 +29,7 @@ const SUBCOMMANDS: [(&str, U, Helps); 9] = [
             ("name", U::Name),
             ("category", U::Category),
             ("status", U::AddStatus),
+            ("allow_repeat", U::AllowRepeat),
         ],
     ),
     ("get", U::Get, &[("id", U::PetId)]),

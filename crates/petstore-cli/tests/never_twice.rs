@@ -169,3 +169,70 @@ fn a_lost_answer_the_server_cannot_show_is_unchecked_and_never_resent() {
     );
     assert_eq!(sandbox.sandbox.create_count(), creates, "not resent");
 }
+
+fn add(sandbox: &TestSandbox, name: &str, extra: &[&str]) -> (Option<i32>, String, String) {
+    let out = sandbox
+        .petstore(Some(KEY))
+        .args(["add", "--name", name, "--category", "1"])
+        .args(extra)
+        .output()
+        .unwrap();
+    (out.status.code(), text(&out.stdout), text(&out.stderr))
+}
+
+/// Issue 38 §1 in the CLI: `petstore add` of a pet this computer added, or may have added (its
+/// answer lost), is refused with exit 13 and names the earlier add, sending nothing, unless
+/// `--allow-repeat`. On a server that cannot page, where a lost answer can't be settled by a list.
+#[test]
+fn add_of_a_pet_this_computer_added_or_may_have_added_is_refused_unless_allow_repeat() {
+    let sandbox = sandbox(false);
+    sandbox.sandbox.set_faults(petstore_sandbox::Faults {
+        drop_rate: 1.0,
+        ..petstore_sandbox::Faults::default()
+    });
+    let (code, _, stderr) = add(&sandbox, "Lost Answer", &[]);
+    assert_eq!(code, Some(8), "{stderr}");
+    sandbox
+        .sandbox
+        .set_faults(petstore_sandbox::Faults::default());
+    assert_eq!(sandbox.sandbox.create_count(), 1);
+
+    let (code, stdout, stderr) = add(&sandbox, "lost  answer", &[]);
+    assert_eq!(code, Some(13), "{stderr}");
+    assert!(stdout.is_empty(), "nothing printed as added: {stdout}");
+    assert!(
+        stderr.contains("lost  answer was not sent to")
+            && stderr.contains("may already have been added on")
+            && stderr.contains("from the command line (its outcome was never confirmed)")
+            && stderr.contains("--allow-repeat"),
+        "{stderr}"
+    );
+    assert_eq!(sandbox.sandbox.create_count(), 1, "nothing sent");
+
+    let (code, stdout, stderr) = add(&sandbox, "Lost Answer", &["--allow-repeat"]);
+    assert_eq!(code, Some(0), "{stderr}");
+    assert!(stdout.contains("Lost Answer"), "{stdout}");
+    assert_eq!(
+        sandbox.sandbox.create_count(),
+        2,
+        "the person's choice, once"
+    );
+
+    // Known from then on, with its id.
+    let (code, _, stderr) = add(&sandbox, "Lost Answer", &[]);
+    assert_eq!(code, Some(13), "{stderr}");
+    assert!(stderr.contains("it was already added on"), "{stderr}");
+    assert!(
+        stderr.contains("pet 2"),
+        "the id the service gave: {stderr}"
+    );
+    assert_eq!(sandbox.sandbox.create_count(), 2);
+
+    // An import of the same pet skips it: one record for every path.
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("again.csv");
+    std::fs::write(&path, "name,categoryId\nLOST ANSWER,1\n").unwrap();
+    let (code, stderr) = import(&sandbox, &path, &[]);
+    assert_eq!(code, Some(0), "{stderr}");
+    assert_eq!(sandbox.sandbox.create_count(), 2, "skipped as a repeat");
+}

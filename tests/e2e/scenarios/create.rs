@@ -268,3 +268,77 @@ fn a_slow_create_outcome_is_shown_after_switching_environment() {
         sandbox.shutdown().await;
     });
 }
+
+/// Issue 38 §1, on Staging (a service that cannot page): the service makes the pet and the
+/// connection drops before the answer. The form's primary button is then no plain Add: it asks,
+/// and only the question's "Add again" sends. A fresh form with the same pet typed again names the
+/// lost add ("may already have been added") and sends nothing.
+#[test]
+fn after_a_lost_answer_the_form_asks_before_adding_the_same_pet_again() {
+    scenario(|setup, config| async move {
+        let (app, sandbox, key) = app_on_staging(&setup, config.path()).await;
+        sandbox.set_faults(Faults {
+            drop_rate: 1.0,
+            ..Faults::default()
+        });
+        let lost = format!("Lost Answer {:04}", fastrand::u16(..10_000));
+        app.click_button("New pet").await;
+        app.type_into("#pet-name", &lost).await;
+        app.type_into("#pet-category", "3").await;
+        app.press(Key::Enter).await;
+        app.wait_text("[data-testid='outcome-unknown']", |t| {
+            t.contains(&format!("We couldn’t confirm whether {lost} was added to Staging"))
+        })
+        .await;
+        sandbox.set_faults(Faults::default());
+        let submit = "[role='dialog'] button[type='submit']";
+        app.wait_text(submit, |t| t == "Add again…").await;
+        app.screenshot("38-form-after-a-lost-answer").await;
+
+        // The button and Enter both only ask.
+        app.click(By::Css(submit)).await;
+        app.wait_text("[data-testid='repeat-question']", |t| {
+            t.contains(&format!("Add {lost} to Staging again?"))
+                && t.contains("a pet can’t be deleted")
+        })
+        .await;
+        app.screenshot("38-form-asks-before-adding-again").await;
+        app.click_button("Don’t add").await;
+        app.press(Key::Enter).await;
+        app.find(By::Css("[data-testid='repeat-question']")).await;
+        app.click_button("Don’t add").await;
+        app.close_dialog().await;
+
+        // Typed again into a fresh form: named, not sent.
+        app.js("location.reload(); return null;").await.ok();
+        app.wait_rows("the staging pets", shows_staging_pets).await;
+        app.click_button("New pet").await;
+        app.type_into("#pet-name", &lost.to_lowercase()).await;
+        app.type_into("#pet-category", "3").await;
+        app.press(Key::Enter).await;
+        let said = app
+            .wait_text("[data-testid='form-error']", |t| {
+                t.contains("may already have been added to Staging")
+            })
+            .await;
+        assert!(said.contains("from the New pet form"), "where: {said}");
+        app.wait_text(submit, |t| t == "Add again…").await;
+        app.screenshot("38-form-names-the-lost-add").await;
+        tokio::time::sleep(Duration::from_millis(500)).await;
+        assert_eq!(sandbox.create_count(), 1, "nothing sent after the lost answer");
+        assert_eq!(stored_named(&sandbox, &key, &lost).await, 1);
+
+        // The second, deliberate choice sends once.
+        app.click(By::Css(submit)).await;
+        app.click(By::Css("[data-testid='repeat-confirm']")).await;
+        app.wait_dialog_closed().await;
+        eventually("the repeat is created", UI_TIMEOUT, || async {
+            Ok((sandbox.create_count() == 2).then_some(()))
+        })
+        .await;
+        tokio::time::sleep(Duration::from_millis(500)).await;
+        assert_eq!(sandbox.create_count(), 2, "the repeat is sent once");
+        app.quit().await;
+        sandbox.shutdown().await;
+    });
+}

@@ -135,6 +135,14 @@ pub fn describe(err: &CliError) -> String {
         CliError::CreateOutcomeUnknown { seconds } => {
             say(ErrMsg::CreateOutcomeUnknown, &[("seconds", seconds)])
         }
+        CliError::AlreadyAdded { name, url, earlier } => {
+            let when = bulk::repeat(&petstore_bulk::Repeat::Earlier(earlier.clone()));
+            let msg = match earlier.pet_id {
+                Some(_) => ErrMsg::AlreadyAdded,
+                None => ErrMsg::MayHaveBeenAdded,
+            };
+            say(msg, &[("name", name), ("url", url), ("when", &when)])
+        }
         CliError::Stdin(error) => say(ErrMsg::Stdin, &[("why", &io(error))]),
         CliError::EmptyPassword => say(ErrMsg::EmptyPassword, &[]),
         CliError::NoProxyForPassword => say(ErrMsg::NoProxyForPassword, &[]),

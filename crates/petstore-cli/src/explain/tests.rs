@@ -169,6 +169,15 @@ fn every_error() -> Vec<CliError> {
         },
         CliError::DeadlineExceeded { seconds: 1.0 },
         CliError::CreateOutcomeUnknown { seconds: 1.0 },
+        CliError::AlreadyAdded {
+            name: "Rex".into(),
+            url: "x".into(),
+            earlier: petstore_bulk::Earlier {
+                at,
+                source: petstore_bulk::CreateSource::Form,
+                pet_id: None,
+            },
+        },
         CliError::Stdin(io(std::io::ErrorKind::PermissionDenied)),
         CliError::EmptyPassword,
         CliError::NoProxyForPassword,

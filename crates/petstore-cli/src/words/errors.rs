@@ -87,6 +87,22 @@ catalog! {
             de: "Keine Antwort in der erlaubten Zeit ({seconds} s): Das Haustier wurde vielleicht angelegt, \
                  vielleicht nicht. Prüfen Sie mit `petstore list`, bevor Sie es erneut versuchen.",
         },
+        AlreadyAdded {
+            en: "{name} was not sent to {url}: it was {when}. A pet can't be deleted, so adding it \
+                 again makes a second one; if that is what you want, run the same command with \
+                 --allow-repeat.",
+            de: "{name} wurde nicht an {url} gesendet: {when}. Ein Haustier lässt sich nicht löschen, \
+                 erneutes Hinzufügen legt also ein zweites an; wenn Sie das wollen, führen Sie denselben \
+                 Befehl mit --allow-repeat aus.",
+        },
+        MayHaveBeenAdded {
+            en: "{name} was not sent to {url}: it {when}. Check with `petstore list` first: adding it \
+                 again may make a duplicate, and a pet can't be deleted. To add it anyway, run the same \
+                 command with --allow-repeat.",
+            de: "{name} wurde nicht an {url} gesendet: {when}. Prüfen Sie zuerst mit `petstore list`: \
+                 Erneutes Hinzufügen kann ein Duplikat ergeben, und ein Haustier lässt sich nicht löschen. \
+                 Um es trotzdem hinzuzufügen, führen Sie denselben Befehl mit --allow-repeat aus.",
+        },
         Stdin {
             en: "Could not read the API key from stdin: {why}",
             de: "Der API-Schlüssel konnte nicht von stdin gelesen werden: {why}",

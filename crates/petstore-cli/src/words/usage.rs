@@ -158,6 +158,10 @@ catalog! {
             en: "Send again the rows whose outcome stayed unknown and that were not found in the pet list (they may exist twice if the service stored them without being able to show them)",
             de: "Die Zeilen erneut senden, deren Ergebnis unbekannt blieb und die in der Haustierliste nicht gefunden wurden (sie können doppelt entstehen, wenn der Dienst sie gespeichert hat, ohne sie zeigen zu können)",
         },
+        AllowRepeat {
+            en: "Add the pet even though this computer already added it (or may have added it) to this environment, by the app, an import or `petstore add`; without it the command names the earlier add and sends nothing (exit 13). A pet can't be deleted: this may make a duplicate",
+            de: "Das Haustier hinzufügen, obwohl dieser Computer es schon in diese Umgebung hinzugefügt hat (oder vielleicht hinzugefügt hat), durch die App, einen Import oder `petstore add`; ohne diese Option nennt der Befehl das frühere Hinzufügen und sendet nichts (Exit-Code 13). Ein Haustier lässt sich nicht löschen: Dies kann ein Duplikat ergeben",
+        },
         AllowRepeats {
             en: "Also create the rows that repeat a pet already added from this computer to this environment (by any import, the app or `petstore add`), or an earlier row of the file; without it they are skipped and listed. --yes never implies it",
             de: "Auch die Zeilen anlegen, die ein schon von diesem Computer in diese Umgebung hinzugefügtes Haustier (durch einen Import, die App oder `petstore add`) oder eine frühere Zeile der Datei wiederholen; ohne diese Option werden sie übersprungen und aufgeführt. --yes schließt sie nie ein",
@@ -245,6 +249,8 @@ catalog! {
       --ca-file, `petstore proxy password`); trying again as is will not help
   12  export: the file was written but may be incomplete: the service answered a
       full page and offers no way to fetch the rest (not even by status)
+  13  add: this computer already added this pet (or may have added it) to this
+      environment; nothing was sent (--allow-repeat adds it again)
   130  Ctrl+C at the prompt of `key set` or `proxy password`: nothing was stored
 
 `import` exits 0 only when every valid row of the file is created (now or by an
@@ -284,6 +290,8 @@ another server needs --trust-url. PETSTORE_API_KEY goes wherever --base-url says
       --ca-file, `petstore proxy password`); ein erneuter Versuch allein hilft nicht
   12  Export: die Datei wurde geschrieben, ist aber vielleicht unvollständig: Der Dienst
       antwortete mit einer vollen Seite und bietet keinen Weg zum Rest (auch nicht nach Status)
+  13  add: dieser Computer hat dieses Haustier schon (oder vielleicht schon) in diese Umgebung
+      hinzugefügt; nichts wurde gesendet (--allow-repeat fügt es erneut hinzu)
   130  Strg+C bei der Eingabe von `key set` oder `proxy password`: nichts wurde gespeichert
 
 `import` endet nur mit 0, wenn jede gültige Zeile der Datei angelegt ist (jetzt oder von
