@@ -145,6 +145,8 @@ export const de = {
 
   'table.cancelled': 'Aktualisierung abgebrochen. Aktualisieren Sie, um es erneut zu versuchen.',
   'table.cancelledKept':
+  'table.heldBack': 'Dies sind die Haustiere von {time}: Das Aktualisieren muss warten.',
+  'table.heldBackOver': 'Dies sind die Haustiere von {time}. Die Wartezeit ist vorbei: „Aktualisieren“ zeigt den neuesten Stand.',
     'Aktualisierung abgebrochen: Dies sind die Haustiere von vorher. Aktualisieren Sie, um es erneut zu versuchen.',
   'table.caption': 'Haustiere. Wählen Sie eine Spaltenüberschrift, um zu sortieren, oder einen Namen, um die Details des Haustiers zu sehen.',
   'table.captionStatus':

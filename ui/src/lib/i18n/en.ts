@@ -144,6 +144,8 @@ export const en = {
 
   'table.cancelled': 'Refresh cancelled. Refresh to try again.',
   'table.cancelledKept': 'Refresh cancelled: these are the pets from before it. Refresh to try again.',
+  'table.heldBack': 'These are the pets from {time}: the refresh has to wait.',
+  'table.heldBackOver': 'These are the pets from {time}. The wait is over: Refresh shows the latest.',
   'table.caption': 'Pets. Select a column heading to sort, or a name to see the pet’s details.',
   'table.captionStatus': 'Pets with status {status}. Select a column heading to sort, or a name to see the pet’s details.',
   'table.id': 'ID',

@@ -1,4 +1,5 @@
 import * as backend from '../backend';
+import { retryAtOf } from '../command-error';
 import { compareInt64 } from '../int64';
 import type { CommandError, Pet, PetStatusValue } from '../types';
 import { sameSource, type Highlight, type RowSource } from './highlight';
@@ -72,6 +73,24 @@ export class PetList {
    * the rows are the ones from before it. A quiet note, not an error; it ends with the next load.
    */
   cancelled = $state(false);
+  /**
+   * The last refresh was refused for a wait the key must honour (a 429 remembered by the app or
+   * the command line, a spent quota): the rows on screen stay, marked as from before, with the
+   * wait and its end. It ends with the next load.
+   */
+  heldBack = $state.raw<CommandError | null>(null);
+  /**
+   * When the wait the key must honour ends (ms since the epoch), while it runs: no load can work
+   * before then, so nothing offers one (Refresh, Retry). null: no such wait known.
+   */
+  waitEnds = $state<number | null>(null);
+  #waitTimer: ReturnType<typeof setTimeout> | null = null;
+
+  /** Refresh can work now: nothing is loading and no known wait runs. */
+  get canRefresh(): boolean {
+    return !this.loading && this.waitEnds === null;
+  }
+
   /** The pet just created, with where it was created; it ends with the next load. */
   highlight = $state.raw<Highlight | null>(null);
 
@@ -151,6 +170,7 @@ export class PetList {
     this.loadStartedAt = Date.now();
     this.cancelled = false;
     this.error = null;
+    this.heldBack = null;
     this.moreError = null;
     const status = this.status;
     try {
@@ -171,6 +191,12 @@ export class PetList {
         this.cancelled = true;
         return;
       }
+      this.#waitFor(failure);
+      if (this.refreshing && this.pets.length > 0 && retryAtOf(failure) !== null) {
+        // A refresh that must wait: the rows from before stay, said to be from before.
+        this.heldBack = failure;
+        return;
+      }
       this.error = failure;
       this.#shown = null;
       this.pets = [];
@@ -182,6 +208,19 @@ export class PetList {
         this.loadStartedAt = null;
       }
     }
+  }
+
+  /** Learns the end of a wait `failure` names, and forgets it once it has passed. */
+  #waitFor(failure: CommandError): void {
+    const ends = Date.parse(retryAtOf(failure) ?? '');
+    const left = ends - Date.now();
+    if (!(left > 0)) return;
+    this.waitEnds = ends;
+    if (this.#waitTimer !== null) clearTimeout(this.#waitTimer);
+    this.#waitTimer = setTimeout(() => {
+      this.waitEnds = null;
+      this.#waitTimer = null;
+    }, left);
   }
 
   /**
