@@ -3,7 +3,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/svelte';
 import { beforeEach, describe, expect, test, vi } from 'vitest';
 import { alertText } from '../src/lib/activity-words';
-import { formatClock } from '../src/lib/format';
+import { formatClock, formatClockSeconds } from '../src/lib/format';
 import type { QuotaAlert } from '../src/lib/types';
 import { startApp } from './helpers';
 
@@ -23,23 +23,42 @@ describe('quota alerts', () => {
   });
 
   test('the words: low, used up, and a 429, in local time', () => {
-    expect(alertText(alert())).toBe(`Staging: 8 of 60 requests left this minute, renews at ${formatClock(RESET)}.`);
+    expect(alertText(alert())).toBe(`Staging: 8 of 60 requests left this minute, renews at ${formatClockSeconds(RESET)}.`);
     expect(alertText(alert({ level: 'exhausted', remaining: 0 }))).toBe(
-      `Staging: no requests left this minute. Requests wait until it renews at ${formatClock(RESET)}.`,
+      `Staging: no requests left this minute. Requests wait until it renews at ${formatClockSeconds(RESET)}.`,
     );
     expect(alertText(alert({ level: 'rateLimited', remaining: null }))).toBe(
-      `Staging answered 429 Too Many Requests at ${formatClock(AT)}. Requests to Staging wait until ${formatClock(RESET)}.`,
+      `Staging answered 429 Too Many Requests at ${formatClockSeconds(AT)}. Requests to Staging wait until ${formatClockSeconds(RESET)}.`,
     );
     // A day window as the headers told it; one they did not tell, judged by how far the reset
     // is; and no reset at all.
     expect(alertText(alert({ environment: 'production', window: 'day', remaining: 1_500, limit: 10_000, resetAt: RESET }))).toBe(
-      `Production: 1,500 of 10,000 requests left today, renews at ${formatClock(RESET)}.`,
+      `Production: 1,500 of 10,000 requests left today, renews at ${formatClockSeconds(RESET)}.`,
     );
     expect(alertText(alert({ window: 'unknown', resetAt: '2026-11-21T00:00:00.000Z' }))).toBe(
       `Staging: 8 of 60 requests left today, renews at ${formatClock('2026-11-21T00:00:00.000Z')}.`,
     );
     expect(alertText(alert({ level: 'exhausted', window: 'unknown', resetAt: null }))).toBe(
       'Staging: no requests left for now. Requests wait until it renews.',
+    );
+  });
+
+  test('one rule for a banner’s times: with seconds less than an hour away, to the minute further', () => {
+    const now = Date.parse(AT);
+    const at = (ms: number) => new Date(now + ms).toISOString();
+    const hhmm = (iso: string) => /^\d\d:\d\d$/.test(alertText(alert({ level: 'exhausted', resetAt: iso }), now).match(/at ([\d:]+)\.$/)?.[1] ?? '');
+    const hhmmss = (iso: string) => /^\d\d:\d\d:\d\d$/.test(alertText(alert({ level: 'exhausted', resetAt: iso }), now).match(/at ([\d:]+)\.$/)?.[1] ?? '');
+    expect(hhmmss(at(19_000))).toBe(true);
+    expect(hhmmss(at(3_599_000))).toBe(true);
+    expect(hhmm(at(3_600_000))).toBe(true);
+    expect(hhmm(at(5 * 3_600_000))).toBe(true);
+    // The moment of a 429 a minute ago reads as the Activity table has it: "17:25:19".
+    expect(alertText(alert({ level: 'rateLimited', at: at(-60_000), resetAt: at(19_000) }), now)).toBe(
+      `Staging answered 429 Too Many Requests at ${formatClockSeconds(at(-60_000))}. Requests to Staging wait until ${formatClockSeconds(at(19_000))}.`,
+    );
+    // An hour or more ago: to the minute.
+    expect(alertText(alert({ level: 'rateLimited', at: at(-2 * 3_600_000), resetAt: null }), now)).toBe(
+      `Staging answered 429 Too Many Requests at ${formatClock(at(-2 * 3_600_000))}. Requests to Staging wait as long as it asked.`,
     );
   });
 

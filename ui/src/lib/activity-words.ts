@@ -6,7 +6,7 @@
 // getters), so a switch of language shows at once.
 import { commandError } from './command-error';
 import { ENVIRONMENT_LABELS } from './environment';
-import { formatClock, formatCount, PLAN_LABEL } from './format';
+import { formatClockNear, formatCount, PLAN_LABEL } from './format';
 import { t, tn } from './i18n/index.svelte';
 import { describeError } from './messages';
 import type {
@@ -216,26 +216,26 @@ function windowWords(alert: QuotaAlert): string {
 }
 
 const ALERT_TEXT = {
-  low: (alert, env) => {
-    const renews = alert.resetAt ? t('quota.alertRenews', { time: formatClock(alert.resetAt) }) : '';
+  low: (alert, env, now) => {
+    const renews = alert.resetAt ? t('quota.alertRenews', { time: formatClockNear(alert.resetAt, now) }) : '';
     const when = windowWords(alert);
     return alert.remaining !== null && alert.limit !== null
       ? t('quota.alertLow', { env, remaining: formatCount(alert.remaining), limit: formatCount(alert.limit), window: when, renews })
       : t('quota.alertLowFew', { env, window: when, renews });
   },
-  exhausted: (alert, env) =>
+  exhausted: (alert, env, now) =>
     alert.resetAt
-      ? t('quota.alertExhausted', { env, window: windowWords(alert), time: formatClock(alert.resetAt) })
+      ? t('quota.alertExhausted', { env, window: windowWords(alert), time: formatClockNear(alert.resetAt, now) })
       : t('quota.alertExhaustedNoTime', { env, window: windowWords(alert) }),
-  rateLimited: (alert, env) =>
+  rateLimited: (alert, env, now) =>
     alert.resetAt
-      ? t('quota.alertRateLimited', { env, at: formatClock(alert.at), time: formatClock(alert.resetAt) })
-      : t('quota.alertRateLimitedNoTime', { env, at: formatClock(alert.at) }),
-} satisfies Record<AlertLevel, (alert: QuotaAlert, env: string) => string>;
+      ? t('quota.alertRateLimited', { env, at: formatClockNear(alert.at, now), time: formatClockNear(alert.resetAt, now) })
+      : t('quota.alertRateLimitedNoTime', { env, at: formatClockNear(alert.at, now) }),
+} satisfies Record<AlertLevel, (alert: QuotaAlert, env: string, now: number) => string>;
 
-/** A quota alert as its banner says it. */
-export function alertText(alert: QuotaAlert): string {
-  return ALERT_TEXT[alert.level](alert, ENVIRONMENT_LABELS[alert.environment]);
+/** A quota alert as its banner says it; its times with seconds while they are less than an hour from `now`. */
+export function alertText(alert: QuotaAlert, now = Date.now()): string {
+  return ALERT_TEXT[alert.level](alert, ENVIRONMENT_LABELS[alert.environment], now);
 }
 
 /**

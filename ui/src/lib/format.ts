@@ -126,6 +126,17 @@ export function formatClockSeconds(iso: string): string {
 }
 
 /**
+ * A time of day a banner, the gauge or a panel names, by one rule: less than an hour away from
+ * `now` (either way), with its seconds, "17:25:19", as the Activity table shows the same moment;
+ * further away, to the minute, "17:25".
+ */
+export function formatClockNear(iso: string, now: number): string {
+  const at = Date.parse(iso);
+  if (Number.isNaN(at)) return iso;
+  return Math.abs(at - now) < 3_600_000 ? formatClockSeconds(iso) : formatClock(iso);
+}
+
+/**
  * A moment a message names, for a person: local time with what is left, "14:05:47 (in 0:32)";
  * once it has passed, the time alone. Every message that names a time uses this (never UTC).
  */
