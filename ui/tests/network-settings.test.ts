@@ -210,7 +210,7 @@ describe('Settings → Network', () => {
     expect(within(dialog).getByLabelText('Proxy-Adresse')).toBeTruthy();
     expect(within(dialog).getByRole('group', { name: 'Proxy' })).toBeTruthy();
     expect(within(dialog).getByTestId('network-auto-config').textContent).toContain('Wählen Sie Manuell');
-    expect(within(dialog).getByRole('button', { name: 'Firmenzertifikat vertrauen…' })).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Firmenzertifikat vertrauen …' })).toBeTruthy();
     await type(within(dialog).getByLabelText('Proxy-Adresse'), 'http://clerk:pw@proxy.corp.example:3128');
     await fireEvent.click(within(dialog).getByRole('button', { name: 'Speichern' }));
     expect((await within(dialog).findByTestId('proxy-url-error')).textContent).toContain('im Feld Passwort');

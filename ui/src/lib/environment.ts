@@ -28,11 +28,12 @@ export const ENVIRONMENT_IDS = Object.keys(ENVIRONMENTS) as EnvironmentId[];
  * "live data": an unconfigured Production holds no data to warn about yet, and the header has
  * room for one tag per environment, not two.
  */
-export function environmentTag(env: EnvironmentInfo): string | null {
+export function environmentTag(env: EnvironmentInfo): string {
   if (!env.configured) return t('environment.tagNotSetUp');
   if (env.production) return t('environment.tagLive');
   if (env.localDemo) return t('environment.tagDemo');
-  return null;
+  // Staging: every option says what it holds, so none reads as missing its line.
+  return t('environment.tagTest');
 }
 
 /** The longer story behind the tag, for the tooltip and for screen readers. */

@@ -67,6 +67,7 @@ export const en = {
   'environment.legend': 'Environment',
   'environment.tagNotSetUp': 'not set up',
   'environment.tagLive': 'live data',
+  'environment.tagTest': 'test data',
   'environment.tagDemo': 'local demo data',
   'environment.hintLive': 'Live data: changes are real.',
   'environment.hintDemo': 'Local demo data on this computer.',

@@ -36,8 +36,8 @@ export const networkDe = {
   'network.certificatesHint':
     'Zusätzlich zu denen dieses Computers vertrauenswürdig. Ein Firmen-Proxy, der verschlüsselten Verkehr prüft, braucht hier sein Zertifikat.',
   'network.certificatesNone': 'Keinem Firmenzertifikat wird vertraut: Es gelten nur die vertrauenswürdigen Zertifikate dieses Computers.',
-  'network.trust': 'Firmenzertifikat vertrauen…',
-  'network.trusting': 'Zertifikat wird geprüft…',
+  'network.trust': 'Firmenzertifikat vertrauen …',
+  'network.trusting': 'Zertifikat wird geprüft …',
   'network.remove': 'Entfernen',
   'network.removeLabel': '{subject} entfernen',
   'network.fingerprint': 'SHA-256-Fingerabdruck',
