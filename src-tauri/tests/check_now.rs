@@ -19,6 +19,7 @@ fn backend(dir: &Path) -> Backend {
         settings_path: Some(dir.join("settings.json")),
         events: Arc::new(Collected::default()),
         tuning: Arc::new(quick),
+        data_dir: Some(dir.join("data")),
         activity_path: Some(dir.join("data").join(petstore_activity::ACTIVITY_FILE)),
         ..BackendConfig::isolated()
     })
@@ -210,4 +211,19 @@ async fn in_a_newest_first_list_the_newest_match_ends_the_check() {
     assert_eq!(found.name, "Pudding");
     assert_eq!(found.id, "3002", "after Kai, 3001");
     assert!(checked.covered);
+
+    // Found: the form now names it with its id, where it said "may have been added".
+    let input = NewPetInput {
+        name: "Pudding".into(),
+        category_id: "3".into(),
+        status: None,
+    };
+    let again = backend
+        .create_pet(Environment::Staging, &input, false)
+        .await
+        .expect_err("already added");
+    let petstore_admin::dto::CommandError::AlreadyAdded(added) = again else {
+        panic!("alreadyAdded: {again:?}");
+    };
+    assert_eq!(added.earlier.pet_id.as_deref(), Some("3002"));
 }

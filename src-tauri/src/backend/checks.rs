@@ -11,7 +11,7 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex, PoisonError};
 
 use petstore_activity::{self as activity, Entry, ResolutionKind as StoreResolution};
-use petstore_bulk::{CHECK_MAX_PAGES, PagesError, Wanted};
+use petstore_bulk::{CHECK_MAX_PAGES, CreateSource, PagesError, Wanted};
 use petstore_client::{Operation, Outcome, Priority};
 use tokio::sync::OnceCell;
 
@@ -109,6 +109,17 @@ impl Backend {
         let updated = match &checked.found {
             Some(found) => {
                 let pet_id = found.id;
+                // Found: the record of created pets names it with its id from now on ("already
+                // added, pet 457") where it said "may have been added".
+                let (found_pet, base_url) = (pet.clone(), record.record.base_url.clone());
+                let recorded = self
+                    .on_record(&base_url, move |created| {
+                        created.record_created(None, &found_pet, pet_id, CreateSource::Form)
+                    })
+                    .await;
+                if let Err(error) = recorded {
+                    log::warn!("pet {pet_id} found, not recorded: {error:?}");
+                }
                 self.on_store(move |store| {
                     store.resolve(entry_id, resolution(StoreResolution::Found, Some(pet_id)))
                 })

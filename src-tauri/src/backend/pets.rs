@@ -122,7 +122,7 @@ impl Backend {
 
     /// Runs `work` on the record of created pets of `base_url`, on the blocking pool (a synced
     /// append, a read of the file). `None`: this computer gives the app no data folder.
-    async fn on_record<T: Send + 'static>(
+    pub(super) async fn on_record<T: Send + 'static>(
         &self,
         base_url: &str,
         work: impl FnOnce(&mut CreatedPets) -> Result<T, petstore_bulk::CreatedError> + Send + 'static,
