@@ -12,6 +12,7 @@ mod windows;
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
+use std::time::{Duration, Instant};
 
 #[cfg(target_os = "linux")]
 use crate::bundle;
@@ -32,7 +33,9 @@ const WORKSPACE: [&str; 3] = ["--locked", "--workspace", "--all-features"];
 
 pub fn test(args: &[String]) -> Result {
     let stages = stage::parse(args).map_err(|e| StepError(e.to_string()))?;
+    let started = Instant::now();
     let tools = setup::for_stages(&stages)?;
+    let mut times = vec![("setup", started.elapsed())];
     let mut suite = Suite {
         root: crate::root(),
         target: crate::target_dir(),
@@ -54,11 +57,34 @@ pub fn test(args: &[String]) -> Result {
             suite.start_windows_build()?;
         }
         step(&format!("Stage {stage}: {}", stage.what()));
-        suite.run(*stage)?;
+        let stage_started = Instant::now();
+        let result = suite.run(*stage);
+        times.push((stage.name(), stage_started.elapsed()));
+        if result.is_err() {
+            print_times(&times, started.elapsed());
+        }
+        result?;
     }
+    print_times(&times, started.elapsed());
     let names: Vec<&str> = stages.iter().map(|s| s.name()).collect();
     println!("\nPassed: {}.", names.join(", "));
     Ok(())
+}
+
+/// Each stage's time, so a run that grows tells where (the suite must stay under 40 minutes
+/// cold on 2 cores). A stage's work started early beside another is counted where it is waited for.
+fn print_times(times: &[(&str, Duration)], total: Duration) {
+    println!("\nTime per stage:");
+    for (name, took) in times {
+        println!("  {name:<11} {}", minutes(*took));
+    }
+    println!("  {:<11} {}", "total", minutes(total));
+}
+
+/// "12 min 05 s".
+fn minutes(took: Duration) -> String {
+    let seconds = took.as_secs();
+    format!("{} min {:02} s", seconds / 60, seconds % 60)
 }
 
 /// What the stages of one `cargo xtask test` share, so no stage does another's work twice.
@@ -359,4 +385,16 @@ fn run_schemathesis(root: &Path, target: &Path, schemathesis: &Path) -> Result {
             // A fixed seed keeps CI repeatable; all checks, no exclusions (about 1,000 cases, 20 s).
             .args(["--checks", "all", "--seed", "1"]),
     )
+}
+
+#[cfg(test)]
+mod time_tests {
+    use super::*;
+
+    #[test]
+    fn a_stage_time_reads_in_minutes_and_seconds() {
+        assert_eq!(minutes(Duration::from_secs(0)), "0 min 00 s");
+        assert_eq!(minutes(Duration::from_millis(65_900)), "1 min 05 s");
+        assert_eq!(minutes(Duration::from_secs(27 * 60 + 50)), "27 min 50 s");
+    }
 }
