@@ -5,7 +5,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/svelte';
 import { describe, expect, test } from 'vitest';
 import { quota } from '../src/demo/fake';
 import { scales, stepPath, timeTicks } from '../src/lib/chart';
-import { formatClock } from '../src/lib/format';
+import { formatClock, formatClockSeconds } from '../src/lib/format';
 import type { QuotaHistory } from '../src/lib/types';
 import { activityEntry } from './activity-helpers';
 import { startApp } from './helpers';
@@ -73,7 +73,9 @@ describe('the quota panel', () => {
     const summary = within(dialog).getByTestId('quota-chart-summary');
     expect(chart.getAttribute('aria-describedby')).toBe(summary.id);
     expect(summary.textContent).toContain('Lowest: 0 of 60 requests left');
-    expect(summary.textContent).toContain('2 requests were answered 429 Too Many Requests');
+    expect(summary.textContent).toContain(
+      `2 answers were 429 Too Many Requests, to requests started at ${formatClockSeconds(iso(584_000))}, ${formatClockSeconds(iso(583_000))}.`,
+    );
     expect(summary.textContent).toContain('The window renewed once.');
   });
 
@@ -147,6 +149,49 @@ describe('the quota panel', () => {
       quota: { limit: 60, remaining: 0, resetAt: null, window: 'minute' },
     });
     await waitFor(() => expect(within(dialog).getAllByTestId('rate-limited-marker')).toHaveLength(1));
+  });
+});
+
+describe('one count of 429 answers', () => {
+  // A list answered 429 twice before it went through: Activity says "twice", the panel two answers.
+  const twice = () =>
+    activityEntry({
+      id: '1',
+      status: 200,
+      attempts: 3,
+      rateLimited: 2,
+      quota: { limit: 60, remaining: 10, resetAt: null, window: 'minute' },
+    });
+
+  test('a request answered 429 twice is two answers in the panel, named once by its start', async () => {
+    const entry = twice();
+    await startApp({ activity: [entry] });
+    const dialog = await openPanel();
+    const summary = await within(dialog).findByTestId('quota-chart-summary');
+    const at = formatClockSeconds(entry.at);
+    expect(summary.textContent).toContain(`2 answers were 429 Too Many Requests, to requests started at ${at}.`);
+    expect(within(dialog).getAllByTestId('rate-limited-marker')).toHaveLength(2);
+  });
+
+  test('in German too', async () => {
+    const entry = twice();
+    await startApp({ activity: [entry], systemLocale: 'de_DE.UTF-8' });
+    await screen.findByText('Biscuit');
+    await fireEvent.click(await screen.findByTestId('quota-open'));
+    const dialog = await screen.findByRole('dialog');
+    const at = formatClockSeconds(entry.at);
+    // The German catalog loads lazily: the summary is re-worded once it has.
+    await waitFor(() =>
+      expect(within(dialog).getByTestId('quota-chart-summary').textContent).toContain(
+        `2 Antworten waren 429 Too Many Requests, auf Anfragen von ${at}.`,
+      ),
+    );
+  });
+
+  test('no 429 says no answer was one', async () => {
+    await startApp({ handlers: { quota_history: () => sample({ rateLimited: [] }) } });
+    const dialog = await openPanel();
+    expect((await within(dialog).findByTestId('quota-chart-summary')).textContent).toContain('No answer was 429 Too Many Requests.');
   });
 });
 

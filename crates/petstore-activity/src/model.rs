@@ -137,7 +137,9 @@ pub struct QuotaHistory {
     pub points: Vec<QuotaPoint>,
     /// The distinct reset instants the server announced that fall within the range.
     pub resets: Vec<DateTime<Utc>>,
-    /// When each operation that met a 429 started.
+    /// One instant per 429 answer, at the start of the operation it answered (twice for an
+    /// operation answered 429 twice), with the answers of operations still waiting them out
+    /// (not yet recorded) among them: the one count of 429s.
     pub rate_limited: Vec<DateTime<Utc>>,
     /// Requests put on the wire (attempts, retries included) per operation, every operation
     /// listed in `Operation::ALL` order, zero included.

@@ -70,14 +70,7 @@ pub(crate) fn quota_history(
             millis(since - lookback)
         ],
     )?;
-    let rate_limited = times(
-        connection,
-        "SELECT started_at FROM activity
-         WHERE base_url = ?1 AND started_at >= ?2 AND started_at <= ?3
-           AND (rate_limited > 0 OR status = 429)
-         ORDER BY started_at, id",
-        range,
-    )?;
+    let rate_limited = answers_429(connection, range)?;
     let requests_by_operation = requests_by_operation(connection, base_url, since, until)?;
     let day_window = day_use(connection, base_url, until)?;
     Ok(QuotaHistory {
@@ -122,6 +115,31 @@ fn times(
     let mut times = Vec::new();
     while let Some(row) = rows.next()? {
         times.extend(from_millis(row.get(0)?));
+    }
+    Ok(times)
+}
+
+/// One instant per 429 answer (an operation answered 429 twice gives its start twice): the one
+/// count of 429s the panel, the banner and Activity's "answered 429 twice" share. An entry that
+/// ended on a 429 it did not count (written by an older version) counts once.
+fn answers_429(
+    connection: &Connection,
+    range: impl rusqlite::Params,
+) -> Result<Vec<DateTime<Utc>>, ActivityError> {
+    let mut statement = connection.prepare(
+        "SELECT started_at, max(rate_limited, status IS 429) FROM activity
+         WHERE base_url = ?1 AND started_at >= ?2 AND started_at <= ?3
+           AND (rate_limited > 0 OR status = 429)
+         ORDER BY started_at, id",
+    )?;
+    let mut rows = statement.query(range)?;
+    let mut times = Vec::new();
+    while let Some(row) = rows.next()? {
+        // Bounded: the client counts at most its attempts, a handful; a damaged value is one.
+        let answers = row.get::<_, i64>(1)?.clamp(1, 100);
+        if let Some(at) = from_millis(row.get(0)?) {
+            times.extend(std::iter::repeat_n(at, answers as usize));
+        }
     }
     Ok(times)
 }

@@ -134,7 +134,13 @@ impl ActivityStore {
         since: DateTime<Utc>,
         until: DateTime<Utc>,
     ) -> Result<QuotaHistory, ActivityError> {
-        quota::quota_history(&self.reader(), base_url, since, until)
+        let mut history = quota::quota_history(&self.reader(), base_url, since, until)?;
+        // The 429s of operations still waiting them out count now, not only once recorded.
+        history
+            .rate_limited
+            .extend(self.inner.writer.live_429(base_url, since, until));
+        history.rate_limited.sort();
+        Ok(history)
     }
 
     /// Per rate-limit window: requests sent, 429s, lowest remaining (`petstore quota --history`).

@@ -8,7 +8,7 @@ use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
 use std::thread::{self, JoinHandle};
 use std::time::{Duration, Instant};
 
-use chrono::Utc;
+use chrono::{DateTime, Utc};
 use petstore_client::{ActivitySink, RequestRecord};
 use rusqlite::{Connection, ErrorCode, TransactionBehavior};
 
@@ -30,6 +30,10 @@ const GATHER_SLICE: Duration = Duration::from_millis(5);
 /// The writer prunes after about this many inserts (and once when it starts).
 pub const PRUNE_EVERY: u64 = 500;
 
+/// 429 answers waited out now, not yet recorded, at most: beyond this many (a runaway loop) the
+/// oldest are forgotten rather than the memory growing.
+const MAX_LIVE_429: usize = 10_000;
+
 /// The record is boxed so the queue's slots (allocated up front) stay small.
 type Queued = (Source, Box<RequestRecord>);
 
@@ -44,6 +48,10 @@ pub(crate) struct Shared {
     flushing: AtomicU64,
     progress: Mutex<Progress>,
     progressed: Condvar,
+    /// 429 answers of operations not yet written (base address, when the operation began): the
+    /// history counts them while they are waited out, and lets them go as their records are
+    /// written (or dropped), so no answer is counted twice or missed.
+    live_429: Mutex<Vec<(String, DateTime<Utc>)>>,
 }
 
 #[derive(Debug, Default)]
@@ -75,6 +83,7 @@ impl Writer {
             flushing: AtomicU64::new(0),
             progress: Mutex::new(Progress::default()),
             progressed: Condvar::new(),
+            live_429: Mutex::new(Vec::new()),
         });
         let thread_shared = Arc::clone(&shared);
         let thread = thread::Builder::new()
@@ -144,6 +153,22 @@ impl Writer {
         }
     }
 
+    /// When the operations began whose 429 answers to `base_url` are not written yet (one per
+    /// answer), within `since..=until`.
+    pub(crate) fn live_429(
+        &self,
+        base_url: &str,
+        since: DateTime<Utc>,
+        until: DateTime<Utc>,
+    ) -> Vec<DateTime<Utc>> {
+        self.shared
+            .live_429()
+            .iter()
+            .filter(|(url, at)| url == base_url && *at >= since && *at <= until)
+            .map(|(_, at)| *at)
+            .collect()
+    }
+
     pub(crate) fn count_pruned(&self, pruned: u64) {
         self.shared.progress().pruned += pruned;
     }
@@ -169,6 +194,25 @@ impl Shared {
     /// A panic elsewhere while holding the lock leaves counters that are still meaningful.
     fn progress(&self) -> MutexGuard<'_, Progress> {
         self.progress.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    fn live_429(&self) -> MutexGuard<'_, Vec<(String, DateTime<Utc>)>> {
+        self.live_429.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// The record of an operation is written (or lost): its 429 answers are no longer live.
+    fn settle_429(&self, record: &RequestRecord) {
+        let mut left = record.rate_limited;
+        if left == 0 {
+            return;
+        }
+        self.live_429().retain(|(url, at)| {
+            let this = left > 0 && *url == record.base_url && *at == record.started_at;
+            if this {
+                left -= 1;
+            }
+            !this
+        });
     }
 
     fn retention(&self) -> Retention {
@@ -199,7 +243,8 @@ impl ActivitySink for QueueSink {
             Ok(()) => {
                 self.shared.enqueued.fetch_add(1, Ordering::SeqCst);
             }
-            Err(TrySendError::Full(_) | TrySendError::Disconnected(_)) => {
+            Err(TrySendError::Full((_, record)) | TrySendError::Disconnected((_, record))) => {
+                self.shared.settle_429(&record);
                 let dropped = self.shared.dropped.fetch_add(1, Ordering::Relaxed) + 1;
                 // The first, then one line per thousand: a stuck writer must not flood the log.
                 if dropped == 1 || dropped.is_multiple_of(1_000) {
@@ -209,6 +254,14 @@ impl ActivitySink for QueueSink {
                 }
             }
         }
+    }
+
+    fn answered_429(&self, base_url: &str, started: DateTime<Utc>) {
+        let mut live = self.shared.live_429();
+        if live.len() >= MAX_LIVE_429 {
+            live.remove(0);
+        }
+        live.push((base_url.to_owned(), started));
     }
 }
 
@@ -259,6 +312,10 @@ fn run(mut connection: Connection, receiver: &Receiver<Queued>, shared: &Shared)
                 Err(error)
             }
         });
+        // Written (or given up on): what these records count is no longer live.
+        for (_, record) in &batch {
+            shared.settle_429(record);
+        }
         batch.clear();
         {
             let mut progress = shared.progress();

@@ -61,7 +61,9 @@ fn few_readings_are_kept_as_they_are_with_resets_429s_and_requests() {
         "read time"
     );
     assert_eq!(history.resets, [minute(0), minute(1), minute(2)]);
-    assert_eq!(history.rate_limited, [minute(0) + TimeDelta::seconds(40)]);
+    // One per 429 answer: that list was answered 429 twice.
+    let limited = minute(0) + TimeDelta::seconds(40);
+    assert_eq!(history.rate_limited, [limited, limited]);
     assert_eq!(
         history.requests_by_operation,
         [
@@ -238,4 +240,50 @@ fn windows_sum_attempts_and_429s_per_announced_reset() {
         ..Filter::default()
     };
     assert_eq!(store.windows(&since).unwrap().len(), 2);
+}
+
+/// A 429 is counted as it is answered, while its operation still waits out the Retry-After
+/// (its record comes only when it ends), and once recorded it is counted once, not again.
+#[test]
+fn a_429_being_waited_out_counts_at_once_and_once_recorded_not_twice() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = open(dir.path());
+    let sink = store.sink(Source::App);
+    let started = at(10);
+    let range = (at(0), at(120));
+    let count = || {
+        store.flush(std::time::Duration::from_secs(5));
+        store
+            .quota_history(BASE_URL, range.0, range.1)
+            .unwrap()
+            .rate_limited
+    };
+    assert_eq!(count(), Vec::<DateTime<Utc>>::new());
+
+    sink.answered_429(BASE_URL, started);
+    // Another server's 429 is not this one's.
+    sink.answered_429(STAGING_URL, started);
+    assert_eq!(
+        count(),
+        [started],
+        "the first answer, while it is waited out"
+    );
+    sink.answered_429(BASE_URL, started);
+    assert_eq!(count(), [started, started], "the second answer");
+
+    // The operation ends: its record counts both answers, and the live ones go.
+    let mut record = list(started, 5);
+    record.attempts = 3;
+    record.rate_limited = 2;
+    sink.record(record);
+    assert_eq!(count(), [started, started], "recorded, counted once");
+    let staging = store
+        .quota_history(STAGING_URL, range.0, range.1)
+        .unwrap()
+        .rate_limited;
+    assert_eq!(
+        staging,
+        [started],
+        "the other server's stays live until its record"
+    );
 }

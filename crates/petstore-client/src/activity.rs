@@ -19,6 +19,14 @@ use crate::ratelimit::RateLimitSnapshot;
 /// decoded: it must not block (queue the record and write it elsewhere).
 pub trait ActivitySink: Send + Sync + std::fmt::Debug {
     fn record(&self, record: RequestRecord);
+
+    /// An attempt of an operation that began at `started` was answered 429, at once, before the
+    /// operation ends (it may wait minutes for the Retry-After): a history can count the answer
+    /// while it is waited out. The operation's record counts it again in `rate_limited` when it
+    /// comes; a sink that counts live answers lets that many go for `base_url` then.
+    fn answered_429(&self, base_url: &str, started: DateTime<Utc>) {
+        let _ = (base_url, started);
+    }
 }
 
 /// The operation of the spec a request was for.

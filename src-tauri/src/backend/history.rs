@@ -7,6 +7,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
+use chrono::{DateTime, Utc};
 use petstore_activity::{ActivityError, ActivityStore, Retention, Source};
 use petstore_client::{ActivitySink, RequestRecord};
 use petstore_local::ActivitySettings;
@@ -142,6 +143,19 @@ impl std::fmt::Debug for Announcing {
 impl ActivitySink for Announcing {
     fn record(&self, record: RequestRecord) {
         self.inner.record(record);
+        self.announce();
+    }
+
+    /// A 429 counts in the quota panel while it is waited out: the panel hears of it at once.
+    fn answered_429(&self, base_url: &str, started: DateTime<Utc>) {
+        self.inner.answered_429(base_url, started);
+        self.announce();
+    }
+}
+
+impl Announcing {
+    /// Tells the UI, after a flush and at most every [`ANNOUNCE_EVERY`], that the history changed.
+    fn announce(&self) {
         if self.pending.swap(true, Ordering::AcqRel) {
             return;
         }

@@ -285,7 +285,8 @@ export function activityHandlers(ctx: Context, options: ActivityFakeOptions) {
           : [],
       ),
       resets: [...resets],
-      rateLimited: inRange.filter((e) => e.rateLimited > 0 || e.status === 429).map((e) => e.at),
+      // As the store counts: one mark per 429 answer, at the start of the request it answered.
+      rateLimited: inRange.flatMap((e) => Array<string>(Math.max(e.rateLimited, e.status === 429 ? 1 : 0)).fill(e.at)),
       byOperation: [...byOperation].map(([operation, requests]) => ({ operation, requests })).sort((a, b) => b.requests - a.requests),
       today: { since: dayStart.toISOString(), used, dayLimit: plan.perDay, remaining: null, plan: plan.plan },
     };

@@ -137,12 +137,15 @@ export function chartSummary(history: QuotaHistory, environment: string): string
       time: formatClockSeconds(lowest.at),
     }),
   ];
+  // One mark per 429 answer (the one count the banner and Activity's "twice" share), at the start
+  // of the request it answered: a request answered 429 twice is named once, counted twice.
   const limited = history.rateLimited;
   if (limited.length === 0) {
     lines.push(t('quota.summaryNo429'));
   } else {
-    const times = limited.slice(0, LISTED).map(formatClockSeconds).join(', ');
-    const more = limited.length > LISTED ? t('quota.summaryMore', { count: formatCount(limited.length - LISTED) }) : '';
+    const started = [...new Set(limited.map(formatClockSeconds))];
+    const times = started.slice(0, LISTED).join(', ');
+    const more = started.length > LISTED ? t('quota.summaryMore', { count: formatCount(started.length - LISTED) }) : '';
     lines.push(tn('quota.summary429', limited.length, { count: formatCount(limited.length), times, more }));
   }
   const resets = history.resets.length;

@@ -26,6 +26,8 @@ pub(super) struct CallLog {
     pub rate_limited: u32,
     pub snapshot: Option<RateLimitSnapshot>,
     pub waited: Duration,
+    /// When the operation began (set by its `Recorder`): what a live 429 is told by.
+    pub started: Option<DateTime<Utc>>,
 }
 
 impl CallLog {
@@ -74,12 +76,16 @@ impl Recorder {
             (Some(_), Some(query)) => format!("{}?{query}", url.path()),
             (Some(_), None) => url.path().to_owned(),
         };
+        let started_at = client.shared.clock.now();
         Recorder {
             operation,
             method,
             path,
-            started_at: client.shared.clock.now(),
-            log: CallLog::default(),
+            started_at,
+            log: CallLog {
+                started: Some(started_at),
+                ..CallLog::default()
+            },
         }
     }
 

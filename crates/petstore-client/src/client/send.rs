@@ -147,6 +147,13 @@ impl PetstoreClient {
             match &outcome {
                 Outcome::Answered(answered) => {
                     log.answered(answered.status, answered.snapshot.as_ref());
+                    if answered.status == 429
+                        && let Some(sink) = &shared.activity
+                    {
+                        // Counted as it happens: the operation's record may be minutes away.
+                        let started = log.started.unwrap_or_else(|| shared.clock.now());
+                        sink.answered_429(shared.base_url.as_str(), started);
+                    }
                 }
                 _ => log.unanswered(),
             }

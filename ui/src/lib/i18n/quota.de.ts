@@ -56,10 +56,10 @@ export const quotaDe = {
     other: '{count} Antworten nannten {period} das Kontingent.',
   },
   'quota.summaryLowest': 'Tiefststand: {remaining} von {limit} Anfragen übrig, um {time}.',
-  'quota.summaryNo429': 'Keine Anfrage wurde mit 429 Too Many Requests beantwortet.',
+  'quota.summaryNo429': 'Keine Antwort war 429 Too Many Requests.',
   'quota.summary429': {
-    one: '{count} Anfrage wurde mit 429 Too Many Requests beantwortet: um {times}{more}.',
-    other: '{count} Anfragen wurden mit 429 Too Many Requests beantwortet: um {times}{more}.',
+    one: '{count} Antwort war 429 Too Many Requests, auf die Anfrage von {times}{more}.',
+    other: '{count} Antworten waren 429 Too Many Requests, auf Anfragen von {times}{more}.',
   },
   'quota.summaryMore': ' und {count} weitere',
   'quota.summaryNoRenewal': 'Das Zeitfenster wurde in dieser Zeit nicht erneuert.',

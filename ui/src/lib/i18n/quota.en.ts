@@ -54,10 +54,10 @@ export const quotaEn = {
     other: '{count} answers told the quota in {period}.',
   },
   'quota.summaryLowest': 'Lowest: {remaining} of {limit} requests left, at {time}.',
-  'quota.summaryNo429': 'No request was answered 429 Too Many Requests.',
+  'quota.summaryNo429': 'No answer was 429 Too Many Requests.',
   'quota.summary429': {
-    one: '{count} request was answered 429 Too Many Requests: at {times}{more}.',
-    other: '{count} requests were answered 429 Too Many Requests: at {times}{more}.',
+    one: '{count} answer was 429 Too Many Requests, to the request started at {times}{more}.',
+    other: '{count} answers were 429 Too Many Requests, to requests started at {times}{more}.',
   },
   'quota.summaryMore': ' and {count} more',
   'quota.summaryNoRenewal': 'The window did not renew in this time.',
