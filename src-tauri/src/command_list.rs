@@ -79,6 +79,11 @@ macro_rules! with_commands {
             probe_address[backend](environment: Environment, base_url: String) -> AddressProbe {
                 backend.probe_address(environment, &base_url).await
             }
+            /// Stops the embedded sandbox, sets its pets file aside (renamed with the time, kept)
+            /// and starts it with only the demo pets; pets added get ids no earlier run gave.
+            start_sandbox_afresh[backend]() -> SandboxAfresh {
+                backend.start_sandbox_afresh().await
+            }
             /// Rows per page, remembered across restarts (1–100; 20 until the person picks another).
             get_page_size[backend]() -> u32 { Ok(backend.page_size()) }
             save_page_size[backend](page_size: i64 as "number") -> u32 {

@@ -272,6 +272,18 @@ pub struct ConnectionTest {
     pub saved: bool,
 }
 
+/// The sandbox started afresh (`start_sandbox_afresh`): where its earlier pets are kept, and the
+/// first id a pet added from now on can get (every id below it was given by an earlier run, or
+/// is a demo pet's).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct SandboxAfresh {
+    /// The earlier pets file, renamed with the time; null when there was none.
+    pub kept_as: Option<String>,
+    /// An int64, as a string.
+    pub ids_from: String,
+}
+
 /// What an address typed in Settings said to `GET /pets?limit=1` sent without a key
 /// (`probe_address`): no key was needed to ask it, so it can be tested before one is given.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]

@@ -133,6 +133,10 @@ pub struct SandboxConfig {
     /// start (the demo data is written to it the first time), one line appended for each pet
     /// added. `None` (the default): in memory only, the demo data anew at every start.
     pub pets_file: Option<PathBuf>,
+    /// Pets added get ids above this one, whatever the pets file holds: a store started afresh
+    /// (its earlier file set aside) never gives again an id an earlier run gave. 0 (the
+    /// default): ids follow the highest one in the store.
+    pub ids_above: i64,
 }
 
 impl Default for SandboxConfig {
@@ -153,6 +157,7 @@ impl Default for SandboxConfig {
             fault_control: false,
             also_answers: Vec::new(),
             pets_file: None,
+            ids_above: 0,
         }
     }
 }

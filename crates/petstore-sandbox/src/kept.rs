@@ -68,6 +68,12 @@ pub(crate) fn read(path: &Path) -> io::Result<Option<Kept>> {
     Ok(Some(kept))
 }
 
+/// The highest id in the pets file at `path` (read as at start, within [`MAX_FILE_BYTES`]);
+/// `None` when there is no file or no pet in it.
+pub fn highest_id(path: &Path) -> io::Result<Option<i64>> {
+    Ok(read(path)?.and_then(|kept| kept.pets.iter().map(|pet| pet.id).max()))
+}
+
 /// Writes `pets` as the whole file, creating its folder if needed: through a temporary file
 /// beside it, then a rename.
 pub(crate) fn write_all(path: &Path, pets: &[Pet]) -> io::Result<()> {

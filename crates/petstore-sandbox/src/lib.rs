@@ -40,6 +40,7 @@ pub use clock::{Clock, ManualClock, SystemClock};
 pub use config::{DEFAULT_PORT, DEMO_KEY, Faults, KeySpec, Plan, PlanParseError, SandboxConfig};
 pub use demo::{CATEGORIES, DEMO_PETS};
 pub use errors::ApiError;
+pub use kept::highest_id as highest_kept_id;
 pub use pet::Pet;
 pub use ratelimit::LimitCounts;
 pub use routes::{DEPRECATION, SUNSET};

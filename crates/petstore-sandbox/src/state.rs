@@ -93,6 +93,12 @@ impl Shared {
 /// asked for), written to the pets file as its first content. Returns the file's lines passed
 /// over.
 fn stock(store: &PetStore, config: &SandboxConfig) -> std::io::Result<usize> {
+    let skipped = fill(store, config)?;
+    store.give_ids_above(config.ids_above);
+    Ok(skipped)
+}
+
+fn fill(store: &PetStore, config: &SandboxConfig) -> std::io::Result<usize> {
     let Some(path) = &config.pets_file else {
         if config.seed_demo_data {
             crate::demo::seed(store);

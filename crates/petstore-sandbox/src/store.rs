@@ -61,6 +61,12 @@ impl PetStore {
         pet
     }
 
+    /// Ids given from now on are above `id` (and above every pet's, as always).
+    pub fn give_ids_above(&self, id: i64) {
+        let mut inner = self.lock();
+        inner.next_id = inner.next_id.max(id.saturating_add(1));
+    }
+
     /// Adds a pet as [`PetStore::insert`] does, writing it to the pets file first when there is
     /// one: a pet that could not be kept is not added (its id is not given either).
     pub fn add(

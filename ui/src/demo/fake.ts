@@ -307,6 +307,11 @@ export function installFake(options: FakeOptions = {}): Fake {
     },
     // Like the app: no key is sent. A "www." host stands for a web server that is not this
     // interface (its 404 page); every other address asks for a key, as the service does.
+    // Like the app: the pets file set aside under a name with the time, ids going on above it.
+    start_sandbox_afresh: () => ({
+      keptAs: '/home/sam/.local/share/dev.petstore.admin/sandbox-pets.20261129-101500.jsonl',
+      idsFrom: '43',
+    }),
     probe_address: (a) => {
       const tried = String(a.baseUrl).trim();
       const answer = new URL(tried).hostname.startsWith('www.') ? { kind: 'notThisInterface' as const, status: 404 } : { kind: 'keyAsked' as const };

@@ -92,6 +92,7 @@ import type { QuotaRange } from './bindings/QuotaRange';
 import type { RememberedWait } from './bindings/RememberedWait';
 import type { Resumed } from './bindings/Resumed';
 import type { RowCells } from './bindings/RowCells';
+import type { SandboxAfresh } from './bindings/SandboxAfresh';
 import type { SavedFile } from './bindings/SavedFile';
 import type { Settings } from './bindings/Settings';
 import type { SettingsProblem } from './bindings/SettingsProblem';
@@ -171,6 +172,13 @@ export const testConnection = (environment: EnvironmentId, baseUrl: string | nul
  */
 export const probeAddress = (environment: EnvironmentId, baseUrl: string) =>
   call<AddressProbe>('probe_address', { environment, baseUrl });
+
+/**
+ * Stops the embedded sandbox, sets its pets file aside (renamed with the time, kept)
+ * and starts it with only the demo pets; pets added get ids no earlier run gave.
+ */
+export const startSandboxAfresh = () =>
+  call<SandboxAfresh>('start_sandbox_afresh');
 
 /** Rows per page, remembered across restarts (1–100; 20 until the person picks another). */
 export const getPageSize = () =>

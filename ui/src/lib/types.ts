@@ -4,6 +4,7 @@
 // the file layout.
 export type { AddressProbe } from './bindings/AddressProbe';
 export type { AddressSource } from './bindings/AddressSource';
+export type { SandboxAfresh } from './bindings/SandboxAfresh';
 export type { ClientErrorKind } from './bindings/ClientErrorKind';
 export type { CommandError } from './bindings/CommandError';
 export type { CommandName } from './bindings/CommandName';

@@ -15,6 +15,7 @@ export type CommandName =
   | "key_status"
   | "test_connection"
   | "probe_address"
+  | "start_sandbox_afresh"
   | "get_page_size"
   | "save_page_size"
   | "get_language"

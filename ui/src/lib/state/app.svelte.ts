@@ -181,6 +181,11 @@ export class AppState {
     if (environment === this.active?.id) await this.#refreshListAndQuota();
   }
 
+  /** Settings started the sandbox afresh: its pets and quota are a new server's. */
+  sandboxStartedAfresh(): Promise<void> {
+    return this.#connectionChanged('sandbox');
+  }
+
   /** The gauge's "Clear" of a wait remembered on this computer. */
   async clearWait(): Promise<void> {
     this.quota.clearing = true;

@@ -9,4 +9,5 @@ export {
   clearApiKey as clearKey,
   testConnection,
   probeAddress,
+  startSandboxAfresh,
 } from '../backend';
