@@ -44,4 +44,6 @@ pub use import::{
 pub use journal::{
     Journal, JournalError, JournalId, RowState, UnfinishedImport, UnknownReason, unfinished,
 };
-pub use pages::{Coverage, Listed, PagesError, Surveyed, for_each_page, survey};
+pub use pages::{
+    Coverage, Listed, PagesError, Surveyed, for_each_page, survey, survey_in_pages_of,
+};

@@ -41,12 +41,25 @@ pub struct Listed {
 pub async fn for_each_page<E: std::error::Error + 'static>(
     client: &PetstoreClient,
     status: Option<PetStatus>,
+    each: impl FnMut(&[Pet]) -> Result<(), E>,
+) -> Result<Listed, PagesError<E>> {
+    for_each_page_of(client, status, largest_page(), each).await
+}
+
+/// Pages of 100, the most the interface allows: the fewest requests, and the most seen from a
+/// server that cannot page.
+fn largest_page() -> Limit {
+    Limit::new(u32::from(Limit::MAX)).unwrap_or_default()
+}
+
+/// [`for_each_page`] with pages of `limit`.
+async fn for_each_page_of<E: std::error::Error + 'static>(
+    client: &PetstoreClient,
+    status: Option<PetStatus>,
+    limit: Limit,
     mut each: impl FnMut(&[Pet]) -> Result<(), E>,
 ) -> Result<Listed, PagesError<E>> {
-    let query = ListQuery {
-        status,
-        limit: Limit::new(u32::from(Limit::MAX)).unwrap_or_default(),
-    };
+    let query = ListQuery { status, limit };
     let mut page = client.list_pets(&query).await?.value;
     let mut seen = HashSet::new();
     let mut count = 0u64;
@@ -107,11 +120,21 @@ pub struct Surveyed {
 pub async fn survey<E: std::error::Error + 'static>(
     client: &PetstoreClient,
     status: Option<PetStatus>,
+    each: impl FnMut(&[Pet]) -> Result<(), E>,
+) -> Result<Surveyed, PagesError<E>> {
+    survey_in_pages_of(client, status, largest_page(), each).await
+}
+
+/// [`survey`] asking pages of `limit` (`petstore list --name-contains --limit N`).
+pub async fn survey_in_pages_of<E: std::error::Error + 'static>(
+    client: &PetstoreClient,
+    status: Option<PetStatus>,
+    limit: Limit,
     mut each: impl FnMut(&[Pet]) -> Result<(), E>,
 ) -> Result<Surveyed, PagesError<E>> {
     if let Some(status) = status {
         let mut coverage = Coverage::default();
-        let listed = for_each_page(client, Some(status.clone()), each).await?;
+        let listed = for_each_page_of(client, Some(status.clone()), limit, each).await?;
         if let Some(i) = slot(&status) {
             coverage.by_status[i] = listed.complete;
         }
@@ -122,7 +145,7 @@ pub async fn survey<E: std::error::Error + 'static>(
         });
     }
     let mut seen = HashSet::new();
-    let whole = for_each_page(client, None, |pets| {
+    let whole = for_each_page_of(client, None, limit, |pets| {
         seen.extend(pets.iter().map(|pet| pet.id));
         each(pets)
     })
@@ -134,7 +157,7 @@ pub async fn survey<E: std::error::Error + 'static>(
     let mut count = whole.count;
     if !whole.complete {
         for (i, status) in PetStatus::ALLOWED.into_iter().enumerate() {
-            let listed = for_each_page(client, Some(status), |pets| {
+            let listed = for_each_page_of(client, Some(status), limit, |pets| {
                 let new: Vec<Pet> = pets
                     .iter()
                     .filter(|pet| seen.insert(pet.id))

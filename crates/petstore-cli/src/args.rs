@@ -84,15 +84,30 @@ pub enum ProxyAction {
 pub struct ListArgs {
     #[arg(long, value_name = "available|pending|sold", value_parser = parse_status)]
     pub status: Option<PetStatus>,
+    /// The page size; `None`: 20 for a page, 100 for a search's walk ([`ListArgs::page`]).
     #[arg(
         long,
         value_name = "1-100",
         value_parser = parse_limit,
-        default_value = "20",
         allow_negative_numbers = true
     )]
-    pub limit: Limit,
+    pub limit: Option<Limit>,
+    // Checked when used (`search::Search::new`), not by clap: clap's refusal would repeat a
+    // value of any length.
+    #[arg(long, value_name = "TEXT")]
+    pub name_contains: Option<String>,
 }
+
+impl ListArgs {
+    /// The size of the one page a plain `list` shows.
+    pub fn page(&self) -> Limit {
+        self.limit
+            .unwrap_or_else(|| Limit::new(DEFAULT_PAGE).unwrap_or_default())
+    }
+}
+
+/// The page `petstore list` shows when no `--limit` is given.
+const DEFAULT_PAGE: u32 = 20;
 
 #[derive(Debug, Args)]
 pub struct QuotaArgs {

@@ -13,6 +13,7 @@ use crate::exit::CliError;
 use crate::notices::{self, WaitState};
 use crate::output;
 use crate::quota;
+use crate::search::Search;
 use crate::session::{self, Session};
 use crate::words::{Msg, say};
 
@@ -20,6 +21,14 @@ pub fn run(cli: &Cli) -> Result<(), CliError> {
     // Validate what can be checked without a network before touching the keychain.
     let new_pet = match &cli.command {
         Command::Add(args) => Some(NewPet::new(&args.name, args.category, args.status.clone())?),
+        _ => None,
+    };
+    let search = match &cli.command {
+        Command::List(args) => args
+            .name_contains
+            .as_deref()
+            .map(|text| Search::new(text, args.status.clone()))
+            .transpose()?,
         _ => None,
     };
     let mut session = session::prepare(cli)?;
@@ -42,7 +51,10 @@ pub fn run(cli: &Cli) -> Result<(), CliError> {
             let creates = new_pet.is_some();
             let work = async {
                 match (&cli.command, new_pet) {
-                    (Command::List(args), _) => list(&client, cli.json, args).await,
+                    (Command::List(args), _) => match &search {
+                        Some(search) => search.walk(&client, args).await,
+                        None => list(&client, cli.json, args).await,
+                    },
                     (Command::Add(args), Some(pet)) => {
                         add(&client, cli.json, &pet, args.allow_repeat).await
                     }
@@ -54,7 +66,12 @@ pub fn run(cli: &Cli) -> Result<(), CliError> {
                     )),
                 }
             };
-            bounded(&session, &waits, creates, work).await
+            let result = bounded(&session, &waits, creates, work).await;
+            // What a search found is shown also when its walk failed or ran out of time.
+            match &search {
+                Some(search) => search.finish(cli.json, result),
+                None => result,
+            }
         })
         .map_err(|err| match err {
             CliError::Api(ApiError::Unauthorized(server)) => CliError::KeyRefused {
@@ -98,7 +115,7 @@ async fn bounded(
 async fn list(client: &PetstoreClient, json: bool, args: &ListArgs) -> Result<(), CliError> {
     let query = ListQuery {
         status: args.status.clone(),
-        limit: args.limit,
+        limit: args.page(),
     };
     let page = client.list_pets(&query).await?.value;
     if json {
@@ -120,7 +137,7 @@ async fn list(client: &PetstoreClient, json: bool, args: &ListArgs) -> Result<()
 /// How to see more than this page: a bigger page (` --status S` kept, and the limit to ask), or
 /// none left (already 100, the most).
 fn bigger_page(args: &ListArgs) -> Option<(String, u8)> {
-    let limit = args.limit.get();
+    let limit = args.page().get();
     let status = args
         .status
         .as_ref()

@@ -32,6 +32,10 @@ pub const EXPORT_INCOMPLETE: u8 = 12;
 /// `add`: this computer already added the same pet (or may have: its answer was lost) to this
 /// environment; nothing was sent. `--allow-repeat` is the person's second, deliberate choice.
 pub const ALREADY_ADDED: u8 = 13;
+/// `list --name-contains`: the pets shown are the matches among those the service showed, and
+/// it may hold more (a full page with no way to the next, even by status), or there were more
+/// than `search::MAX_MATCHES` matches.
+pub const SEARCH_INCOMPLETE: u8 = 14;
 /// Ctrl+C at a secret's prompt (`key set`, `proxy password`), which gives the terminal its echo
 /// back first: the code a shell reports for a program Ctrl+C stopped (128 + SIGINT).
 pub const INTERRUPTED: u8 = 130;
@@ -133,6 +137,27 @@ pub enum CliError {
     ExportIncomplete {
         count: u64,
     },
+    /// `list --name-contains`: the matches were printed, among the pets the service showed;
+    /// it may hold more. `text` is as the messages repeat it.
+    SearchIncomplete {
+        text: String,
+        status: Option<petstore_client::PetStatus>,
+        seen: u64,
+        matched: usize,
+    },
+    /// `list --name-contains`: more matches than are kept; the first `max` were printed.
+    TooManyMatches {
+        text: String,
+        max: usize,
+    },
+    /// `list --name-contains` with an empty text (`chars` 0) or one longer than a name can be.
+    SearchText {
+        chars: usize,
+    },
+    /// A list kept announcing next pages (or one already read).
+    EndlessList {
+        pages: usize,
+    },
 }
 
 /// Why an import ended without every valid row created.
@@ -198,6 +223,11 @@ impl CliError {
             CliError::Import(_) | CliError::Export(_) => SERVER,
             CliError::ImportIncomplete { code, .. } => *code,
             CliError::ExportIncomplete { .. } => EXPORT_INCOMPLETE,
+            CliError::SearchIncomplete { .. } | CliError::TooManyMatches { .. } => {
+                SEARCH_INCOMPLETE
+            }
+            CliError::EndlessList { .. } => SERVER,
+            CliError::SearchText { .. } => USAGE,
         }
     }
 
@@ -287,6 +317,8 @@ mod tests {
             IMPORT_INCOMPLETE,
             NETWORK_SETUP,
             EXPORT_INCOMPLETE,
+            ALREADY_ADDED,
+            SEARCH_INCOMPLETE,
             INTERRUPTED,
         ];
         let mut sorted = codes.to_vec();

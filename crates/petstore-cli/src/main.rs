@@ -16,6 +16,7 @@ mod notices;
 mod output;
 mod progress;
 mod quota;
+mod search;
 mod secret_input;
 mod session;
 mod usage;

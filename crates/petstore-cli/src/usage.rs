@@ -20,7 +20,11 @@ const SUBCOMMANDS: [(&str, U, Helps); 9] = [
     (
         "list",
         U::List,
-        &[("status", U::Status), ("limit", U::ListLimit)],
+        &[
+            ("status", U::Status),
+            ("limit", U::ListLimit),
+            ("name_contains", U::NameContains),
+        ],
     ),
     (
         "add",

@@ -165,6 +165,34 @@ pub fn describe(err: &CliError) -> String {
         ),
         CliError::ImportIncomplete { why, .. } => bulk::incomplete(why),
         CliError::ExportIncomplete { count } => bulk::export_incomplete(*count),
+        CliError::SearchIncomplete {
+            text,
+            status,
+            seen,
+            matched,
+        } => {
+            let seen = crate::output::count(*seen);
+            let values: [(&str, &dyn std::fmt::Display); 3] =
+                [("text", text), ("seen", &seen), ("matched", matched)];
+            match status {
+                None => say(ErrMsg::SearchIncomplete, &values),
+                Some(status) => {
+                    let with_status: [(&str, &dyn std::fmt::Display); 4] =
+                        [values[0], values[1], values[2], ("status", status)];
+                    say(ErrMsg::SearchIncompleteOfStatus, &with_status)
+                }
+            }
+        }
+        CliError::TooManyMatches { text, max } => say(
+            ErrMsg::TooManyMatches,
+            &[("text", text), ("max", &crate::output::count(*max as u64))],
+        ),
+        CliError::SearchText { chars: 0 } => say(ErrMsg::EmptyNameContains, &[]),
+        CliError::SearchText { chars } => say(
+            ErrMsg::LongNameContains,
+            &[("chars", chars), ("max", &petstore_bulk::MAX_NAME_CHARS)],
+        ),
+        CliError::EndlessList { pages } => say(crate::words::BulkMsg::Endless, &[("pages", pages)]),
     }
 }
 

@@ -95,6 +95,41 @@ catalog! {
                  erneutes Hinzufügen legt also ein zweites an; wenn Sie das wollen, führen Sie denselben \
                  Befehl mit --allow-repeat aus.",
         },
+        SearchIncomplete {
+            en: "Not every pet could be looked at: the service answered a full page and offers no way to \
+                 the next page, not even when listed by status. {seen} pets were looked at and {matched} \
+                 of them have “{text}” in their name; pets the service did not show may have it too.",
+            de: "Nicht alle Haustiere konnten durchgesehen werden: Der Dienst antwortete mit einer vollen \
+                 Seite und bietet keinen Weg zur nächsten Seite, auch nicht nach Status. {seen} Haustiere \
+                 wurden durchgesehen, {matched} davon haben „{text}“ im Namen; Haustiere, die der Dienst \
+                 nicht zeigte, haben es vielleicht auch.",
+        },
+        SearchIncompleteOfStatus {
+            en: "Not every {status} pet could be looked at: the service answered a full page and offers \
+                 no way to the next page. {seen} pets were looked at and {matched} of them have “{text}” \
+                 in their name; pets the service did not show may have it too. Without --status, the \
+                 search also reads the whole list.",
+            de: "Nicht alle Haustiere mit Status {status} konnten durchgesehen werden: Der Dienst antwortete \
+                 mit einer vollen Seite und bietet keinen Weg zur nächsten Seite. {seen} Haustiere wurden \
+                 durchgesehen, {matched} davon haben „{text}“ im Namen; Haustiere, die der Dienst nicht \
+                 zeigte, haben es vielleicht auch. Ohne --status liest die Suche auch die ganze Liste.",
+        },
+        EmptyNameContains {
+            en: "The text to look for (--name-contains) is empty: give at least one character of the name.",
+            de: "Der gesuchte Text (--name-contains) ist leer: Geben Sie mindestens ein Zeichen des Namens an.",
+        },
+        LongNameContains {
+            en: "The text to look for (--name-contains) is {chars} characters long, and a pet's name is at \
+                 most {max}: give at most {max} characters.",
+            de: "Der gesuchte Text (--name-contains) ist {chars} Zeichen lang, ein Name eines Haustiers \
+                 höchstens {max}: Geben Sie höchstens {max} Zeichen an.",
+        },
+        TooManyMatches {
+            en: "More than {max} pets have “{text}” in their name; the search stopped at the first {max} \
+                 (shown). Look for a longer part of the name, or add --status.",
+            de: "Mehr als {max} Haustiere haben „{text}“ im Namen; die Suche hielt bei den ersten {max} an \
+                 (gezeigt). Suchen Sie nach einem längeren Teil des Namens, oder geben Sie --status an.",
+        },
         MayHaveBeenAdded {
             en: "{name} was not sent to {url}: it {when}. Check with `petstore list` first: adding it \
                  again may make a duplicate, and a pet can't be deleted. To add it anyway, run the same \

@@ -37,6 +37,24 @@ catalog! {
             en: "More pets: the list holds more than 100; narrow it with --status.",
             de: "Weitere Haustiere: Die Liste umfasst mehr als 100; grenzen Sie sie mit --status ein.",
         },
+        SearchNone {
+            en: "No pet's name contains “{text}”: all {seen} pets were looked at.",
+            de: "Kein Haustier hat „{text}“ im Namen: Alle {seen} Haustiere wurden durchgesehen.",
+        },
+        SearchNoneOfStatus {
+            en: "No {status} pet's name contains “{text}”: all {seen} {status} pets were looked at.",
+            de: "Kein Haustier mit Status {status} hat „{text}“ im Namen: Alle {seen} wurden durchgesehen.",
+        },
+        SearchNoneAmong {
+            en: "None of the {seen} pets looked at has “{text}” in its name.",
+            de: "Keines der {seen} durchgesehenen Haustiere hat „{text}“ im Namen.",
+        },
+        SearchCutShort {
+            en: "The search stopped after looking at {seen} pets, {matched} of which match (shown); \
+                 the rest was not looked at.",
+            de: "Die Suche hielt an, nachdem {seen} Haustiere durchgesehen waren, von denen {matched} \
+                 passen (gezeigt); der Rest wurde nicht durchgesehen.",
+        },
         Added { en: "Added pet {id} ({name}).", de: "Haustier {id} ({name}) hinzugefügt." },
         GetDeprecated {
             en: "Warning: `petstore get` uses a deprecated service endpoint that will be removed on \

@@ -47,8 +47,8 @@ catalog! {
             de: "Protokoll auf stderr: -v für die Hauptschritte, -vv für Einzelheiten (nie der API-Schlüssel)",
         },
         List {
-            en: "List pets, optionally filtered by status",
-            de: "Haustiere auflisten, wahlweise nach Status gefiltert",
+            en: "List pets, optionally filtered by status, or look for pets by name",
+            de: "Haustiere auflisten, wahlweise nach Status gefiltert, oder Haustiere nach Namen suchen",
         },
         Add {
             en: "Add a pet",
@@ -107,8 +107,12 @@ catalog! {
             de: "Nur Haustiere mit diesem Status",
         },
         ListLimit {
-            en: "How many pets to show, 1 to 100",
-            de: "Wie viele Haustiere angezeigt werden, 1 bis 100 [Standard: 20]",
+            en: "How many pets to show, 1 to 100 [default: 20]; with --name-contains, how many each page read asks for [default: 100]",
+            de: "Wie viele Haustiere angezeigt werden, 1 bis 100 [Standard: 20]; mit --name-contains, wie viele jede gelesene Seite anfragt [Standard: 100]",
+        },
+        NameContains {
+            en: "Show only the pets whose name contains TEXT (any case, 1 to 1000 characters), reading every page (each status's list too when the service cannot page the whole list). With --json, stdout stays the array of matching pets. Exit 14 (and a sentence on stderr) when not every pet could be looked at: the matches shown are among the pets seen",
+            de: "Nur die Haustiere zeigen, deren Name TEXT enthält (Groß- und Kleinschreibung egal, 1 bis 1000 Zeichen), und dafür jede Seite lesen (auch die Liste jedes Status, wenn der Dienst die ganze Liste nicht blättern kann). Mit --json bleibt stdout das Array der passenden Haustiere. Exit-Code 14 (und ein Satz auf stderr), wenn nicht alle Haustiere durchgesehen werden konnten: Die gezeigten Treffer sind die unter den gesehenen",
         },
         Name {
             en: "The pet's name",
@@ -251,6 +255,9 @@ catalog! {
       full page and offers no way to fetch the rest (not even by status)
   13  add: this computer already added this pet (or may have added it) to this
       environment; nothing was sent (--allow-repeat adds it again)
+  14  list --name-contains: not every pet could be looked at (a full page with no
+      way to the next, even by status; or more than 10,000 matches): the pets
+      shown are the matches among those seen, and there may be more
   130  Ctrl+C at the prompt of `key set` or `proxy password`: nothing was stored
 
 `import` exits 0 only when every valid row of the file is created (now or by an
@@ -292,6 +299,9 @@ another server needs --trust-url. PETSTORE_API_KEY goes wherever --base-url says
       antwortete mit einer vollen Seite und bietet keinen Weg zum Rest (auch nicht nach Status)
   13  add: dieser Computer hat dieses Haustier schon (oder vielleicht schon) in diese Umgebung
       hinzugefügt; nichts wurde gesendet (--allow-repeat fügt es erneut hinzu)
+  14  list --name-contains: nicht alle Haustiere konnten durchgesehen werden (eine volle Seite
+      ohne Weg zur nächsten, auch nach Status; oder mehr als 10.000 Treffer): Die gezeigten
+      Haustiere sind die Treffer unter den gesehenen, es gibt vielleicht weitere
   130  Strg+C bei der Eingabe von `key set` oder `proxy password`: nichts wurde gespeichert
 
 `import` endet nur mit 0, wenn jede gültige Zeile der Datei angelegt ist (jetzt oder von
