@@ -146,3 +146,49 @@ async fn without_a_data_folder_there_is_nothing_to_start_afresh_from() {
         "{refused:?}"
     );
 }
+
+#[tokio::test]
+async fn not_while_an_import_runs_in_this_app() {
+    let dir = tempfile::tempdir().unwrap();
+    let backend = Backend::new(BackendConfig {
+        settings_path: Some(dir.path().join("settings.json")),
+        tuning: Arc::new(common::quick),
+        data_dir: Some(dir.path().join("data")),
+        sandbox_pets: Some(dir.path().join("data").join("sandbox-pets.jsonl")),
+        ..BackendConfig::isolated()
+    });
+    let file = dir.path().join("many.csv");
+    let rows: String = (1..=200)
+        .map(|i| format!("Pet {i},{}\n", i % 6 + 1))
+        .collect();
+    std::fs::write(&file, format!("name,categoryId\n{rows}")).unwrap();
+    backend.allow_import_file(&file);
+    backend.preview_import(&file).await.expect("preview");
+    backend
+        .start_import(SANDBOX, false)
+        .await
+        .expect("the import starts");
+    // Paused, it is still this app's running import.
+    backend.pause_import().expect("paused");
+
+    let refused = backend
+        .start_sandbox_afresh()
+        .await
+        .expect_err("an import is on its way to the sandbox");
+    assert_eq!(
+        common::facts(&refused)["problem"],
+        "importRunning",
+        "{refused:?}"
+    );
+    assert!(
+        std::fs::read_dir(dir.path().join("data"))
+            .unwrap()
+            .flatten()
+            .all(|e| !e
+                .file_name()
+                .to_string_lossy()
+                .starts_with("sandbox-pets.2")),
+        "nothing was set aside"
+    );
+    backend.cancel_import().expect("cancelled");
+}

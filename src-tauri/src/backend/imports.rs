@@ -84,6 +84,11 @@ impl Imports {
     fn current(&self) -> MutexGuard<'_, Option<Current>> {
         lock(&self.current)
     }
+
+    /// An import is running in this app (in any environment).
+    pub(super) fn running(&self) -> bool {
+        self.current().as_ref().is_some_and(|c| c.running)
+    }
 }
 
 fn lock(current: &Mutex<Option<Current>>) -> MutexGuard<'_, Option<Current>> {

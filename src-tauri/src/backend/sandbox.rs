@@ -279,9 +279,15 @@ impl super::Backend {
     /// dropped (the new server's quota and connections are its own), and the sandbox starts
     /// again with only the demo pets (see the module's note).
     pub async fn start_sandbox_afresh(&self) -> Result<crate::dto::SandboxAfresh, CommandError> {
-        use crate::dto::FileProblem;
-        use crate::dto::Reason;
+        use crate::dto::{FileProblem, ImportProblem, Reason};
         use petstore_client::Environment;
+        // Nothing may be on its way to the sandbox being stopped: an add would have an unknown
+        // outcome, an import would stop. Asked to wait for them instead; the slot held keeps a
+        // new add from starting meanwhile.
+        let _no_add = self.creates.claim(Environment::Sandbox)?;
+        if self.imports.running() {
+            return Err(CommandError::import(ImportProblem::ImportRunning));
+        }
         self.reads.cancel(Environment::Sandbox);
         self.clients.forget(Environment::Sandbox);
         let stamp = chrono::Local::now().format("%Y%m%d-%H%M%S").to_string();
