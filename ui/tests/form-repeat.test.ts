@@ -59,6 +59,9 @@ describe('after a lost answer', () => {
     // "Don't add" sends nothing; Enter in a field asks again, sending nothing.
     await fireEvent.click(within(dialog).getByRole('button', { name: 'Don’t add' }));
     expect(within(dialog).queryByTestId('repeat-question')).toBeNull();
+    await waitFor(() => expect(document.activeElement).toBe(primary(dialog)));
+    // The notice it stood in for is back.
+    expect(within(dialog).getByTestId('outcome-unknown')).toBeTruthy();
     await fireEvent.submit(nameInput().form!);
     expect(within(dialog).getByTestId('repeat-question')).toBeTruthy();
     expect(fake.callsTo('create_pet')).toHaveLength(1);
