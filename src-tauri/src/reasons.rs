@@ -91,8 +91,9 @@ impl From<&ContractError> for Reason {
     fn from(error: &ContractError) -> Self {
         match error {
             ContractError::TooLarge { bytes } => Reason::ImportTooLarge {
-                size: size(*bytes),
+                size: bytes.map(size),
                 limit: size(petstore_bulk::MAX_FILE_BYTES),
+                rows: n(petstore_bulk::MAX_ROWS),
             },
             ContractError::TooManyRows => Reason::ImportTooManyRows {
                 limit: n(petstore_bulk::MAX_ROWS),

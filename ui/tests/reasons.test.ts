@@ -34,8 +34,9 @@ const SAMPLES: { [C in Reason['code']]: Of<C> } = {
   notAPet: { code: 'notAPet', status: 201 },
   importTooLarge: {
     code: 'importTooLarge',
-    size: { value: 16 * 1024 * 1024 + 1, unit: 'bytes' },
+    size: { value: 52_428_841, unit: 'bytes' },
     limit: { value: 16, unit: 'mib' },
+    rows: 100_000,
   },
   importTooManyRows: { code: 'importTooManyRows', limit: 100000 },
   notUtf8: { code: 'notUtf8', line: 12 },

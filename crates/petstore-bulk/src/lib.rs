@@ -30,7 +30,7 @@ pub mod pages;
 pub use check::{CHECK_MAX_PAGES, Checked, Wanted, look_for};
 pub use contract::{
     Cells, Column, Columns, ContractError, MAX_FILE_BYTES, MAX_NAME_CHARS, MAX_ROWS, NamedCategory,
-    ParsedFile, Row, RowProblem, parse,
+    ParsedFile, Row, RowProblem, parse, parse_read,
 };
 pub use created::{
     Claim, CreateSource, CreatedError, CreatedPets, Earlier, Repeat, Settled, may_have_created,

@@ -127,7 +127,9 @@ impl Backend {
             return Err(no_preview());
         }
         let bytes = read_bounded(path, MAX_FILE_BYTES).await?;
-        let file = petstore_bulk::parse(&bytes).map_err(|error| {
+        // A file too large is refused naming its real size, which the capped read cannot know.
+        let size = tokio::fs::metadata(path).await.ok().map(|meta| meta.len());
+        let file = petstore_bulk::parse_read(&bytes, size).map_err(|error| {
             log::info!("{} is no import: {error}", file_name(path));
             CommandError::import(ImportProblem::ImportFileInvalid {
                 path: file_name(path),

@@ -94,10 +94,13 @@ pub enum Reason {
         status: u16,
     },
 
-    /// The import file is larger than an import reads.
+    /// The import file is larger than an import reads: `size` is its real size when the file
+    /// system told it (`None`: only "larger than `limit`" is known); `rows` is the most rows an
+    /// import takes, for the advice to split it.
     ImportTooLarge {
-        size: ByteSize,
+        size: Option<ByteSize>,
         limit: ByteSize,
+        rows: u32,
     },
     /// The import file has more rows than an import takes.
     ImportTooManyRows {

@@ -76,8 +76,9 @@ fn every_reason() -> Vec<Reason> {
         Reason::ServerError { status: 503 },
         Reason::NotAPet { status: 201 },
         Reason::ImportTooLarge {
-            size: ByteSize::of(2),
+            size: Some(ByteSize::of(2)),
             limit: ByteSize::of(1),
+            rows: 1,
         },
         Reason::ImportTooManyRows { limit: 1 },
         Reason::NotUtf8 { line: 2 },

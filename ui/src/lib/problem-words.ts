@@ -188,11 +188,29 @@ export const FILE = {
   }),
 } satisfies Of<'file'>;
 
+/** A file only too large is split, not corrected in a spreadsheet (issue 38 §3.4). */
+function importFileNext(reason: Reason | null | undefined): string {
+  switch (reason?.code) {
+    case 'importTooLarge':
+      if (reason.rows && reason.limit) {
+        return t('error.problem.importFileSplitNext', {
+          rows: formatCount(reason.rows),
+          limit: formatSize(reason.limit, 'reasons.bytes'),
+        });
+      }
+      break;
+    case 'importTooManyRows':
+      if (reason.limit) return t('error.problem.importFileRowsNext', { rows: formatCount(reason.limit) });
+      break;
+  }
+  return t('error.problem.importFileInvalidNext');
+}
+
 export const IMPORT = {
   noImportFile: () => ({ what: t('error.problem.noImportFile'), next: t('error.problem.noImportFileNext') }),
   importFileInvalid: ({ error }) => ({
     what: aboutFile(error, 60, 'error.problem.importFileInvalidNamed', 'error.problem.importFileInvalid'),
-    next: t('error.problem.importFileInvalidNext'),
+    next: importFileNext(error.reason),
   }),
   importRowMissing: () => ({ what: t('error.problem.importRowMissing'), next: t('error.problem.chooseAgain') }),
   importTargetChanged: ({ env }) => ({

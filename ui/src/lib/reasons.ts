@@ -47,7 +47,10 @@ const REASONS: { [C in Code]: (reason: Of<C>) => string } = {
   redirected: (r) => t('reasons.redirected', { status: r.status }),
   serverError: (r) => t('reasons.serverError', { status: r.status }),
   notAPet: (r) => t('reasons.notAPet', { status: r.status }),
-  importTooLarge: (r) => t('reasons.importTooLarge', { size: size(r.size), limit: size(r.limit) }),
+  importTooLarge: (r) =>
+    r.size
+      ? t('reasons.importTooLarge', { size: size(r.size), limit: size(r.limit) })
+      : t('reasons.importTooLargeUnknown', { limit: size(r.limit) }),
   importTooManyRows: (r) => t('reasons.importTooManyRows', { limit: formatCount(r.limit) }),
   notUtf8: (r) => t('reasons.notUtf8', { line: r.line }),
   importEmpty: () => t('reasons.importEmpty'),

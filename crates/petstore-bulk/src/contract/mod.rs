@@ -37,10 +37,13 @@ pub const MAX_LIST_ROWS: usize = 10_000;
 /// [`Row`]s with problems, and the other rows still go.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum ContractError {
+    /// Larger than [`MAX_FILE_BYTES`]: `bytes` is its real size when known (the whole file was
+    /// given, or the file system told), `None` when only "larger" is (a capped read).
     #[error(
-        "The file is {bytes} bytes; an import reads at most {MAX_FILE_BYTES} bytes (16 MiB). Split it into smaller files."
+        "The file is {}; an import reads at most {MAX_FILE_BYTES} bytes (16 MiB). Split it into parts of at most {MAX_ROWS} rows and 16 MiB each.",
+        .bytes.map_or_else(|| "larger than 16 MiB".to_owned(), |b| format!("{b} bytes"))
     )]
-    TooLarge { bytes: usize },
+    TooLarge { bytes: Option<u64> },
     #[error(
         "The file has more than {MAX_ROWS} rows; an import takes at most {MAX_ROWS}. Split it into smaller files."
     )]
@@ -185,8 +188,16 @@ impl Row {
 
 /// Reads and validates a whole import file. Sends nothing.
 pub fn parse(bytes: &[u8]) -> Result<ParsedFile, ContractError> {
+    parse_read(bytes, Some(bytes.len() as u64))
+}
+
+/// [`parse`] for the bytes of a read capped at [`MAX_FILE_BYTES`] + 1 (so more than that many
+/// means "too large", not the file's size), with the size the file system gave (metadata), if
+/// any: a file too large is refused naming that size, or as "larger than 16 MiB".
+pub fn parse_read(bytes: &[u8], size_on_disk: Option<u64>) -> Result<ParsedFile, ContractError> {
     if bytes.len() > MAX_FILE_BYTES {
-        return Err(ContractError::TooLarge { bytes: bytes.len() });
+        let known = size_on_disk.filter(|size| *size >= bytes.len() as u64);
+        return Err(ContractError::TooLarge { bytes: known });
     }
     let mut rows = Vec::new();
     let header = records::read(bytes, header::columns, |found: &Columns, line, cells| {

@@ -283,11 +283,28 @@ fn empty_not_utf8_too_large_and_too_many_rows_are_refused() {
         ContractError::NotUtf8 { line: 2 }
     );
     let big = vec![b'a'; MAX_FILE_BYTES + 1];
+    let whole = Some(MAX_FILE_BYTES as u64 + 1);
     assert_eq!(
         parse(&big).unwrap_err(),
-        ContractError::TooLarge {
-            bytes: MAX_FILE_BYTES + 1
-        }
+        ContractError::TooLarge { bytes: whole }
+    );
+    // A capped read of a 50 MB file: its size from the file system, or only "larger".
+    let fifty = Some(52_428_841);
+    assert_eq!(
+        parse_read(&big, fifty).unwrap_err(),
+        ContractError::TooLarge { bytes: fifty }
+    );
+    let unknown = ContractError::TooLarge { bytes: None };
+    assert_eq!(parse_read(&big, None).unwrap_err(), unknown);
+    // A size the file system gave before the file grew says nothing of what was read.
+    assert_eq!(parse_read(&big, Some(10)).unwrap_err(), unknown);
+    assert!(
+        unknown.to_string().contains("larger than 16 MiB"),
+        "{unknown}"
+    );
+    assert!(
+        unknown.to_string().contains("parts of at most 100000 rows"),
+        "{unknown}"
     );
     let mut text = String::from("name,categoryId\n");
     for i in 0..=MAX_ROWS {

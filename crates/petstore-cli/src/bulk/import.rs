@@ -20,8 +20,8 @@ use crate::session;
 use crate::words::{BulkMsg, say};
 
 pub fn import(cli: &Cli, args: &ImportArgs) -> Result<(), CliError> {
-    let bytes = read_file(&args.file)?;
-    let file = petstore_bulk::parse(&bytes).map_err(|source| CliError::Contract {
+    let (bytes, size) = read_file(&args.file)?;
+    let file = petstore_bulk::parse_read(&bytes, size).map_err(|source| CliError::Contract {
         path: args.file.clone(),
         source,
     })?;
@@ -88,18 +88,21 @@ pub fn import(cli: &Cli, args: &ImportArgs) -> Result<(), CliError> {
     summarize(&report, args.resend_unknown)
 }
 
-fn read_file(path: &Path) -> Result<Vec<u8>, CliError> {
+/// The file's bytes, at most one more than an import reads, and its size as the file system
+/// gives it (so a file too large is refused naming its real size).
+fn read_file(path: &Path) -> Result<(Vec<u8>, Option<u64>), CliError> {
     let read = |source| CliError::ReadFile {
         path: path.to_owned(),
         source,
     };
     let file = std::fs::File::open(path).map_err(read)?;
+    let size = file.metadata().ok().map(|meta| meta.len());
     let mut bytes = Vec::new();
     // One byte more than allowed, so the contract can say the file is too large.
     file.take(petstore_bulk::MAX_FILE_BYTES as u64 + 1)
         .read_to_end(&mut bytes)
         .map_err(read)?;
-    Ok(bytes)
+    Ok((bytes, size))
 }
 
 fn file_name(path: &Path) -> String {

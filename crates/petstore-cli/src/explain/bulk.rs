@@ -22,10 +22,21 @@ pub fn in_file(path: &Path, error: &ContractError) -> String {
 
 pub fn contract(error: &ContractError) -> String {
     match error {
-        ContractError::TooLarge { bytes } => say(
-            BulkMsg::TooLarge,
-            &[("bytes", bytes), ("max", &MAX_FILE_BYTES)],
-        ),
+        ContractError::TooLarge { bytes } => {
+            let max = crate::output::count(MAX_FILE_BYTES as u64);
+            let rows = crate::output::count(MAX_ROWS as u64);
+            match bytes {
+                Some(bytes) => say(
+                    BulkMsg::TooLarge,
+                    &[
+                        ("bytes", &crate::output::count(*bytes)),
+                        ("max", &max),
+                        ("rows", &rows),
+                    ],
+                ),
+                None => say(BulkMsg::TooLargeUnknown, &[("max", &max), ("rows", &rows)]),
+            }
+        }
         ContractError::TooManyRows => say(BulkMsg::TooManyRows, &[("max", &MAX_ROWS)]),
         ContractError::NotUtf8 { line } => say(BulkMsg::NotUtf8, &[("line", line)]),
         ContractError::Empty => say(BulkMsg::Empty, &[]),

@@ -224,9 +224,16 @@ catalog! {
         // The file as a whole.
         InFile { en: "{path}: {why}", de: "{path}: {why}" },
         TooLarge {
-            en: "The file is {bytes} bytes; an import reads at most {max} bytes (16 MiB). Split it into smaller files.",
+            en: "The file is {bytes} bytes; an import reads at most {max} bytes (16 MiB). Split it into parts \
+                 of at most {rows} rows and 16 MiB each, and import them one after the other.",
             de: "Die Datei hat {bytes} Bytes; ein Import liest höchstens {max} Bytes (16 MiB). Teilen Sie sie \
-                 in kleinere Dateien auf.",
+                 in Teile von höchstens {rows} Zeilen und 16 MiB auf, und importieren Sie sie nacheinander.",
+        },
+        TooLargeUnknown {
+            en: "The file is larger than 16 MiB, and an import reads at most {max} bytes. Split it into parts \
+                 of at most {rows} rows and 16 MiB each, and import them one after the other.",
+            de: "Die Datei ist größer als 16 MiB, und ein Import liest höchstens {max} Bytes. Teilen Sie sie \
+                 in Teile von höchstens {rows} Zeilen und 16 MiB auf, und importieren Sie sie nacheinander.",
         },
         TooManyRows {
             en: "The file has more than {max} rows; an import takes at most {max}. Split it into smaller files.",

@@ -163,6 +163,10 @@ export const errorsDe = {
   'error.problem.importFileInvalidNamed': '„{file}“ kann nicht importiert werden{because}.',
   'error.problem.importFileInvalidNext':
     'Korrigieren Sie die Datei in Ihrer Tabellenkalkulation, speichern Sie sie als CSV und wählen Sie sie erneut.',
+  'error.problem.importFileSplitNext':
+    'Teilen Sie sie in Teile von höchstens {rows} Zeilen und {limit} auf, und importieren Sie diese nacheinander.',
+  'error.problem.importFileRowsNext':
+    'Teilen Sie sie in Teile von höchstens {rows} Zeilen auf, und importieren Sie diese nacheinander.',
   'error.problem.importRowMissing': 'Diese Zeile ist nicht mehr in der Datei, die importiert wird.',
   'error.problem.chooseAgain': 'Wählen Sie die Datei erneut.',
   'error.problem.importTargetChanged': 'Die Umgebung oder ihre Adresse hat sich geändert, seit die Datei gelesen wurde.',

@@ -149,6 +149,9 @@ export const errorsEn = {
   'error.problem.importFileInvalid': 'The file cannot be imported{because}.',
   'error.problem.importFileInvalidNamed': '“{file}” cannot be imported{because}.',
   'error.problem.importFileInvalidNext': 'Correct the file in your spreadsheet, save it as CSV, and choose it again.',
+  'error.problem.importFileSplitNext':
+    'Split it into parts of at most {rows} rows and {limit} each, and import them one after the other.',
+  'error.problem.importFileRowsNext': 'Split it into parts of at most {rows} rows each, and import them one after the other.',
   'error.problem.importRowMissing': 'That row is no longer in the file being imported.',
   'error.problem.chooseAgain': 'Choose the file again.',
   'error.problem.importTargetChanged': 'The environment or its address changed since the file was read.',

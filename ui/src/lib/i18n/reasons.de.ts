@@ -34,8 +34,9 @@ export const reasonsDe = {
   'reasons.notAPet': 'der Dienst antwortete mit HTTP {status}, aber nicht mit einem Haustier',
 
 
-  'reasons.importTooLarge': 'die Datei ist {size} groß; ein Import liest höchstens {limit}, teilen Sie sie also in kleinere Dateien auf',
-  'reasons.importTooManyRows': 'die Datei hat mehr als {limit} Zeilen, die meisten, die ein Import annimmt; teilen Sie sie also in kleinere Dateien auf',
+  'reasons.importTooLarge': 'die Datei ist {size} groß, und ein Import liest höchstens {limit}',
+  'reasons.importTooLargeUnknown': 'die Datei ist größer als {limit}, das Höchste, was ein Import liest',
+  'reasons.importTooManyRows': 'die Datei hat mehr als {limit} Zeilen, die meisten, die ein Import annimmt',
   'reasons.notUtf8': 'Zeile {line} ist kein UTF-8-Text: Speichern Sie die Tabelle als „CSV UTF-8“ und versuchen Sie es erneut',
   'reasons.importEmpty': 'die Datei ist leer: Sie braucht eine Kopfzeile (name, categoryId, status) und eine Zeile pro Haustier',
   'reasons.missingColumn': 'die Kopfzeile hat keine Spalte „{column}“ (gefunden: {found}): Fügen Sie sie hinzu, oder benennen Sie die Spalte um, die sie enthält',

@@ -33,8 +33,9 @@ export const reasonsEn = {
   'reasons.notAPet': 'the service answered HTTP {status}, but not with a pet',
 
 
-  'reasons.importTooLarge': 'the file is {size}; an import reads at most {limit}, so split it into smaller files',
-  'reasons.importTooManyRows': 'the file has more than {limit} rows, the most an import takes, so split it into smaller files',
+  'reasons.importTooLarge': 'the file is {size}, and an import reads at most {limit}',
+  'reasons.importTooLargeUnknown': 'the file is larger than {limit}, the most an import reads',
+  'reasons.importTooManyRows': 'the file has more than {limit} rows, the most an import takes',
   'reasons.notUtf8': 'line {line} is not UTF-8 text: save the spreadsheet as “CSV UTF-8” and try again',
   'reasons.importEmpty': 'the file is empty: it needs a header row (name, categoryId, status) and one row per pet',
   'reasons.missingColumn': 'the header row has no "{column}" column (found: {found}): add it, or rename the column that holds it',
