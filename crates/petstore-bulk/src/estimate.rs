@@ -23,6 +23,15 @@ pub struct Estimate {
     pub duration: Option<Duration>,
     /// The day window is what makes it long (more requests than a day allows).
     pub day_limited: bool,
+    /// A rate-limit wait the key must honour first (see [`Estimate::after_wait`]): nothing is
+    /// sent before it ends, and `duration` counts it.
+    pub wait_until: Option<DateTime<Utc>>,
+    /// The wait is longer than an import sits out ([`crate::import::LONGEST_WAIT`]): started
+    /// now, it stops at once, naming the wait's end; started again then, it runs.
+    pub wait_too_long: bool,
+    /// The quota is spent: `duration` already starts at its reset, the wait a spent quota is.
+    #[serde(skip)]
+    starts_at_reset: bool,
 }
 
 mod seconds {
@@ -83,7 +92,33 @@ impl Estimate {
             per_day,
             duration,
             day_limited,
+            wait_until: None,
+            wait_too_long: false,
+            starts_at_reset: quota.is_some() && left_now == 0,
         }
+    }
+
+    /// Nothing goes before `until` (the client's `remembered_wait()`: a 429's or a busy
+    /// service's wait, a spent quota's reset, a wait another process remembered): the time
+    /// starts then. A wait already over changes nothing.
+    pub fn after_wait(mut self, until: Option<DateTime<Utc>>, now: DateTime<Utc>) -> Estimate {
+        let Some(left) = until.and_then(|until| (until - now).to_std().ok()) else {
+            return self;
+        };
+        if left.is_zero() || self.requests == 0 {
+            return self;
+        }
+        self.wait_until = until;
+        self.wait_too_long = left > crate::import::LONGEST_WAIT;
+        self.duration = self.duration.map(|time| {
+            if self.starts_at_reset {
+                // The wait is (or overlaps) the reset the time already waits for.
+                time.max(left)
+            } else {
+                time.saturating_add(left)
+            }
+        });
+        self
     }
 
     /// The time, rounded as every shell says it; `None` while the quota is not known.
@@ -283,6 +318,38 @@ mod tests {
         assert_eq!(
             (past_the_day.requests, past_the_day.day_limited),
             (1120, true)
+        );
+    }
+
+    #[test]
+    fn a_wait_in_force_is_named_and_added_once() {
+        let now = Utc::now();
+        let quota = snapshot(300, 300, 30, now);
+        // 5 rows go at once, but not before a 429's wait of five minutes.
+        let waited = Estimate::new(5, Some(&quota), now)
+            .after_wait(Some(now + chrono::TimeDelta::minutes(5)), now);
+        assert_eq!(waited.wait_until, Some(now + chrono::TimeDelta::minutes(5)));
+        assert_eq!(waited.duration, Some(Duration::from_secs(300)));
+        assert!(!waited.wait_too_long);
+        // A spent quota's wait is its reset, which the time already counts: not twice.
+        let spent = snapshot(300, 0, 40, now);
+        let reset = Estimate::new(5, Some(&spent), now)
+            .after_wait(Some(now + chrono::TimeDelta::seconds(40)), now);
+        assert_eq!(reset.duration, Some(Duration::from_secs(40)));
+        // A day's quota spent: sat out, the import goes on by itself when it renews.
+        let day = Estimate::new(5, Some(&quota), now)
+            .after_wait(Some(now + chrono::TimeDelta::hours(20)), now);
+        assert!(!day.wait_too_long);
+        // Longer than an import sits out: said before it starts.
+        let ban = Estimate::new(5, Some(&quota), now)
+            .after_wait(Some(now + chrono::TimeDelta::hours(30)), now);
+        assert!(ban.wait_too_long);
+        // A wait already over changes nothing.
+        let over = Estimate::new(5, Some(&quota), now)
+            .after_wait(Some(now - chrono::TimeDelta::seconds(1)), now);
+        assert_eq!(
+            (over.wait_until, over.duration),
+            (None, Some(Duration::ZERO))
         );
     }
 

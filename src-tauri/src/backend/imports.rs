@@ -190,9 +190,11 @@ impl Backend {
         let repeats = petstore_bulk::repeats_of(data_dir, &bytes, &preview.file, &preview.base_url)
             .map_err(|error| file_error(&error.into()))?;
         // Rows an earlier run of this content settled are never sent again; repeats only when
-        // the person chooses.
-        let (quota, now) = (client.rate_limit(), Utc::now());
-        let estimate = |rows: usize| Estimate::new(rows as u64, quota.as_ref(), now);
+        // the person chooses. A wait the key must honour (this app's or one another process
+        // remembered) is named, and the time starts when it ends.
+        let (quota, wait, now) = (client.rate_limit(), client.remembered_wait(), Utc::now());
+        let estimate =
+            |rows: usize| Estimate::new(rows as u64, quota.as_ref(), now).after_wait(wait, now);
         Ok(convert::preview(
             preview,
             &estimate(repeats.to_send),

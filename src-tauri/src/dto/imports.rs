@@ -160,6 +160,21 @@ pub struct ImportEstimate {
     pub plan: Option<Plan>,
     pub per_minute: Option<u32>,
     pub per_day: Option<u32>,
+    /// The service asked this key to wait (a 429, a spent quota, a wait another program
+    /// remembered): nothing is sent before it ends, and `time` counts it. null: no wait.
+    #[ts(optional = nullable)]
+    pub wait: Option<ImportWait>,
+}
+
+/// A rate-limit wait an import must sit out before it sends anything.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct ImportWait {
+    /// RFC 3339: when it ends.
+    pub until: String,
+    /// Longer than an import sits out (25 hours): started now, it stops at once naming the
+    /// wait's end; started again then, it runs.
+    pub too_long: bool,
 }
 
 /// An import's time, rounded up: under a minute, or whole minutes (under two hours), hours
@@ -211,6 +226,10 @@ pub struct ImportProgress {
     pub cancelling: bool,
     /// The time the rows left take under the latest quota; null until it is known.
     pub seconds_left: Option<u32>,
+    /// RFC 3339: the import sends nothing until then, waiting out a rate-limit wait the key must
+    /// honour. null: it is not waiting.
+    #[ts(optional = nullable)]
+    pub waiting_until: Option<String>,
 }
 
 /// One row of the end screen that needs the person's eye (unknown or failed).

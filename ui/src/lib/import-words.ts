@@ -5,7 +5,7 @@ import type { CreateSource } from './bindings/CreateSource';
 import type { ImportEstimate } from './bindings/ImportEstimate';
 import type { ImportTime } from './bindings/ImportTime';
 import type { Repeat } from './bindings/Repeat';
-import { formatCount, formatDay, PLAN_LABEL } from './format';
+import { formatCount, formatDay, formatWhen, PLAN_LABEL } from './format';
 import { t, tn } from './i18n/index.svelte';
 
 /** "under a minute", "about 4 min", "about 3 hours", "about 2 days". */
@@ -37,6 +37,21 @@ export function estimateText(estimate: ImportEstimate): string {
     return text;
   }
   return estimate.plan ? t('import.plan', { text, plan: PLAN_LABEL[estimate.plan] }) : text;
+}
+
+/**
+ * The wait the key must honour before the import sends anything, as the preview names it: "The
+ * service asked to wait until 17:30:01 (in 4:58): the import starts then." null: no wait.
+ */
+export function waitFirstText(estimate: ImportEstimate, now: number): string | null {
+  const wait = estimate.wait;
+  if (!wait) return null;
+  return t(wait.tooLong ? 'import.waitTooLong' : 'import.waitFirst', { when: formatWhen(wait.until, now) });
+}
+
+/** A running import that sits out a wait: "Waiting for the service until 17:30:01 (in 4:58): …". */
+export function waitingText(until: string, now: number): string {
+  return t('import.waitingUntil', { when: formatWhen(until, now) });
 }
 
 /** Where an earlier create came from: "from shelter.csv line 2", "from the New pet form"… */

@@ -3,6 +3,7 @@
 use std::sync::Arc;
 use std::time::Duration;
 
+use chrono::{DateTime, Utc};
 use petstore_client::RateLimitSnapshot;
 use serde::Serialize;
 use tokio::sync::watch;
@@ -62,6 +63,13 @@ impl ImportControl {
         });
     }
 
+    /// Returns when the import is cancelled (never, if it is not).
+    pub(super) async fn cancelled(&self) {
+        let mut rx = self.state.subscribe();
+        // The sender lives in `self`: waiting cannot fail while we are here.
+        let _ = rx.wait_for(|state| *state == Wanted::Cancel).await;
+    }
+
     /// Returns at once while running; waits while paused. `false` when cancelled.
     pub(super) async fn may_go(&self) -> bool {
         let mut rx = self.state.subscribe();
@@ -106,6 +114,8 @@ pub struct Progress {
     #[serde(serialize_with = "seconds")]
     pub time_left: Option<Duration>,
     pub quota: Option<RateLimitSnapshot>,
+    /// The import sends nothing until then: it waits out a rate-limit wait the key must honour.
+    pub waiting_until: Option<DateTime<Utc>>,
 }
 
 fn seconds<S: serde::Serializer>(value: &Option<Duration>, s: S) -> Result<S::Ok, S::Error> {
@@ -128,6 +138,7 @@ impl Progress {
             paused: false,
             time_left: None,
             quota: None,
+            waiting_until: None,
         }
     }
 

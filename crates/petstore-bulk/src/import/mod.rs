@@ -8,6 +8,7 @@ mod reconcile;
 mod repeats;
 mod report;
 mod send;
+mod waits;
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -19,6 +20,8 @@ use tokio::sync::watch;
 pub use control::{ImportControl, Phase, Progress};
 pub use repeats::{Repeats, repeats_of};
 pub use report::{Counts, ImportReport, Outcome, RowReport, Stop, StopCause};
+pub use waits::LONGEST_WAIT;
+use waits::Waited;
 
 use crate::contract::ParsedFile;
 use crate::created::{CreateSource, CreatedError, CreatedPets, Repeat};
@@ -183,11 +186,13 @@ impl Import {
 
     /// The time the rows still to send take under the latest quota the key saw.
     pub fn estimate(&self) -> Estimate {
+        let now = Utc::now();
         Estimate::new(
             self.to_send() as u64,
             self.client.rate_limit().as_ref(),
-            Utc::now(),
+            now,
         )
+        .after_wait(self.client.remembered_wait(), now)
     }
 
     /// Runs to the end, a cancel or a stop. Rows are sent one at a time, in file order.
@@ -197,7 +202,14 @@ impl Import {
             self.recount();
         }
         if self.journal.before().is_none() {
-            let ids = self.list_ids().await.map_err(ImportError::ListingBefore)?;
+            let ids = match self.list_ids_when_allowed().await? {
+                Ok(ids) => ids,
+                // Nothing was sent: a cancel or a wait too long to sit out ends the run here.
+                Err(stop) => {
+                    self.publish(Phase::Finished);
+                    return Ok(self.report(Some(stop)));
+                }
+            };
             self.journal.record_before(&ids)?;
         }
         self.publish(Phase::Sending);
@@ -252,12 +264,21 @@ impl Import {
     }
 
     fn publish(&self, phase: Phase) {
+        self.publish_waiting(phase, None);
+    }
+
+    /// The progress, with the end of the rate-limit wait it sits out now, if it does.
+    fn publish_waiting(&self, phase: Phase, waiting_until: Option<chrono::DateTime<Utc>>) {
         let mut progress = self.tally.clone();
         progress.phase = phase;
+        progress.waiting_until = waiting_until;
         progress.paused = self.control.is_paused();
         progress.quota = self.client.rate_limit();
         let left = progress.total.saturating_sub(progress.done()) as u64;
-        progress.time_left = Estimate::new(left, progress.quota.as_ref(), Utc::now()).duration;
+        let now = Utc::now();
+        progress.time_left = Estimate::new(left, progress.quota.as_ref(), now)
+            .after_wait(waiting_until, now)
+            .duration;
         self.progress.send_replace(progress);
     }
 

@@ -6,7 +6,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use petstore_client::{ErrorKind, NewPet, Pet};
 
-use super::{Import, ImportError, Phase, Stop, StopCause};
+use super::{Import, ImportError, Phase, Stop, StopCause, Waited};
 use crate::created::row_key;
 use crate::journal::{RowState, UnknownReason};
 use crate::pages::{PagesError, survey};
@@ -34,15 +34,15 @@ impl Import {
         let before = self.journal.before().cloned().unwrap_or_default();
         let claimed = self.journal.created_ids();
         let mut candidates: Vec<Pet> = Vec::new();
-        let listed = survey(&self.client, None, |pets| {
+        let listing = survey(&self.client, None, |pets| {
             candidates.extend(
                 pets.iter()
                     .filter(|pet| !before.contains(&pet.id) && !claimed.contains(&pet.id))
                     .cloned(),
             );
             Ok::<(), std::convert::Infallible>(())
-        })
-        .await;
+        });
+        let listed = self.watched(Phase::Reconciling, listing).await;
         let coverage = match listed {
             Ok(surveyed) => surveyed.coverage,
             Err(error) => {
@@ -95,9 +95,32 @@ impl Import {
         Ok(None)
     }
 
-    pub(super) async fn list_ids(
+    /// The pets there before the import, listed once any rate-limit wait in force is over (a
+    /// wait met on the way is sat out and the listing starts again); `Err(stop)` when cancelled
+    /// or the wait is too long to sit out.
+    pub(super) async fn list_ids_when_allowed(
         &self,
-    ) -> Result<BTreeSet<i64>, PagesError<std::convert::Infallible>> {
+    ) -> Result<Result<BTreeSet<i64>, Stop>, ImportError> {
+        let mut learnt = None;
+        loop {
+            match self.wait_out(Phase::ListingBefore, learnt).await {
+                Waited::Go => {}
+                Waited::Cancelled => return Ok(Err(Stop::Cancelled)),
+                Waited::TooLong(stop) => return Ok(Err(stop)),
+            }
+            match self.watched(Phase::ListingBefore, self.list_ids()).await {
+                Ok(ids) => return Ok(Ok(ids)),
+                Err(PagesError::Client(petstore_client::Error::RateLimited {
+                    retry_at, ..
+                })) => {
+                    learnt = Some(retry_at);
+                }
+                Err(error) => return Err(ImportError::ListingBefore(error)),
+            }
+        }
+    }
+
+    async fn list_ids(&self) -> Result<BTreeSet<i64>, PagesError<std::convert::Infallible>> {
         let mut ids = BTreeSet::new();
         survey(&self.client, None, |pets| {
             ids.extend(pets.iter().map(|pet| pet.id));

@@ -3,7 +3,7 @@
 
 use petstore_client::{Error, ErrorKind, NewPet};
 
-use super::{Import, ImportError, MAX_UNKNOWN_IN_A_ROW, Phase, Stop, StopCause};
+use super::{Import, ImportError, MAX_UNKNOWN_IN_A_ROW, Phase, Stop, StopCause, Waited};
 use crate::created::{may_have_created, row_key};
 use crate::journal::{RowState, UnknownReason};
 
@@ -70,13 +70,39 @@ impl Import {
                 // Resumed: say so before the request, which may wait for the quota.
                 self.publish(phase);
             }
-            // Both records before the request goes: a crash after it leaves "may have been
-            // added", never a create nobody knows of.
             let key = row_key(&self.journal_name, *index);
             let source = self.source(*index);
-            self.created.record_sent(&key, pet, source.clone())?;
-            self.record(*index, RowState::Sent)?;
-            let result = self.client.create_pet(pet).await;
+            let (mut learnt, mut recorded) = (None, false);
+            let result = loop {
+                let stop = match self.wait_out(phase, learnt).await {
+                    Waited::Go => None,
+                    Waited::Cancelled => Some(Stop::Cancelled),
+                    Waited::TooLong(stop) => Some(stop),
+                };
+                if let Some(stop) = stop {
+                    if recorded {
+                        // Refused by the wait, never created: sent again by the next run.
+                        let kind = kind_word(ErrorKind::RateLimited);
+                        self.record(*index, RowState::Failed { kind })?;
+                        self.created.record_refused(&key)?;
+                        self.publish(phase);
+                    }
+                    return Ok(Some(stop));
+                }
+                if !recorded {
+                    // Both records before the request goes: a crash after it leaves "may have
+                    // been added", never a create nobody knows of.
+                    self.created.record_sent(&key, pet, source.clone())?;
+                    self.record(*index, RowState::Sent)?;
+                    recorded = true;
+                }
+                match self.watched(phase, self.client.create_pet(pet)).await {
+                    // Not sent (a wait longer than the client sleeps in one call) or answered
+                    // 429: not created. The wait is sat out here and the row goes again.
+                    Err(Error::RateLimited { retry_at, .. }) => learnt = Some(retry_at),
+                    result => break result,
+                }
+            };
             let stop = match result {
                 Ok(response) => {
                     let id = response.value.id;

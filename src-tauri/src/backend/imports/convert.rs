@@ -8,8 +8,8 @@ use petstore_client::Environment;
 use super::{Job, Preview};
 use crate::dto::{
     CategoryMerge, CommandError, ImportCounts, ImportEstimate, ImportPhase, ImportPreview,
-    ImportProgress, ImportResult, ImportTime, PREVIEW_VALID_ROWS, PreviewRow, Repeat, ReportRow,
-    ResumableImport, RowProblem, UnfinishedImport,
+    ImportProgress, ImportResult, ImportTime, ImportWait, PREVIEW_VALID_ROWS, PreviewRow, Repeat,
+    ReportRow, ResumableImport, RowProblem, UnfinishedImport,
 };
 
 /// Counts beyond u32 cannot happen (100,000 rows at most); saturate rather than wrap.
@@ -96,6 +96,10 @@ fn import_estimate(estimate: &Estimate) -> ImportEstimate {
         plan: estimate.plan,
         per_minute: estimate.per_minute.map(n),
         per_day: estimate.per_day.map(n),
+        wait: estimate.wait_until.map(|until| ImportWait {
+            until: crate::convert::instant(until),
+            too_long: estimate.wait_too_long,
+        }),
     }
 }
 
@@ -125,6 +129,7 @@ pub(super) fn progress(progress: &Progress, job: &Job, cancelling: bool) -> Impo
         paused: progress.paused,
         cancelling,
         seconds_left: progress.time_left.map(|d| n(d.as_secs())),
+        waiting_until: progress.waiting_until.map(crate::convert::instant),
     }
 }
 

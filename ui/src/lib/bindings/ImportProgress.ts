@@ -17,4 +17,9 @@ cancelling: boolean,
 /**
  * The time the rows left take under the latest quota; null until it is known.
  */
-secondsLeft: number | null, };
+secondsLeft: number | null, 
+/**
+ * RFC 3339: the import sends nothing until then, waiting out a rate-limit wait the key must
+ * honour. null: it is not waiting.
+ */
+waitingUntil?: string | null, };

@@ -136,6 +136,9 @@ export const importDe = {
   'import.timeUnknown': 'Restzeit: wird angezeigt, sobald der Dienst das Kontingent nennt',
   'import.underAMinuteLeft': 'Weniger als eine Minute übrig',
   'import.aboutLeft': 'Noch etwa {time}',
+  'import.waitingUntil': 'Wartet auf den Dienst bis {when}: Bis dahin wird nichts gesendet.',
+  'import.waitFirst': 'Der Dienst hat gebeten, bis {when} zu warten: Der Import beginnt dann.',
+  'import.waitTooLong': 'Der Dienst hat gebeten, bis {when} zu warten, länger als ein Import wartet: Starten Sie ihn danach.',
 
   'import.estimateUnknown': {
     one: '{count} Anfrage; die Dauer zeigt sich, sobald der Dienst das Kontingent genannt hat',

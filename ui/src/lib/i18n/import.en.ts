@@ -134,6 +134,10 @@ export const importEn = {
   'import.timeUnknown': 'Time left: shown once the service tells the quota',
   'import.underAMinuteLeft': 'Under a minute left',
   'import.aboutLeft': 'About {time} left',
+  // A rate-limit wait the key must honour ({when}: "17:30:01 (in 4:58)").
+  'import.waitingUntil': 'Waiting for the service until {when}: nothing is sent before then.',
+  'import.waitFirst': 'The service asked to wait until {when}: the import starts then.',
+  'import.waitTooLong': 'The service asked to wait until {when}, longer than an import waits: start it after then.',
 
   // How long the rows take under the quota (the preview's Time).
   'import.estimateUnknown': {
