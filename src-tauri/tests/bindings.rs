@@ -52,6 +52,15 @@ fn generate(into: &Path) -> BTreeMap<String, String> {
             ("MAX_CATEGORIES", petstore_admin::dto::MAX_CATEGORIES),
         ],
     );
+    write_const(
+        into,
+        "CategoryIdLimits",
+        "petstore-client's MIN_CATEGORY_ID (crates/petstore-client/src/model/mod.rs)",
+        &[(
+            "MIN_CATEGORY_ID",
+            usize::try_from(petstore_client::MIN_CATEGORY_ID).expect("a small positive number"),
+        )],
+    );
     write_union(
         into,
         "CommandName",

@@ -4,7 +4,7 @@
 use std::time::Duration;
 
 use petstore_client::{
-    BaseUrl, Environment, InvalidInput, Limit, PetStatus, parse_category_id, parse_pet_id,
+    BaseUrl, Environment, Limit, MIN_CATEGORY_ID, PetStatus, parse_category_id, parse_pet_id,
 };
 
 use crate::words::{HelpMsg, say};
@@ -146,23 +146,47 @@ pub fn parse_timeout(text: &str) -> Result<Duration, ArgError> {
     Duration::try_from_secs_f64(seconds).map_err(|_| refused())
 }
 
+/// `--category`: a whole number from [`MIN_CATEGORY_ID`] up, the app's rule (so `-5` is refused
+/// here, as the app's form refuses it, and never sent).
 pub fn parse_category(text: &str) -> Result<i64, ArgError> {
-    parse_category_id(text).map_err(|err| whole_number_hint(&err))
+    parse_category_id(text)
+        .ok()
+        .filter(|id| *id >= MIN_CATEGORY_ID)
+        .ok_or_else(|| {
+            ArgError(say(
+                HelpMsg::NotACategoryId,
+                &[
+                    ("text", &text),
+                    ("min", &MIN_CATEGORY_ID),
+                    ("max", &int64(i64::MAX)),
+                ],
+            ))
+        })
 }
 
+/// `get ID`: any int64; a number beyond it is named as too large (or small), as the app does.
 pub fn parse_pet(text: &str) -> Result<i64, ArgError> {
-    parse_pet_id(text).map_err(|err| whole_number_hint(&err))
+    parse_pet_id(text).map_err(|_| {
+        let digits = text.trim().trim_start_matches(['+', '-']);
+        let number = !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit());
+        match (number, text.trim().starts_with('-')) {
+            (true, false) => ArgError(say(
+                HelpMsg::PetIdTooLarge,
+                &[("text", &text), ("max", &int64(i64::MAX))],
+            )),
+            (true, true) => ArgError(say(
+                HelpMsg::PetIdTooSmall,
+                &[("text", &text), ("min", &int64(i64::MIN))],
+            )),
+            (false, _) => ArgError(say(HelpMsg::NotAPetId, &[("text", &text)])),
+        }
+    })
 }
 
-fn whole_number_hint(err: &InvalidInput) -> ArgError {
-    ArgError(say(
-        HelpMsg::WholeNumber,
-        &[
-            ("why", &crate::explain::input(err)),
-            ("min", &i64::MIN),
-            ("max", &i64::MAX),
-        ],
-    ))
+/// 9,223,372,036,854,775,807 as people read it (the app writes the same).
+fn int64(n: i64) -> String {
+    let sign = if n < 0 { "-" } else { "" };
+    format!("{sign}{}", crate::output::count(n.unsigned_abs()))
 }
 
 #[cfg(test)]
@@ -186,13 +210,36 @@ mod tests {
         }
         assert_eq!(parse_timeout("86400"), Ok(MAX_TIMEOUT));
         assert_eq!(parse_timeout("0.001"), Ok(MIN_TIMEOUT));
-        assert_eq!(parse_category("-9223372036854775808"), Ok(i64::MIN));
+        assert_eq!(parse_category("9223372036854775807"), Ok(i64::MAX));
+        assert_eq!(parse_category(" 1 "), Ok(1));
+        for refused in [
+            "-9223372036854775808",
+            "0",
+            "-5",
+            "1.5",
+            "9223372036854775808",
+        ] {
+            assert_eq!(
+                parse_category(refused).unwrap_err().to_string(),
+                format!(
+                    "'{refused}' is not a category id: use a whole number from 1 to \
+                     9,223,372,036,854,775,807, for example 3"
+                )
+            );
+        }
         assert_eq!(parse_pet("9223372036854775807"), Ok(i64::MAX));
-        let too_big = parse_pet("9223372036854775808").unwrap_err();
-        assert!(
-            too_big.to_string().contains("9223372036854775807"),
-            "{too_big}"
+        assert_eq!(parse_pet("-9223372036854775808"), Ok(i64::MIN));
+        assert_eq!(
+            parse_pet("9223372036854775808").unwrap_err().to_string(),
+            "'9223372036854775808' is too large for a pet id: use at most 9,223,372,036,854,775,807"
         );
-        assert!(parse_category("1.5").is_err());
+        assert_eq!(
+            parse_pet("-9223372036854775809").unwrap_err().to_string(),
+            "'-9223372036854775809' is too small for a pet id: use at least -9,223,372,036,854,775,808"
+        );
+        assert_eq!(
+            parse_pet("4.5").unwrap_err().to_string(),
+            "'4.5' is not a pet id: use a whole number, for example 42"
+        );
     }
 }

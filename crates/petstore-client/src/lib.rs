@@ -44,8 +44,8 @@ pub use error::{
 pub use events::{ClientEvent, WaitReason};
 pub use limits::{ByteSize, ByteUnit};
 pub use model::{
-    Limit, ListQuery, NewPet, NextPage, Pet, PetPage, PetStatus, Response, parse_category_id,
-    parse_pet_id,
+    Limit, ListQuery, MIN_CATEGORY_ID, NewPet, NextPage, Pet, PetPage, PetStatus, Response,
+    parse_category_id, parse_pet_id,
 };
 pub use ratelimit::{Forgetting, Plan, Priority, QuotaWindow, RateLimitSnapshot, WaitStore};
 pub use retry::RetryPolicy;

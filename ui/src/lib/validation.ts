@@ -1,6 +1,7 @@
 import { formatCount } from './format';
 import { t, type TextKey } from './i18n/index.svelte';
 import { INT64_MAX } from './int64';
+import { MIN_CATEGORY_ID } from './bindings/CategoryIdLimits';
 
 /** The most characters a pet's name may have once trimmed (the service's limit). */
 export const MAX_NAME_CHARS = 1000;
@@ -31,7 +32,8 @@ export function categoryProblem(text: string): string | null {
   if (trimmed === '') return t('validation.categoryEmpty');
   if (!/^-?\d+$/.test(trimmed)) return t('validation.categoryDigits');
   const value = BigInt(trimmed);
-  if (value < 1n) return t('validation.categoryPositive');
+  // The same bound as `petstore add` and an import row (petstore-client's MIN_CATEGORY_ID).
+  if (value < BigInt(MIN_CATEGORY_ID)) return t('validation.categoryPositive');
   if (value > INT64_MAX) return t('validation.categoryTooLarge', { max: formatCount(INT64_MAX) });
   return null;
 }

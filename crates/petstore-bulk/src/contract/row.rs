@@ -62,7 +62,7 @@ pub(super) fn validate(cells: &Cells) -> Result<NewPet, Vec<RowProblem>> {
         None
     } else {
         match parse_category_id(category) {
-            Ok(id) if id >= 1 => Some(id),
+            Ok(id) if id >= petstore_client::MIN_CATEGORY_ID => Some(id),
             Ok(id) => {
                 problems.push(RowProblem::CategoryIdNotPositive { given: id });
                 None

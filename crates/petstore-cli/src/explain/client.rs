@@ -26,7 +26,8 @@ pub fn api(error: &Error) -> String {
                 WaitReason::RateLimited => ServiceMsg::TooManyRequests,
                 WaitReason::Backoff => ServiceMsg::Busy,
             };
-            say(msg, &[("when", &crate::output::when(*retry_at))])
+            // One time, said once: "after 17:30:01 local time (in 5 min)".
+            say(msg, &[("when", &crate::output::when_local(*retry_at))])
         }
         Error::Server(server) => {
             let msg = match is_gateway_status(server.status) {

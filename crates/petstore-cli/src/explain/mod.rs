@@ -11,10 +11,10 @@ use petstore_local::LocalError;
 
 use crate::exit::CliError;
 use crate::keysource::KeySource;
-use crate::words::{ErrMsg, Msg, ServiceMsg, say};
+use crate::words::{ErrMsg, Msg, say};
 
 pub use bulk::{repeat, row_problem};
-pub use client::{api, config, input};
+pub use client::{api, config};
 pub use local::category;
 
 /// The failure in words, then what to do next where those words do not already say it for the
@@ -34,18 +34,9 @@ pub fn message(err: &CliError) -> String {
         _ => None,
     };
     let text = describe(err);
-    match (hint, err) {
-        (Some(hint), _) => format!("{text}\n{}", say(hint, &[])),
-        (None, CliError::Api(ApiError::RateLimited { retry_at, .. })) => {
-            let local = retry_at.with_timezone(&chrono::Local).format("%H:%M:%S");
-            let distance = crate::output::distance(*retry_at);
-            let that = say(
-                ServiceMsg::RetryAt,
-                &[("distance", &distance), ("time", &local)],
-            );
-            format!("{text}\n{that}")
-        }
-        (None, _) => text,
+    match hint {
+        Some(hint) => format!("{text}\n{}", say(hint, &[])),
+        None => text,
     }
 }
 

@@ -242,6 +242,35 @@ fn every_error() -> Vec<CliError> {
                 lines: "3, 4".into(),
             },
         },
+        CliError::Contract {
+            path: path.clone(),
+            source: ContractError::TooLarge {
+                bytes: Some(52_428_841),
+            },
+        },
+        CliError::Contract {
+            path: path.clone(),
+            source: ContractError::TooLarge { bytes: None },
+        },
+        CliError::SearchIncomplete {
+            text: "rex".into(),
+            status: None,
+            seen: 100,
+            matched: 2,
+        },
+        CliError::SearchIncomplete {
+            text: "rex".into(),
+            status: Some(petstore_client::PetStatus::Sold),
+            seen: 100,
+            matched: 0,
+        },
+        CliError::TooManyMatches {
+            text: "e".into(),
+            max: 10_000,
+        },
+        CliError::SearchText { chars: 0 },
+        CliError::SearchText { chars: 1001 },
+        CliError::EndlessList { pages: 7 },
     ];
     for reason in [
         WaitReason::RateLimited,

@@ -15,10 +15,10 @@ catalog! {
             de: "Weitere Haustiere: Führen Sie `petstore list{status} --limit {limit}` aus, um mehr zu sehen.",
         },
         MayHaveMoreBigger {
-            en: "There may be more pets: the service answered a full page of {n} and offers no way to the next. \
+            en: "There may be more pets: the service answered a full page of {n} and offers no way to the next page. \
                  Run `petstore list{status} --limit {limit}` to see more.",
             de: "Es gibt vielleicht weitere Haustiere: Der Dienst antwortete mit einer vollen Seite von {n} und \
-                 bietet keinen Weg zur nächsten. Führen Sie `petstore list{status} --limit {limit}` aus, um mehr \
+                 bietet keinen Weg zur nächsten Seite. Führen Sie `petstore list{status} --limit {limit}` aus, um mehr \
                  zu sehen.",
         },
         MayHaveMoreNarrow {

@@ -37,9 +37,21 @@ catalog! {
             de: "'{text}' ist keine Zeitbegrenzung: Verwenden Sie eine Anzahl Sekunden von {min} bis {max} \
                  (24 Stunden), z. B. 30",
         },
-        WholeNumber {
-            en: "{why} Use a whole number from {min} to {max}.",
-            de: "{why} Verwenden Sie eine ganze Zahl von {min} bis {max}.",
+        NotACategoryId {
+            en: "'{text}' is not a category id: use a whole number from {min} to {max}, for example 3",
+            de: "'{text}' ist keine Kategorie-ID: Verwenden Sie eine ganze Zahl von {min} bis {max}, zum Beispiel 3",
+        },
+        PetIdTooLarge {
+            en: "'{text}' is too large for a pet id: use at most {max}",
+            de: "'{text}' ist zu groß für eine Haustier-ID: Verwenden Sie höchstens {max}",
+        },
+        PetIdTooSmall {
+            en: "'{text}' is too small for a pet id: use at least {min}",
+            de: "'{text}' ist zu klein für eine Haustier-ID: Verwenden Sie mindestens {min}",
+        },
+        NotAPetId {
+            en: "'{text}' is not a pet id: use a whole number, for example 42",
+            de: "'{text}' ist keine Haustier-ID: Verwenden Sie eine ganze Zahl, zum Beispiel 42",
         },
         InvalidValue {
             en: "error: invalid value '{value}' for '{arg}': {why}",

@@ -43,10 +43,6 @@ catalog! {
             en: "The service is busy. Try again after {when}.",
             de: "Der Dienst ist ausgelastet. Versuchen Sie es nach {when} erneut.",
         },
-        RetryAt {
-            en: "That is {distance}, at {time} local time.",
-            de: "Das ist {distance}, um {time} Ortszeit.",
-        },
         Gateway {
             en: "The service or a proxy in front of it is having trouble (HTTP {status}).{said} Try again in a minute.",
             de: "Der Dienst oder ein vorgeschalteter Proxy hat Probleme (HTTP {status}).{said} Versuchen \

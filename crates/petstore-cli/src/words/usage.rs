@@ -119,8 +119,8 @@ catalog! {
             de: "Der Name des Haustiers",
         },
         Category {
-            en: "Identifier of the pet's category (a whole number, int64)",
-            de: "Kennung der Kategorie des Haustiers (eine ganze Zahl, int64)",
+            en: "Identifier of the pet's category (a whole number from 1 to 9,223,372,036,854,775,807)",
+            de: "Kennung der Kategorie des Haustiers (eine ganze Zahl von 1 bis 9,223,372,036,854,775,807)",
         },
         AddStatus {
             en: "Availability status (the server decides when omitted)",

@@ -134,6 +134,11 @@ pub fn parse_pet_id(text: &str) -> Result<i64, InvalidInput> {
     })
 }
 
+/// The smallest category id a person may give, in the app's form, an import row and
+/// `petstore add` alike (the service refuses 0 too): one definition for every shell, which checks
+/// it before sending. The largest is `i64::MAX`.
+pub const MIN_CATEGORY_ID: i64 = 1;
+
 /// Parses a category id as typed by a person (`--category 3`).
 pub fn parse_category_id(text: &str) -> Result<i64, InvalidInput> {
     text.trim().parse().map_err(|_| InvalidInput::CategoryId {
