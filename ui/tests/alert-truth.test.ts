@@ -5,7 +5,7 @@ import { screen, waitFor } from '@testing-library/svelte';
 import { tick } from 'svelte';
 import { describe, expect, test, vi } from 'vitest';
 import { quota } from '../src/demo/fake';
-import { formatClock } from '../src/lib/format';
+import { formatClockSeconds } from '../src/lib/format';
 import type { QuotaAlert } from '../src/lib/types';
 import { startApp } from './helpers';
 
@@ -87,7 +87,7 @@ describe('a quota banner ends when it stops being true', () => {
     const fake = await start();
     await fake.emit('waiting', { environment: 'staging', reason: 'rateLimited', until: iso(90_000) });
     await fake.emit('quota-alert', alert({ level: 'rateLimited', remaining: 0, resetAt: iso(30_000) }));
-    await waitFor(() => expect(bannerOf('staging')?.textContent).toContain(`Requests to Staging wait until ${formatClock(iso(90_000))}.`));
+    await waitFor(() => expect(bannerOf('staging')?.textContent).toContain(`Requests to Staging wait until ${formatClockSeconds(iso(90_000))}.`));
     await passTime(31_000);
     expect(bannerOf('staging')).toBeTruthy();
     await passTime(60_000);
