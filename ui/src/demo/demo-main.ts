@@ -100,6 +100,22 @@ if (scene === 'settings' || scene === 'nokeychain') {
   await settle();
   if (scene === 'settings') set('url-production', 'http://pets.example.com/v1');
 }
+// Settings → Sandbox with its question to start afresh; a typed address, and closing asks.
+if (scene === 'sandbox-afresh' || scene === 'settings-close') {
+  click('header button.settings');
+  await settle();
+  if (scene === 'sandbox-afresh') {
+    click('#tab-sandbox');
+    await settle();
+    click('[data-testid="sandbox-afresh"]');
+  } else {
+    click('#tab-production');
+    await settle();
+    set('url-production', 'https://pets.example.com/v1');
+    await settle();
+    document.querySelector('[role=dialog]')?.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
+  }
+}
 if (scene === 'lookup') {
   set('lookup-id', '9007199254740993');
   await settle();
