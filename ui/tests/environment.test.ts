@@ -72,7 +72,7 @@ describe('environment switch', () => {
 describe('keyboard shortcuts', () => {
   afterEach(() => vi.unstubAllGlobals());
 
-  test('Ctrl+N opens the new pet form, Ctrl+R refreshes, Ctrl+F focuses the filter (Linux/Windows)', async () => {
+  test('Ctrl+N opens the new pet form, Ctrl+R refreshes, Ctrl+F focuses Find, Ctrl+Shift+F the filter (Linux/Windows)', async () => {
     vi.stubGlobal('navigator', { ...navigator, platform: 'Linux x86_64', userAgent: 'X11; Linux', userAgentData: undefined });
     const fake = await startApp();
     await screen.findByText('Biscuit');
@@ -83,6 +83,8 @@ describe('keyboard shortcuts', () => {
     await waitFor(() => expect(fake.callsTo('list_pets')).toHaveLength(2));
 
     await fireEvent.keyDown(window, { key: 'f', ctrlKey: true });
+    expect(document.activeElement?.id).toBe('pet-find');
+    await fireEvent.keyDown(window, { key: 'F', ctrlKey: true, shiftKey: true });
     expect(document.activeElement?.id).toBe('status-filter');
 
     await fireEvent.keyDown(window, { key: 'n', metaKey: true });

@@ -86,6 +86,9 @@ describe('shortcuts and errors', () => {
     expect(shortcutAction(ev({ key: 'N', metaKey: true }), true)).toBe('newPet');
     expect(shortcutAction(ev({ key: 'r', ctrlKey: true, shiftKey: true }), false)).toBeNull();
     expect(shortcutAction(ev({ key: 'f', ctrlKey: true }), true)).toBeNull();
+    expect(shortcutAction(ev({ key: 'f', ctrlKey: true }), false)).toBe('find');
+    expect(shortcutAction(ev({ key: 'F', metaKey: true, shiftKey: true }), true)).toBe('focusFilter');
+    expect(shortcutAction(ev({ key: 'n', ctrlKey: true, shiftKey: true }), false)).toBeNull();
     expect(shortcutAction(ev({ key: 'x', ctrlKey: true }), false)).toBeNull();
   });
 

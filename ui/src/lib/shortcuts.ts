@@ -6,28 +6,40 @@ export function isMac(nav: Navigator = navigator): boolean {
   return detectOs(nav) === 'mac';
 }
 
-export type Action = 'newPet' | 'refresh' | 'focusFilter' | 'import' | 'showPets' | 'showActivity';
+/**
+ * `find`: the Pets view's Find box, or the Activity view's search (each view's own "find", where
+ * the platform's find bar would be). `focusFilter`: the status filter, with Shift.
+ */
+export type Action = 'newPet' | 'refresh' | 'find' | 'focusFilter' | 'import' | 'showPets' | 'showActivity';
 
 const KEYS: Record<string, Action> = {
   n: 'newPet',
   r: 'refresh',
-  f: 'focusFilter',
+  f: 'find',
   i: 'import',
   '1': 'showPets',
   '2': 'showActivity',
 };
 
+/** With Shift as well. */
+const SHIFT_KEYS: Record<string, Action> = {
+  f: 'focusFilter',
+};
+
 export function shortcutAction(event: KeyboardEvent, mac = isMac()): Action | null {
   const mod = mac ? event.metaKey && !event.ctrlKey : event.ctrlKey && !event.metaKey;
-  if (!mod || event.altKey || event.shiftKey) return null;
-  return KEYS[event.key.toLowerCase()] ?? null;
+  if (!mod || event.altKey) return null;
+  return (event.shiftKey ? SHIFT_KEYS : KEYS)[event.key.toLowerCase()] ?? null;
 }
 
-export function shortcutLabel(key: string, mac = isMac()): string {
-  return mac ? `⌘${key.toUpperCase()}` : `${t('format.ctrl')}+${key.toUpperCase()}`;
+/** "Ctrl+F", "Ctrl+Shift+F"; on a Mac "⌘F", "⇧⌘F" (the order macOS menus show). */
+export function shortcutLabel(key: string, mac = isMac(), shift = false): string {
+  const upper = key.toUpperCase();
+  if (mac) return `${shift ? '⇧' : ''}⌘${upper}`;
+  return `${t('format.ctrl')}+${shift ? `${t('find.shiftKey')}+` : ''}${upper}`;
 }
 
-/** The aria-keyshortcuts form, e.g. "Control+N". */
-export function ariaShortcut(key: string, mac = isMac()): string {
-  return `${mac ? 'Meta' : 'Control'}+${key.toUpperCase()}`;
+/** The aria-keyshortcuts form, e.g. "Control+N", "Control+Shift+F". */
+export function ariaShortcut(key: string, mac = isMac(), shift = false): string {
+  return `${mac ? 'Meta' : 'Control'}+${shift ? 'Shift+' : ''}${key.toUpperCase()}`;
 }

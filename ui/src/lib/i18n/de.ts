@@ -7,6 +7,7 @@ import { categoriesDe } from './categories.de';
 import { createsDe } from './creates.de';
 import { errorsDe } from './error.de';
 import { exportDe } from './export.de';
+import { findDe } from './find.de';
 import { importDe } from './import.de';
 import { keysDe } from './keys.de';
 import { networkDe } from './network.de';
@@ -26,6 +27,7 @@ export const de = {
   ...createsDe,
   ...importDe,
   ...exportDe,
+  ...findDe,
   ...keysDe,
   ...categoriesDe,
   ...unconfirmedDe,

@@ -10,6 +10,7 @@ import { categoriesEn } from './categories.en';
 import { createsEn } from './creates.en';
 import { errorsEn } from './error.en';
 import { exportEn } from './export.en';
+import { findEn } from './find.en';
 import { importEn } from './import.en';
 import { keysEn } from './keys.en';
 import { networkEn } from './network.en';
@@ -29,6 +30,7 @@ export const en = {
   ...createsEn,
   ...importEn,
   ...exportEn,
+  ...findEn,
   ...keysEn,
   ...categoriesEn,
   ...unconfirmedEn,

@@ -284,6 +284,16 @@ export class PetList {
     }
   }
 
+  /**
+   * Stop for the page "Load more" has on its way (the Find box's "Load the rest"): the backend
+   * calls off the read, and the rows stay as they were (a cancelled page is no error).
+   */
+  stopMore(): void {
+    if (!this.loadingMore) return;
+    const environment = this.source?.environment;
+    if (environment) backend.cancelRequests(environment).catch(() => {});
+  }
+
   sortBy(key: SortKey): void {
     if (this.sortKey === key) {
       this.sortDir = this.sortDir === 'asc' ? 'desc' : 'asc';

@@ -1,0 +1,189 @@
+import type { Pet } from '../types';
+import type { PetList } from './pets.svelte';
+
+// Find a pet by name or id among the rows loaded: the service has no search (docs/interface.md),
+// so the window filters what it holds and offers to load the rest.
+
+/** One piece of a shown name or id: `mark` pieces are the part that matches the search. */
+export interface Piece {
+  text: string;
+  mark: boolean;
+}
+
+const MARKS = /\p{M}/gu;
+// Names made only of these need no Unicode folding: most names, and the fast path at 100,000 rows.
+const PLAIN = /^[\x20-\x7e]*$/;
+
+/**
+ * The name as the search compares it: as the name sort's collator (sensitivity "base") orders
+ * it, case and accents do not count ("zoe" finds "Zoé"), and "ß" is "ss" ("strasse" finds
+ * "Straße"), so a name found in the sorted table is found by typing it as it sounds.
+ */
+export function fold(text: string): string {
+  if (PLAIN.test(text)) return text.toLowerCase();
+  return text.normalize('NFD').replace(MARKS, '').toLowerCase().replace(/ß/g, 'ss');
+}
+
+/**
+ * `name` cut into pieces around the first match of `folded` (a folded query), for <mark>: each
+ * character of the name is folded on its own, so the marked part is in the name's own letters
+ * ("Zoé" with "zoe" marks "Zoé" whole). No match: the name as one piece.
+ */
+export function namePieces(name: string, folded: string): Piece[] {
+  if (folded === '') return [{ text: name, mark: false }];
+  // For each character of the folded name, where its source character starts in `name`.
+  let joined = '';
+  const from: number[] = [];
+  let at = 0;
+  for (const char of name) {
+    const part = fold(char);
+    for (let i = 0; i < part.length; i++) from.push(at);
+    joined += part;
+    at += char.length;
+  }
+  from.push(name.length);
+  const hit = joined.indexOf(folded);
+  if (hit < 0) return [{ text: name, mark: false }];
+  const start = from[hit];
+  // The end is where the character after the match's last one starts.
+  let end = name.length;
+  for (let i = hit + folded.length; i < from.length; i++) {
+    if (from[i] > from[hit + folded.length - 1]) {
+      end = from[i];
+      break;
+    }
+  }
+  const pieces: Piece[] = [];
+  if (start > 0) pieces.push({ text: name.slice(0, start), mark: false });
+  pieces.push({ text: name.slice(start, end), mark: true });
+  if (end < name.length) pieces.push({ text: name.slice(end), mark: false });
+  return pieces;
+}
+
+/** The id cut into its matching start and the rest (ids match from their start). */
+export function idPieces(id: string, query: string): Piece[] {
+  if (query === '' || !id.startsWith(query)) return [{ text: id, mark: false }];
+  return query.length === id.length
+    ? [{ text: id, mark: true }]
+    : [{ text: query, mark: true }, { text: id.slice(query.length), mark: false }];
+}
+
+/** A query that can be an id (digits only) is also looked for at the start of each id. */
+const ID_QUERY = /^\d+$/;
+
+/**
+ * The rows of `rows` that match: the folded name contains `folded`, or (for digits) the id starts
+ * with `query`. A plain loop over an array folded once per list, so a keystroke at 100,000 rows
+ * is a few milliseconds. `keep`: the pet just created stays in view (and NEW) whatever the
+ * search, as it does whatever the status filter.
+ */
+export function matching(rows: readonly Pet[], names: readonly string[], query: string, keep: string | null = null): Pet[] {
+  const folded = fold(query);
+  const byId = ID_QUERY.test(query);
+  const out: Pet[] = [];
+  for (let i = 0; i < rows.length; i++) {
+    const id = rows[i].id;
+    if (names[i].includes(folded) || (byId && id.startsWith(query)) || id === keep) out.push(rows[i]);
+  }
+  return out;
+}
+
+/** How the search's count is said: what "of M" means depends on what the list may still hold. */
+export type Coverage = 'all' | 'more' | 'cannotPage';
+
+/** The Find box's state over a pet list: the query, the rows it leaves, and loading the rest. */
+export class PetFind {
+  readonly list: PetList;
+  /** What the person typed. */
+  query = $state('');
+  /** "Load the rest" is running: one page after another until none is left, or Stop. */
+  loadingRest = $state(false);
+  #stop = false;
+  // Each pet's folded name, made once when the pet first shows (a sort, or the next page,
+  // reuses it): the rows are replaced, never changed in place, so the object is the key.
+  #folded = new WeakMap<Pet, string>();
+
+  constructor(list: PetList) {
+    this.list = list;
+  }
+
+  /** The query as matched: spaces around it do not count. */
+  readonly needle = $derived(this.query.trim());
+  readonly active = $derived(this.needle !== '');
+
+  /** The folded names, in the order of `list.sorted`; once per list, sort or page, not per key. */
+  readonly #names = $derived.by(() => {
+    const cache = this.#folded;
+    return this.list.sorted.map((pet) => {
+      let name = cache.get(pet);
+      if (name === undefined) {
+        name = fold(pet.name);
+        cache.set(pet, name);
+      }
+      return name;
+    });
+  });
+
+  /** The rows the table shows: the sorted rows, or those that match while a search is on. */
+  readonly rows = $derived.by(() =>
+    this.active ? matching(this.list.sorted, this.#names, this.needle, this.list.highlightId) : this.list.sorted,
+  );
+
+  /** How many of the loaded rows match (the pet kept for its NEW mark is not one, unless it does). */
+  readonly matches = $derived.by(() => {
+    const kept = this.list.highlightId;
+    const extra = kept !== null && this.active && this.rows.some((p) => p.id === kept && !this.#hits(p));
+    return extra ? this.rows.length - 1 : this.rows.length;
+  });
+
+  #hits(pet: Pet): boolean {
+    return fold(pet.name).includes(this.foldedNeedle) || (ID_QUERY.test(this.needle) && pet.id.startsWith(this.needle));
+  }
+
+  readonly foldedNeedle = $derived(fold(this.needle));
+
+  readonly coverage: Coverage = $derived.by(() =>
+    this.list.next !== null ? 'more' : this.list.mayHaveMore ? 'cannotPage' : 'all',
+  );
+
+  namePieces(name: string): Piece[] {
+    return this.active ? namePieces(name, this.foldedNeedle) : [{ text: name, mark: false }];
+  }
+
+  idPieces(id: string): Piece[] {
+    return this.active && ID_QUERY.test(this.needle) ? idPieces(id, this.needle) : [{ text: id, mark: false }];
+  }
+
+  /**
+   * Loads every page left, one after another through the list's own "Load more" (which the
+   * key's governor paces), the count growing as each comes. It ends at the last page, at a
+   * failure (the table says it), when the list on screen changes, or at Stop.
+   */
+  async loadRest(): Promise<void> {
+    if (this.loadingRest) return;
+    const list = this.list;
+    const number = list.listNumber;
+    this.#stop = false;
+    this.loadingRest = true;
+    try {
+      while (!this.#stop && list.next !== null && list.listNumber === number && !list.loading) {
+        // A "Load more" the person started is on its way: its page comes first.
+        if (list.loadingMore) {
+          await new Promise((resolve) => setTimeout(resolve, 50));
+          continue;
+        }
+        await list.loadMore();
+        if (list.moreError) break;
+      }
+    } finally {
+      this.loadingRest = false;
+    }
+  }
+
+  /** Stop: no next page is asked for, and the one on its way is called off (its rows stay out). */
+  stop(): void {
+    if (!this.loadingRest) return;
+    this.#stop = true;
+    this.list.stopMore();
+  }
+}
