@@ -199,3 +199,34 @@ async fn a_429_met_while_listing_is_waited_out_with_its_end_in_the_progress() {
         "until the window's reset: {until} (started {started})"
     );
 }
+
+#[tokio::test]
+async fn cancel_ends_a_wait_at_once_with_nothing_sent() {
+    let server = sandbox(SandboxConfig::default()).await;
+    let dir = tempfile::tempdir().expect("temp dir");
+    let events = Arc::new(Collected::default());
+    let backend = backend(dir.path(), events.clone());
+    use_staging(&backend, &server, STAFF_KEY).await;
+    let now = Utc::now();
+    let key = ApiKey::new(STAFF_KEY.to_owned()).expect("key");
+    waits_file(dir.path()).remember(&server.base_url(), &key, now + TimeDelta::minutes(10), now);
+    previewed(&backend, dir.path()).await;
+
+    backend
+        .start_import(Environment::Staging, false)
+        .await
+        .expect("starts");
+    events
+        .wait_for(|e| matches!(e, AppEvent::ImportProgress(p) if p.waiting_until.is_some()))
+        .await;
+    let asked = std::time::Instant::now();
+    backend.cancel_import().expect("status");
+    let result = ended(&backend).await;
+    assert!(
+        asked.elapsed() < Duration::from_secs(5),
+        "the wait did not hold the cancel"
+    );
+    assert!(result.cancelled, "{result:?}");
+    assert_eq!(result.counts.created, 0);
+    assert_eq!(server.request_count(), 0, "nothing was sent");
+}
