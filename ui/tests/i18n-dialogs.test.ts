@@ -125,6 +125,7 @@ describe('the import dialog in German', () => {
     status: 'available',
     problems,
     repeat: null,
+    formulaName: false,
   });
 
   const bigPreview: ImportPreview = {

@@ -152,9 +152,10 @@ describe('import: repeats', () => {
     await screen.findByText('Biscuit');
     const dialog = await openPreview(fake);
 
-    expect(why(dialog, 2)).toBe('Repeat Already added on 24 Nov from shelter.csv line 2, pet 41.');
-    expect(why(dialog, 4)).toBe('Repeat Already added on 24 Nov from the New pet form, pet 52.');
-    expect(why(dialog, 5)).toBe('Repeat May already have been added on 24 Nov from the command line (its outcome was never confirmed).');
+    // A pet added before is "Already added" (or "Maybe added"), not a repeat of the file (issue 38 §5).
+    expect(why(dialog, 2)).toBe('Already added On 24 Nov from shelter.csv line 2, pet 41.');
+    expect(why(dialog, 4)).toBe('Already added On 24 Nov from the New pet form, pet 52.');
+    expect(why(dialog, 5)).toBe('Maybe added On 24 Nov from the command line; its outcome was never confirmed.');
     expect(why(dialog, 6)).toBe('Repeat Same pet as line 3 of this file.');
     expect(why(dialog, 3)).toBeUndefined();
     expect(why(dialog, 7)).toBeUndefined();
@@ -189,7 +190,7 @@ describe('import: repeats', () => {
     await fireEvent.click(within(dialog).getByRole('button', { name: 'Import another file…' }));
     await fireEvent.click(within(dialog).getByRole('button', { name: 'Choose a file…' }));
     await within(dialog).findByTestId('import-preview');
-    expect(why(dialog, 3)).toMatch(/^Repeat Already added on .+ from new-branch\.csv line 3, pet \d+\.$/);
+    expect(why(dialog, 3)).toMatch(/^Already added On .+ from new-branch\.csv line 3, pet \d+\.$/);
     expect(within(dialog).getByTestId('import-start').textContent).toContain('Import 0 pets');
     expect((within(dialog).getByTestId('import-start') as HTMLButtonElement).disabled).toBe(true);
     await fireEvent.click(within(dialog).getByRole('checkbox', { name: 'Also add the 6 repeated rows (they would be created again)' }));
@@ -219,10 +220,8 @@ describe('import: repeats', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Haustiere importieren' });
     await within(dialog).findByTestId('import-preview');
     expect(fake.callsTo('preview_import')).toHaveLength(1);
-    expect(why(dialog, 2)).toBe('Wiederholung Bereits am 24. Nov. hinzugefügt (aus shelter.csv, Zeile 2), Haustier 41.');
-    expect(why(dialog, 5)).toBe(
-      'Wiederholung Womöglich bereits am 24. Nov. hinzugefügt (über die Befehlszeile); das Ergebnis wurde nie bestätigt.',
-    );
+    expect(why(dialog, 2)).toBe('Bereits hinzugefügt Am 24. Nov. (aus shelter.csv, Zeile 2), Haustier 41.');
+    expect(why(dialog, 5)).toBe('Womöglich hinzugefügt Am 24. Nov. (über die Befehlszeile); das Ergebnis wurde nie bestätigt.');
     expect(why(dialog, 6)).toBe('Wiederholung Dasselbe Haustier wie Zeile 3 dieser Datei.');
     expect(within(dialog).getByRole('checkbox', { name: 'Auch die 4 wiederholten Zeilen hinzufügen (sie würden erneut angelegt)' })).toBeTruthy();
   });
@@ -231,6 +230,7 @@ describe('import: repeats', () => {
     installFake();
     const row = (index: number, repeat: PreviewRow['repeat']): PreviewRow => ({
       index, line: index + 2, name: `Pet ${index}`, categoryId: '1', categoryName: '', status: '', problems: [], repeat,
+      formulaName: false,
     });
     const preview: ImportPreview = {
       path: '/home/demo/big.csv', fileName: 'big.csv', environment: 'sandbox', production: false,

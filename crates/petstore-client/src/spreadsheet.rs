@@ -27,6 +27,12 @@ pub fn guard(cell: &str) -> Cow<'_, str> {
     }
 }
 
+/// A text a spreadsheet may run as a formula (what [`guard`] guards): an import's preview names
+/// such a pet name, which is sent as typed (issue 38 §5).
+pub fn may_run_as_formula(cell: &str) -> bool {
+    needs_guard(cell)
+}
+
 fn needs_guard(cell: &str) -> bool {
     if cell.starts_with(['\t', '\r', '\n']) {
         return true;

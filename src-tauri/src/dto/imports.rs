@@ -123,6 +123,9 @@ pub struct PreviewRow {
     pub problems: Vec<RowProblem>,
     /// A valid row that repeats a pet; null otherwise.
     pub repeat: Option<Repeat>,
+    /// The name starts as a spreadsheet formula does (`=`, `+`, `-`, `@`, what an export
+    /// guards): imported as typed, and the preview says so.
+    pub formula_name: bool,
 }
 
 /// One problem of one cell.

@@ -113,7 +113,7 @@ export function importHandlers(ctx: Context, options: ImportFakeOptions) {
       const cellsOf = line.split(',');
       const cells = { name: cellsOf[n] ?? '', categoryId: cellsOf[c] ?? '', status: s >= 0 ? (cellsOf[s] ?? '') : '' };
       const categoryName = k >= 0 ? (cellsOf[k] ?? '').trim() : '';
-      const row: PreviewRow = { index: 0, line: i + 2, ...cells, categoryName, problems: problemsOf(cells), repeat: null };
+      const row: PreviewRow = { index: 0, line: i + 2, ...cells, categoryName, problems: problemsOf(cells), repeat: null, formulaName: /^\s*[=+\-@＝＋－＠]/.test(cells.name) };
       return [row];
     });
     rows.forEach((row, index) => (row.index = index));

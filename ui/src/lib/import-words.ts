@@ -69,9 +69,15 @@ export function sourceText(source: CreateSource): string {
 }
 
 /**
- * Why a preview row is a repeat: "Already added on 24 Nov from shelter.csv line 2, pet 41", "May
- * already have been added on … (its outcome was never confirmed)", "Same pet as line 3 of this file".
+ * Why a preview row is left out, after its mark (`repeatMark`): "On 24 Nov from shelter.csv line 2,
+ * pet 41" (Already added), "On …; its outcome was never confirmed" (Maybe added), "Same pet as line 3
+ * of this file" (Repeat).
  */
+export function repeatMark(repeat: Repeat): string {
+  if (repeat.kind === 'inFile') return t('import.repeatMark');
+  return repeat.petId === null ? t('import.maybeAddedMark') : t('import.alreadyAddedMark');
+}
+
 export function repeatText(repeat: Repeat, now: number = Date.now()): string {
   if (repeat.kind === 'inFile') return t('import.repeatInFile', { line: repeat.line });
   const args = { date: formatDay(repeat.at, now), source: sourceText(repeat.source) };

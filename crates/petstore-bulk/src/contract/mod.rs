@@ -160,6 +160,12 @@ pub struct Cells {
 }
 
 impl Row {
+    /// The name starts as a spreadsheet formula does (`=`, `+`, `-`, `@`, as an export guards):
+    /// it is imported as typed (the service keeps names as given), and the preview says so.
+    pub fn name_may_run_as_formula(&self) -> bool {
+        petstore_client::spreadsheet::may_run_as_formula(self.cells.name.trim())
+    }
+
     /// Validates cells as a person typed them (the app's fix-in-place uses this too).
     pub fn from_cells(index: usize, line: u64, cells: Cells) -> Row {
         let (pet, problems) = match row::validate(&cells) {

@@ -71,6 +71,10 @@ impl Outcome {
             Outcome::Invalid { .. } => "invalid",
             Outcome::Failed { .. } => "failed",
             Outcome::Unknown { .. } => "unknown",
+            // A pet this computer added before is not a repeat of anything in the file.
+            Outcome::Repeated {
+                repeat: Repeat::Earlier(_),
+            } => "already added",
             Outcome::Repeated { .. } => "repeat",
             Outcome::NotSent => "not sent",
         }
@@ -261,7 +265,7 @@ impl ImportReport {
                     String::new(),
                     problems
                         .iter()
-                        .map(ToString::to_string)
+                        .map(|problem| sentence(&problem.to_string()))
                         .collect::<Vec<_>>()
                         .join(" "),
                 ),
@@ -297,6 +301,16 @@ impl ImportReport {
         }
         writer.flush()?;
         Ok(())
+    }
+}
+
+/// A problem's words (a clause that follows a colon elsewhere) as a sentence of its own, so
+/// several in one cell read "… for example 3. The status …" (issue 38 §5).
+fn sentence(clause: &str) -> String {
+    let mut chars = clause.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
     }
 }
 

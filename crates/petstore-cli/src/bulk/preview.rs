@@ -36,6 +36,26 @@ pub(super) fn describe_file(file: &ParsedFile) {
         let more = invalid.len() - INVALID_SHOWN;
         eprintln!("{}", say(BulkMsg::AndMoreRows, &[("n", &more)]));
     }
+    // A note, not a refusal: the service keeps names as given, and an export guards them.
+    let formulas: Vec<&Row> = file
+        .valid_rows()
+        .map(|(row, _)| row)
+        .filter(|row| row.name_may_run_as_formula())
+        .collect();
+    for row in formulas.iter().take(INVALID_SHOWN) {
+        let name = output::truncate(row.cells.name.trim(), 32);
+        eprintln!(
+            "{}",
+            say(
+                BulkMsg::FormulaName,
+                &[("line", &row.line), ("name", &name)]
+            )
+        );
+    }
+    if formulas.len() > INVALID_SHOWN {
+        let more = formulas.len() - INVALID_SHOWN;
+        eprintln!("{}", say(BulkMsg::AndMoreRows, &[("n", &more)]));
+    }
     if !file.ignored_columns.is_empty() {
         let columns = file.ignored_columns.join(", ");
         eprintln!("{}", say(BulkMsg::IgnoredColumns, &[("columns", &columns)]));

@@ -52,6 +52,14 @@ catalog! {
             de: ", schon hinzugefügt (nicht gesendet) {n}",
         },
         RepeatLine { en: "  line {line}: {why}", de: "  Zeile {line}: {why}" },
+        FormulaName {
+            en: "  line {line}: the name “{name}” starts as a spreadsheet formula does (=, +, - or @). It is \
+                 imported as typed; an export guards it, but a spreadsheet showing the service's data some \
+                 other way may run it.",
+            de: "  Zeile {line}: Der Name „{name}“ beginnt wie eine Formel einer Tabellenkalkulation (=, +, - \
+                 oder @). Er wird so importiert, wie er geschrieben ist; ein Export schützt ihn, aber eine \
+                 Tabellenkalkulation, die die Daten des Dienstes anders zeigt, führt ihn vielleicht aus.",
+        },
         RepeatsSkipped {
             en: "{n} rows repeat pets already added from this computer, or an earlier row of the file: they are \
                  skipped. To create them again anyway, run the same command with --allow-repeats.",

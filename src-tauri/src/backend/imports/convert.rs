@@ -58,6 +58,7 @@ pub(super) fn preview(
                 })
                 .collect(),
             repeat: repeats.rows.get(&row.index).map(repeat),
+            formula_name: row.name_may_run_as_formula(),
         })
         .collect();
     ImportPreview {

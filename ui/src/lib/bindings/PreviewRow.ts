@@ -22,4 +22,9 @@ problems: Array<RowProblem>,
 /**
  * A valid row that repeats a pet; null otherwise.
  */
-repeat: Repeat | null, };
+repeat: Repeat | null, 
+/**
+ * The name starts as a spreadsheet formula does (`=`, `+`, `-`, `@`, what an export
+ * guards): imported as typed, and the preview says so.
+ */
+formulaName: boolean, };

@@ -49,9 +49,14 @@ export const importEn = {
   'import.checkRow': 'Check row',
   'import.ok': 'OK',
   // Rows whose pet this computer already added there, or that repeat an earlier line.
+  // The mark says which: a repeat of the file, or a pet this computer added before (issue 38 §5).
   'import.repeatMark': 'Repeat',
-  'import.repeatEarlier': 'Already added on {date} {source}, pet {id}.',
-  'import.repeatEarlierUnconfirmed': 'May already have been added on {date} {source} (its outcome was never confirmed).',
+  'import.alreadyAddedMark': 'Already added',
+  'import.maybeAddedMark': 'Maybe added',
+  'import.repeatEarlier': 'On {date} {source}, pet {id}.',
+  'import.repeatEarlierUnconfirmed': 'On {date} {source}; its outcome was never confirmed.',
+  // A name a spreadsheet may run: sent as typed (the service keeps names as given), said here.
+  'import.formulaName': 'Starts like a spreadsheet formula (=, +, - or @): imported as typed; an export guards it.',
   'import.repeatInFile': 'Same pet as line {line} of this file.',
   'import.sourceImport': 'from {file} line {line}',
   'import.sourceForm': 'from the New pet form',
