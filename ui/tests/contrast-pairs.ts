@@ -46,7 +46,7 @@ export const PAIRS: Pair[] = [
   ...on('danger-soft', '.notice.error, error banner, quota alert (used up / 429), invalid import rows, error state icon', [
     'danger', 'text', 'muted',
   ]),
-  ...on('amber-soft', '.notice.warn, Not confirmed section and rows, settings problem banner, import unknown/failed', [
+  ...on('amber-soft', '.notice.warn, Not confirmed section and rows, settings problem banner, import unknown/failed, Find box marks (PetTable)', [
     'text', 'muted', 'accent', 'danger', 'prod',
   ]),
   ...on('accent-soft', '.notice.info, create in progress line, import notes, resume offer, import indicator (hover)', [

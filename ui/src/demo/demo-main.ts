@@ -22,6 +22,12 @@ const MESSY_IMPORT_CSV = [
 ].join('\n');
 const pets = NAMES.map(([name, cat, status], i) => pet(String(1001 + i), name, cat, status));
 pets.push(pet('9007199254740993', 'Atlas', '7', 'available'));
+// The `find` scene: a store of more pages than one, some of its names to be found ("rex").
+if (scene === 'find') {
+  const more = ['Rex', 'Pepper', 'T-Rex', 'Biscuit', 'Rexy Zoé', 'Hazel', 'Clover', 'Basil'];
+  for (let i = 0; i < 240; i++) pets.push(pet(String(2001 + i), `${more[i % more.length]} ${i + 1}`, String((i % 5) + 1), 'available'));
+  pets.splice(3, 0, pet('1200', 'Little Rex', '2', 'pending'), pet('1201', 'Brexit the Cat', '1', 'sold'));
+}
 
 const fake = installFake({
   // `?lang=de_DE.UTF-8` shows the demo as on a computer with that locale.
@@ -146,6 +152,10 @@ if (scene === 'alert') {
   await fake.emit('quota-alert', { environment: 'sandbox', level: 'rateLimited', window: 'minute', remaining: 0, limit: 60, resetAt: reset, at: new Date(now).toISOString() });
 }
 if (scene === 'highlight') await addPet('Clover', '3');
+if (scene === 'find') {
+  (document.getElementById('pet-find') as HTMLInputElement).focus();
+  set('pet-find', 'rex');
+}
 if (scene === 'categories') {
   click('header button.settings');
   await settle();
