@@ -142,14 +142,13 @@ mod tests {
     use crate::words::with_language;
 
     fn one_of_each(duration: Option<Duration>, day_limited: bool) -> Estimate {
-        Estimate {
-            requests: 1,
-            plan: None,
-            per_minute: Some(1),
-            per_day: Some(1),
-            duration,
-            day_limited,
-        }
+        // Built by its constructor (it keeps a field of its own), then given these figures.
+        let mut estimate = Estimate::new(1, None, chrono::Utc::now());
+        estimate.per_minute = Some(1);
+        estimate.per_day = Some(1);
+        estimate.duration = duration;
+        estimate.day_limited = day_limited;
+        estimate
     }
 
     #[test]
