@@ -283,12 +283,12 @@ pub(crate) fn error_kind_name(kind: ErrorKind) -> Option<String> {
     }
 }
 
-fn parse_error_kind(text: String) -> Option<ErrorKind> {
+pub(crate) fn parse_error_kind(text: String) -> Option<ErrorKind> {
     serde_json::from_value(serde_json::Value::String(text)).ok()
 }
 
 /// The record's method is a `&'static str`: the stored text maps back to the same constant.
-fn static_method(text: &str) -> Option<&'static str> {
+pub(crate) fn static_method(text: &str) -> Option<&'static str> {
     ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"]
         .into_iter()
         .find(|method| *method == text)

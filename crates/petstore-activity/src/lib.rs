@@ -9,7 +9,9 @@
 //! ActivityStore::open(path, Retention) -> Opened { store, moved_aside }
 //! store.sink(Source::App)             -> Arc<dyn ActivitySink>: record() queues, never blocks
 //!   └ one writer thread: batches in one transaction each, prunes every ~500 entries
-//! store.flush(timeout)                 the CLI, before it exits
+//! store.flush(timeout)                 waits for the queue to be written
+//! Spool::create(dir, Source::Cli)      the CLI: one JSON-lines file per run, no SQLite (spool.rs)
+//! store.ingest_spools(wait)            readers move pending spools in before they read
 //! store.query(&Filter, offset, limit) / count / get / unconfirmed / resolve
 //! store.quota_history(base_url, since, until) / windows(&Filter) / export_csv(&Filter, out)
 //! ```
@@ -29,6 +31,7 @@ mod prune;
 mod query;
 mod quota;
 pub mod schema;
+pub mod spool;
 mod store;
 mod writer;
 
@@ -41,7 +44,8 @@ pub use model::{
 pub use prune::CHUNK as PRUNE_CHUNK;
 pub use quota::MAX_POINTS;
 pub use schema::SCHEMA_VERSION;
-pub use store::{ActivityStore, Opened};
+pub use spool::{Ingested, SPOOL_DIR, Spool, spool_dir};
+pub use store::{ActivityStore, Opened, WeakStore};
 pub use writer::{PRUNE_EVERY, QUEUE_CAPACITY};
 
 /// The history's file name in the data folder.

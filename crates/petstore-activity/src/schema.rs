@@ -60,6 +60,12 @@ const MIGRATIONS: &[&str] = &[
     // failure); the lookups recorded before as failures with that answer become what they were.
     "UPDATE activity SET outcome = 'notFound'
         WHERE operation = 'getPet' AND outcome = 'error' AND error_kind = 'notFound';",
+    // v5: the CLI's spool files moved in, by name, each in the transaction that imported it: a
+    // spool found again (its delete did not happen, or two ingests took it) is not imported twice.
+    "CREATE TABLE spool_imported (
+        name TEXT PRIMARY KEY NOT NULL,
+        imported_at INTEGER NOT NULL
+    ) WITHOUT ROWID;",
 ];
 
 /// The newest schema this version reads and writes.

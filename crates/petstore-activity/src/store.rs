@@ -1,6 +1,7 @@
 //! The store: one per file per process, cheap to clone, shared by the sink its clients record
 //! through and the screens and commands that read the history.
 
+use std::fs::File;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::time::Duration;
@@ -13,6 +14,7 @@ use crate::error::ActivityError;
 use crate::model::{
     Entry, Filter, QuotaHistory, Resolution, Retention, Source, WindowSummary, WriterStats,
 };
+use crate::spool::{self, Ingested};
 use crate::writer::Writer;
 use crate::{export, open, prune, query, quota};
 
@@ -29,6 +31,20 @@ struct Inner {
     /// its own, so recording never waits for them.
     reader: Mutex<Connection>,
     writer: Writer,
+}
+
+/// A store that does not keep it open: for a task that lives beside the program (the app's spool
+/// timer) and must not hold off the store's closing, which writes out what is queued.
+#[derive(Debug, Clone)]
+pub struct WeakStore {
+    inner: std::sync::Weak<Inner>,
+}
+
+impl WeakStore {
+    /// The store, while anyone else still has it.
+    pub fn upgrade(&self) -> Option<ActivityStore> {
+        self.inner.upgrade().map(|inner| ActivityStore { inner })
+    }
 }
 
 /// An opened store, and where a damaged file found at its place was moved to (to report).
@@ -161,6 +177,28 @@ impl ActivityStore {
 
     pub fn path(&self) -> &Path {
         &self.inner.path
+    }
+
+    pub fn downgrade(&self) -> WeakStore {
+        WeakStore {
+            inner: Arc::downgrade(&self.inner),
+        }
+    }
+
+    /// Moves every pending spool (see [`crate::spool`]) into the history, waiting up to `wait`
+    /// in all for spools still locked (a run still writing, or an ingest already at it). Readers
+    /// call it before they read, so they show what was recorded; a spool that fails stays for the
+    /// next ingest (logged).
+    pub fn ingest_spools(&self, wait: Duration) -> Ingested {
+        let dir = crate::spool::spool_dir(&self.inner.path);
+        spool::ingest_dir(&mut self.reader(), &dir, wait)
+    }
+
+    /// Moves in the spool `name` of the spool folder, whose lock the caller holds through `file`
+    /// (the CLI's helper), then deletes it.
+    pub fn ingest_spool(&self, name: &str, file: &mut File) -> Result<Ingested, ActivityError> {
+        let dir = crate::spool::spool_dir(&self.inner.path);
+        spool::ingest_file(&mut self.reader(), &dir, name, file, Utc::now())
     }
 
     /// What the writer did since the store was opened in this process.

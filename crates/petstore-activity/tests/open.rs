@@ -348,14 +348,19 @@ fn no_column_could_hold_a_key_or_a_header() {
     let dir = tempfile::tempdir().unwrap();
     let store = open(dir.path());
     let connection = Connection::open(store.path()).unwrap();
+    // Every table's columns: the entries', and the names of the spool files moved in.
     let mut statement = connection
-        .prepare("SELECT name FROM pragma_table_info('activity')")
+        .prepare(
+            "SELECT p.name FROM sqlite_master m, pragma_table_info(m.name) p
+             WHERE m.type = 'table' AND m.name IN ('activity', 'spool_imported')",
+        )
         .unwrap();
     let columns: Vec<String> = statement
         .query_map([], |row| row.get(0))
         .unwrap()
         .collect::<Result<_, _>>()
         .unwrap();
+    assert!(columns.contains(&"imported_at".to_owned()), "{columns:?}");
     for column in &columns {
         for word in [
             "key",
@@ -379,5 +384,5 @@ fn no_column_could_hold_a_key_or_a_header() {
             |row| row.get(0),
         )
         .unwrap();
-    assert_eq!(tables, 1, "one table, the one checked");
+    assert_eq!(tables, 2, "two tables, the ones checked");
 }
