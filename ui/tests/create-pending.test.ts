@@ -184,6 +184,7 @@ describe('a create on a slow service', () => {
     expect(fake.callsTo('create_pet')[1]).toEqual({
       environment: 'sandbox',
       input: { name: 'Clover', categoryId: '4', status: null },
+      allowRepeat: false,
     });
   });
 

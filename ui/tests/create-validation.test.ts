@@ -132,6 +132,7 @@ describe('the create form refuses locally and sends nothing', () => {
     expect(fake.callsTo('create_pet')[0]).toEqual({
       environment: 'sandbox',
       input: { name, categoryId: INT64_MAX, status: null },
+      allowRepeat: false,
     });
   });
 

@@ -152,7 +152,7 @@ describe('activity words in German', () => {
     expect(chartSummary(sample(), 'Sandbox')).toEqual([
       '2 Antworten nannten in der letzten Stunde das Kontingent.',
       `Tiefststand: 0 von 2.000 Anfragen übrig, um ${formatClockSeconds(ago(585_000))}.`,
-      `2 Anfragen wurden mit 429 Too Many Requests beantwortet: um ${formatClockSeconds(ago(584_000))}, ${formatClockSeconds(ago(583_000))}.`,
+      `2 Antworten waren 429 Too Many Requests, auf Anfragen von ${formatClockSeconds(ago(584_000))}, ${formatClockSeconds(ago(583_000))}.`,
       'Das Zeitfenster wurde 2-mal erneuert.',
     ]);
     expect(chartSummary(sample({ range: 'day', points: [], resets: [], rateLimited: [] }), 'Staging')).toEqual([
