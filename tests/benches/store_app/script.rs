@@ -172,3 +172,31 @@ if (!tab) {
   tab.click();
 }
 "#;
+
+/// Types `query` into the Find box (its whole value, as one keystroke leaves it) and waits for the
+/// painted frame: the filter runs in the input event, so the second frame after it has the rows.
+/// `rows` is the Find box's count of matches.
+pub fn find(query: &str) -> String {
+    format!(
+        r#"
+const done = arguments[arguments.length - 1];
+const box = document.querySelector('#pet-find');
+const matches = () => {{
+  const count = document.querySelector("[data-testid='find-count']");
+  return count ? Number(count.textContent.split(' of')[0].replace(/[^0-9]/g, '')) : 0;
+}};
+if (!box) {{
+  done({{ error: 'no Find box' }});
+}} else {{
+  box.focus();
+  const t0 = performance.now();
+  box.value = {query:?};
+  box.dispatchEvent(new Event('input', {{ bubbles: true }}));
+  requestAnimationFrame(() => {{
+    const changedMs = performance.now() - t0;
+    requestAnimationFrame(() => done({{ rows: matches(), changedMs, paintedMs: performance.now() - t0 }}));
+  }});
+}}
+"#
+    )
+}

@@ -5,6 +5,7 @@ mod accessibility;
 mod activity;
 mod categories;
 mod create;
+mod find;
 mod header;
 mod import;
 mod keyboard;
