@@ -13,7 +13,7 @@ use crate::words::{BulkMsg, say};
 pub fn spawn(mut progress: watch::Receiver<Progress>) -> tokio::task::JoinHandle<()> {
     let terminal = std::io::stderr().is_terminal();
     tokio::spawn(async move {
-        let mut last: Option<(Phase, usize, bool)> = None;
+        let mut last: Option<(Phase, usize, bool, Option<chrono::DateTime<chrono::Utc>>)> = None;
         let mut estimated = false;
         loop {
             let now = progress.borrow_and_update().clone();
@@ -29,7 +29,7 @@ pub fn spawn(mut progress: watch::Receiver<Progress>) -> tokio::task::JoinHandle
                 eprintln!("{}", say(BulkMsg::Time, &[("estimate", &estimate(&e))]));
             }
             let tenth = (now.done() * 10) / now.total.max(1);
-            let key = (now.phase, tenth, now.paused);
+            let key = (now.phase, tenth, now.paused, now.waiting_until);
             if terminal {
                 eprint!("\r{}\x1b[K", line(&now));
                 let _ = std::io::stderr().flush();
@@ -62,9 +62,14 @@ fn line(p: &Progress) -> String {
         Some(_) if p.phase == Phase::Sending => say(BulkMsg::UnderAMinuteLeft, &[]),
         _ => String::new(),
     };
-    let paused = match p.paused {
-        true => say(BulkMsg::Paused, &[]),
-        false => String::new(),
+    let paused = match (p.paused, p.waiting_until) {
+        (true, _) => say(BulkMsg::Paused, &[]),
+        // A rate-limit wait the key must honour: said with its end, so a long pause is no riddle.
+        (false, Some(until)) => say(
+            BulkMsg::WaitingUntil,
+            &[("when", &crate::output::when(until))],
+        ),
+        (false, None) => String::new(),
     };
     say(
         BulkMsg::ProgressLine,
@@ -136,7 +141,8 @@ mod tests {
 
     use petstore_bulk::Estimate;
 
-    use super::estimate;
+    use super::{estimate, line};
+    use petstore_bulk::{Phase, Progress};
     use petstore_local::language::Language;
 
     use crate::words::with_language;
@@ -149,6 +155,34 @@ mod tests {
         estimate.duration = duration;
         estimate.day_limited = day_limited;
         estimate
+    }
+
+    #[test]
+    fn a_wait_is_said_with_its_end_in_both_languages() {
+        let mut progress = Progress {
+            phase: Phase::ListingBefore,
+            total: 3,
+            created: 0,
+            skipped: 0,
+            failed: 0,
+            unknown: 0,
+            repeated: 0,
+            paused: false,
+            time_left: None,
+            quota: None,
+            waiting_until: Some(chrono::Utc::now() + chrono::TimeDelta::seconds(298)),
+        };
+        let en = with_language(Language::English, || line(&progress));
+        let de = with_language(Language::German, || line(&progress));
+        assert!(
+            en.contains(" (waiting for the service until ")
+                && en.contains("nothing is sent before then)"),
+            "{en}"
+        );
+        assert!(de.contains(" (wartet auf den Dienst bis "), "{de}");
+        progress.waiting_until = None;
+        let en = with_language(Language::English, || line(&progress));
+        assert!(!en.contains("waiting"), "{en}");
     }
 
     #[test]

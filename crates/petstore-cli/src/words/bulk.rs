@@ -172,6 +172,10 @@ catalog! {
         PhaseResending { en: "sending again the rows not found", de: "Nicht gefundene Zeilen werden erneut gesendet" },
         PhaseFinished { en: "done", de: "Fertig" },
         Paused { en: " (paused)", de: " (pausiert)" },
+        WaitingUntil {
+            en: " (waiting for the service until {when}: nothing is sent before then)",
+            de: " (wartet auf den Dienst bis {when}: bis dahin wird nichts gesendet)",
+        },
         ProgressLine {
             en: "{phase}{paused}: {done}/{total} (created {created}, skipped {skipped}, failed {failed}, \
                  unknown {unknown}){left}",
