@@ -229,6 +229,17 @@ describe('the Find box', () => {
     await waitFor(() => expect(status()).toBe('1 von 100 Haustieren passt'));
   });
 
+  test('German, where the service cannot page', async () => {
+    await startApp({ pets: many(60), pageSize: 20, noNextPage: true });
+    await screen.findByText('Pet 1');
+    await setLanguage('de');
+    await type(screen.getByRole('searchbox', { name: 'Ein Haustier nach Name oder ID finden' }), 'rex');
+    expect(count()).toBe('2 der 20 geladenen Haustiere passen');
+    expect(screen.getByTestId('find-cannot-page').textContent).toBe(
+      'Der Dienst hat vielleicht mehr Haustiere, bietet aber keinen Weg, sie zu laden: Die Suche umfasst nur die 20 geladenen.',
+    );
+  });
+
   test('a pet just created stays in view, marked NEW, whatever the search', async () => {
     await startApp();
     await screen.findByText('Biscuit');
