@@ -147,9 +147,9 @@ export const de = {
   'toolbar.newPetTitle': 'Ein Haustier hinzufügen ({shortcut})',
 
   'table.cancelled': 'Aktualisierung abgebrochen. Aktualisieren Sie, um es erneut zu versuchen.',
-  'table.cancelledKept':
   'table.heldBack': 'Dies sind die Haustiere von {time}: Das Aktualisieren muss warten.',
   'table.heldBackOver': 'Dies sind die Haustiere von {time}. Die Wartezeit ist vorbei: „Aktualisieren“ zeigt den neuesten Stand.',
+  'table.cancelledKept':
     'Aktualisierung abgebrochen: Dies sind die Haustiere von vorher. Aktualisieren Sie, um es erneut zu versuchen.',
   'table.caption': 'Haustiere. Wählen Sie eine Spaltenüberschrift, um zu sortieren, oder einen Namen, um die Details des Haustiers zu sehen.',
   'table.captionStatus':

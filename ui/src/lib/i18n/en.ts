@@ -146,9 +146,9 @@ export const en = {
   'toolbar.newPetTitle': 'Add a pet ({shortcut})',
 
   'table.cancelled': 'Refresh cancelled. Refresh to try again.',
-  'table.cancelledKept': 'Refresh cancelled: these are the pets from before it. Refresh to try again.',
   'table.heldBack': 'These are the pets from {time}: the refresh has to wait.',
   'table.heldBackOver': 'These are the pets from {time}. The wait is over: Refresh shows the latest.',
+  'table.cancelledKept': 'Refresh cancelled: these are the pets from before it. Refresh to try again.',
   'table.caption': 'Pets. Select a column heading to sort, or a name to see the pet’s details.',
   'table.captionStatus': 'Pets with status {status}. Select a column heading to sort, or a name to see the pet’s details.',
   'table.id': 'ID',
