@@ -33,7 +33,7 @@ pub const EXPORT_INCOMPLETE: u8 = 12;
 /// environment; nothing was sent. `--allow-repeat` is the person's second, deliberate choice.
 pub const ALREADY_ADDED: u8 = 13;
 /// `list --name-contains`: the pets shown are the matches among those the service showed, and
-/// it may hold more (a full page with no way to the next, even by status), or there were more
+/// it may hold more (a full page with no way to the next page, even by status), or there were more
 /// than `search::MAX_MATCHES` matches.
 pub const SEARCH_INCOMPLETE: u8 = 14;
 /// Ctrl+C at a secret's prompt (`key set`, `proxy password`), which gives the terminal its echo

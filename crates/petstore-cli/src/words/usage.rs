@@ -256,8 +256,8 @@ catalog! {
   13  add: this computer already added this pet (or may have added it) to this
       environment; nothing was sent (--allow-repeat adds it again)
   14  list --name-contains: not every pet could be looked at (a full page with no
-      way to the next, even by status; or more than 10,000 matches): the pets
-      shown are the matches among those seen, and there may be more
+      way to the next page, even by status; or more than 10,000 matches): the
+      pets shown are the matches among those seen, and there may be more
   130  Ctrl+C at the prompt of `key set` or `proxy password`: nothing was stored
 
 `import` exits 0 only when every valid row of the file is created (now or by an
@@ -300,8 +300,8 @@ another server needs --trust-url. PETSTORE_API_KEY goes wherever --base-url says
   13  add: dieser Computer hat dieses Haustier schon (oder vielleicht schon) in diese Umgebung
       hinzugefügt; nichts wurde gesendet (--allow-repeat fügt es erneut hinzu)
   14  list --name-contains: nicht alle Haustiere konnten durchgesehen werden (eine volle Seite
-      ohne Weg zur nächsten, auch nach Status; oder mehr als 10.000 Treffer): Die gezeigten
-      Haustiere sind die Treffer unter den gesehenen, es gibt vielleicht weitere
+      ohne Weg zur nächsten Seite, auch nach Status; oder mehr als 10.000 Treffer): Die
+      gezeigten Haustiere sind die Treffer unter den gesehenen, es gibt vielleicht weitere
   130  Strg+C bei der Eingabe von `key set` oder `proxy password`: nichts wurde gespeichert
 
 `import` endet nur mit 0, wenn jede gültige Zeile der Datei angelegt ist (jetzt oder von
