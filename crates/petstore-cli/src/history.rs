@@ -1,14 +1,18 @@
 //! This computer's activity history: recording every request of a network command (the same
-//! SQLite file as the desktop app's), `petstore log` and `petstore quota --history`. Reading sends
-//! nothing. The history never stops a command: a file that cannot be opened is logged, and the
-//! command runs unrecorded.
+//! SQLite file as the desktop app's, by way of a spool: `history/spool.rs`), `petstore log` and
+//! `petstore quota --history`. Reading sends nothing. The history never stops a command: a spool
+//! that cannot be created is logged, and the command runs unrecorded.
+
+mod spool;
+
+pub use spool::{Recording, helper};
 
 use std::path::PathBuf;
 use std::time::Duration;
 
 use chrono::Utc;
 use petstore_activity::{ActivityStore, Entry, Filter, Retention, Source, WindowSummary};
-use petstore_client::{ActivitySink, Outcome};
+use petstore_client::Outcome;
 use petstore_local::Settings;
 use serde_json::{Value, json};
 
@@ -17,40 +21,10 @@ use crate::exit::CliError;
 use crate::output::{self, count, pad, truncate};
 use crate::words::{Msg, say};
 
-/// How long the end of a command may wait for its entries to be written.
-const FLUSH_AT_EXIT: Duration = Duration::from_secs(2);
-
-/// The store and the sink of a network command; written out when dropped (the command's end).
-#[derive(Debug)]
-pub struct Recording {
-    store: ActivityStore,
-}
-
-impl Recording {
-    /// `None` (logged) when the history cannot be opened: the command runs unrecorded.
-    pub fn start(settings: &Settings) -> Option<Recording> {
-        let path = path()?;
-        match open(&path, settings) {
-            Ok(store) => Some(Recording { store }),
-            Err(error) => {
-                log::warn!("this command is not recorded in the activity history: {error}");
-                None
-            }
-        }
-    }
-
-    pub fn sink(&self) -> std::sync::Arc<dyn ActivitySink> {
-        self.store.sink(Source::Cli)
-    }
-}
-
-impl Drop for Recording {
-    fn drop(&mut self) {
-        if !self.store.flush(FLUSH_AT_EXIT) {
-            log::warn!("some entries of this command may be missing from the activity history");
-        }
-    }
-}
+/// How long a reading waits in all for spools still locked: a helper moving one in takes a few
+/// milliseconds; a command still running elsewhere holds its own spool until it ends, and its
+/// entries show at the next reading after that.
+const SPOOL_WAIT: Duration = Duration::from_secs(2);
 
 fn path() -> Option<PathBuf> {
     let dir = petstore_local::data_dir()?;
@@ -77,9 +51,13 @@ fn open(path: &std::path::Path, settings: &Settings) -> Result<ActivityStore, Cl
     Ok(opened.store)
 }
 
+/// The history with every pending spool moved in first, so it shows what was recorded.
 fn open_for_reading() -> Result<ActivityStore, CliError> {
     let path = path().ok_or(CliError::NoDataDir)?;
-    open(&path, &Settings::load().unwrap_or_default())
+    let store = open(&path, &Settings::load().unwrap_or_default())?;
+    let ingested = store.ingest_spools(SPOOL_WAIT);
+    log::debug!("activity spools moved in before reading: {ingested:?}");
+    Ok(store)
 }
 
 fn history_error(store: &ActivityStore) -> impl Fn(petstore_activity::ActivityError) -> CliError {

@@ -30,6 +30,11 @@ use args::Command;
 fn main() -> ExitCode {
     // First: a panic anywhere from here on is a short message and exit code 1.
     crash::install();
+    // The detached helper a network command starts at its exit to move its recorded entries
+    // into the history (a hidden first argument, never in --help): nothing else of a run.
+    if let Some(code) = history::helper() {
+        return code;
+    }
     // Before the arguments: their refusals are worded in the run's language too.
     words::init();
     // Exits with 2 on a usage error, 0 for --help and --version.
