@@ -1,6 +1,6 @@
 //! The app's side of the activity history: the store opened once at start, the sink
 //! every client records into (which also tells the UI, at most every 250 ms, that entries came),
-//! and what the store's problem is when it could not be opened.
+//! the CLI's spools moved in, and what the store's problem is when it could not be opened.
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -8,7 +8,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use chrono::{DateTime, Utc};
-use petstore_activity::{ActivityError, ActivityStore, Retention, Source};
+use petstore_activity::{ActivityError, ActivityStore, Retention, Source, WeakStore};
 use petstore_client::{ActivitySink, RequestRecord};
 use petstore_local::ActivitySettings;
 
@@ -17,6 +17,8 @@ use crate::events::EventSink;
 
 /// How often, at most, the UI hears that entries were recorded.
 const ANNOUNCE_EVERY: Duration = Duration::from_millis(250);
+/// How often the spool folder is looked at (one folder listing; nothing when it is empty).
+const SPOOL_EVERY: Duration = Duration::from_secs(2);
 
 pub struct History {
     store: Option<ActivityStore>,
@@ -66,6 +68,7 @@ impl History {
                     );
                 }
                 let store = opened.store;
+                watch_spools(store.downgrade(), events.clone());
                 let sink: Arc<dyn ActivitySink> = Arc::new(Announcing {
                     inner: store.sink(Source::App),
                     store: store.clone(),
@@ -122,6 +125,31 @@ impl History {
             moved_aside: self.moved_aside.as_ref().map(|p| p.display().to_string()),
             unconfirmed: u32::try_from(unconfirmed).unwrap_or(u32::MAX),
         }
+    }
+}
+
+/// Moves in, now and every [`SPOOL_EVERY`], what CLI runs left in the spool folder (their helper
+/// usually has; this takes the spool of one that never came), and tells the UI when it did, so
+/// Activity and the quota panel show the CLI's entries too. Ends with the store.
+fn watch_spools(store: WeakStore, events: Arc<dyn EventSink>) {
+    let watching = std::thread::Builder::new()
+        .name("petstore-activity-spool".to_owned())
+        .spawn(move || {
+            while let Some(store) = store.upgrade() {
+                let done = store.ingest_spools(Duration::ZERO);
+                if done.files > 0 {
+                    let unconfirmed = store.unconfirmed_count().unwrap_or(0);
+                    events.emit(AppEvent::ActivityRecorded(ActivityRecorded {
+                        unconfirmed: u32::try_from(unconfirmed).unwrap_or(u32::MAX),
+                    }));
+                }
+                // Not held while asleep: the app's closing of the store is not held off.
+                drop(store);
+                std::thread::sleep(SPOOL_EVERY);
+            }
+        });
+    if let Err(error) = watching {
+        log::warn!("CLI entries are not moved into the activity history: {error}");
     }
 }
 
