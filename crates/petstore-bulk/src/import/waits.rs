@@ -26,7 +26,8 @@ pub(super) enum Waited {
     /// No wait in force (any more): send.
     Go,
     Cancelled,
-    /// Longer than [`LONGEST_WAIT`]: the run stops, naming its end.
+    /// Longer than [`LONGEST_WAIT`], or ending after the client's deadline: the run stops,
+    /// naming its end.
     TooLong(Stop),
 }
 
@@ -55,7 +56,14 @@ impl Import {
         let mut waited = false;
         while let Some(until) = self.wait_in_force(learnt) {
             let left = (until - Utc::now()).to_std().unwrap_or_default();
-            if left > LONGEST_WAIT {
+            // The caller's own deadline (`petstore --timeout`) is a promise to the person too: a
+            // wait that ends after it stops the run now, naming the wait's end, as the client's
+            // refusal did.
+            let past_deadline = self
+                .client
+                .deadline()
+                .is_some_and(|deadline| until > deadline);
+            if left > LONGEST_WAIT || past_deadline {
                 log::info!("import: the service's wait until {until} is too long to sit out");
                 let error = Error::RateLimited {
                     retry_at: until,
