@@ -142,7 +142,7 @@ mod tests {
     use petstore_bulk::Estimate;
 
     use super::{estimate, line};
-    use petstore_bulk::{Phase, Progress};
+    use petstore_bulk::Progress;
     use petstore_local::language::Language;
 
     use crate::words::with_language;
@@ -159,19 +159,8 @@ mod tests {
 
     #[test]
     fn a_wait_is_said_with_its_end_in_both_languages() {
-        let mut progress = Progress {
-            phase: Phase::ListingBefore,
-            total: 3,
-            created: 0,
-            skipped: 0,
-            failed: 0,
-            unknown: 0,
-            repeated: 0,
-            paused: false,
-            time_left: None,
-            quota: None,
-            waiting_until: Some(chrono::Utc::now() + chrono::TimeDelta::seconds(298)),
-        };
+        let mut progress = Progress::new(3);
+        progress.waiting_until = Some(chrono::Utc::now() + chrono::TimeDelta::seconds(298));
         let en = with_language(Language::English, || line(&progress));
         let de = with_language(Language::German, || line(&progress));
         assert!(

@@ -126,7 +126,8 @@ fn seconds<S: serde::Serializer>(value: &Option<Duration>, s: S) -> Result<S::Ok
 }
 
 impl Progress {
-    pub(super) fn new(total: usize) -> Progress {
+    /// The picture before anything was done: listing, `total` rows to go.
+    pub fn new(total: usize) -> Progress {
         Progress {
             phase: Phase::ListingBefore,
             total,
