@@ -1,7 +1,9 @@
 //! Recording without making the person wait: a network command appends each request's entry to
-//! a spool file of its own (no SQLite, no sync on the request path), and at its exit starts a
-//! detached helper, this same binary with a hidden first argument, that moves the spool into the
-//! SQLite history while the person already has their answer. The spool stays locked from the
+//! a spool file of its own (no SQLite, no sync on the request path), and a detached helper, this
+//! same binary with a hidden first argument, moves the spool into the SQLite history once the
+//! command has ended, while the person already has their answer. The helper is started at the
+//! command's start, from a thread (its exec is not on the command's path), and waits for its
+//! stdin, a pipe only the command holds, to close: the command's end, a SIGKILL too. The spool stays locked from the
 //! command to the helper: the helper's stdout is the spool file itself, so the lock's open file
 //! description lives on in it. A spool the helper never took (it could not start, or died) is
 //! moved in by the next reader (`petstore log`, `petstore quota --history`, the app).
@@ -19,11 +21,13 @@ pub const HELPER_ARG: &str = "__ingest-spool";
 /// or on a system where the handle is not passed).
 const HELPER_LOCK_WAIT: std::time::Duration = std::time::Duration::from_secs(5);
 
-/// A network command's spool and what the helper needs to open the history as the command would.
+/// A network command's spool, and its helper, started beside the command (so the helper's
+/// start is not on the command's path) and waiting for its stdin to close: the command's end,
+/// however it ends (a SIGKILL too).
 #[derive(Debug)]
 pub struct Recording {
     spool: Spool,
-    retention: Retention,
+    helper: Option<std::thread::JoinHandle<std::io::Result<std::process::Child>>>,
 }
 
 impl Recording {
@@ -35,53 +39,70 @@ impl Recording {
             max_age_days: prefs.retention_days,
             max_entries: prefs.max_entries,
         };
-        match Spool::create(&spool_dir(&file), Source::Cli) {
-            Ok(spool) => Some(Recording { spool, retention }),
+        let spool = match Spool::create(&spool_dir(&file), Source::Cli) {
+            Ok(spool) => spool,
             Err(error) => {
                 log::warn!("this command is not recorded in the activity history: {error}");
-                None
+                return None;
             }
-        }
+        };
+        // A helper that cannot start leaves the spool to the next reading.
+        let helper = helper_command(&spool, retention)
+            .and_then(|mut command| {
+                std::thread::Builder::new()
+                    .name("petstore-spool-helper".to_owned())
+                    .spawn(move || command.spawn())
+            })
+            .map_err(|error| {
+                log::warn!("the activity history is updated at the next reading: {error}")
+            })
+            .ok();
+        Some(Recording { spool, helper })
     }
 
     pub fn sink(&self) -> std::sync::Arc<dyn petstore_client::ActivitySink> {
         self.spool.sink()
     }
+}
 
-    /// Starts the helper with the spool's handle as its stdout; never waits for it.
-    fn hand_off(&self) -> std::io::Result<()> {
-        let mut command = std::process::Command::new(std::env::current_exe()?);
-        command
-            .arg(HELPER_ARG)
-            .arg(self.spool.name())
-            .arg(self.retention.max_age_days.to_string())
-            .arg(self.retention.max_entries.to_string())
-            // Nothing of the caller's: a pipe reader (`petstore --json list | jq`) sees its
-            // end when this command exits, not when the helper does.
-            .stdin(std::process::Stdio::null())
-            .stderr(std::process::Stdio::null());
-        #[cfg(unix)]
-        {
-            use std::os::unix::process::CommandExt;
-            command.stdout(self.spool.handle()?);
-            // Its own process group: a Ctrl-C meant for the terminal's next command is not its.
-            command.process_group(0);
-        }
-        #[cfg(not(unix))]
-        command.stdout(std::process::Stdio::null());
-        command.spawn().map(drop)
+/// The helper's command line, with the spool's handle as its stdout and a pipe of its own as
+/// its stdin; nothing of the caller's, so a pipe reader (`petstore --json list | jq`) sees its
+/// end when this command exits, not when the helper does.
+fn helper_command(spool: &Spool, retention: Retention) -> std::io::Result<std::process::Command> {
+    let mut command = std::process::Command::new(std::env::current_exe()?);
+    command
+        .arg(HELPER_ARG)
+        .arg(spool.name())
+        .arg(retention.max_age_days.to_string())
+        .arg(retention.max_entries.to_string())
+        .stdin(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null());
+    #[cfg(unix)]
+    {
+        use std::os::unix::process::CommandExt;
+        command.stdout(spool.handle()?);
+        // Its own process group: a Ctrl-C meant for the command is not its.
+        command.process_group(0);
     }
+    #[cfg(not(unix))]
+    command.stdout(std::process::Stdio::null());
+    Ok(command)
 }
 
 impl Drop for Recording {
     fn drop(&mut self) {
         if self.spool.entries() == 0 {
+            // The helper then finds no spool and ends.
             self.spool.clone().discard();
-            return;
         }
-        if let Err(error) = self.hand_off() {
-            // The spool stays; the next `petstore log` (or the app) moves it in.
-            log::warn!("the activity history is updated at the next reading: {error}");
+        let started = self.helper.take().map(std::thread::JoinHandle::join);
+        match started {
+            // Its stdin closes here: the spool is complete, it may begin (never waited for).
+            Some(Ok(Ok(mut child))) => drop(child.stdin.take()),
+            Some(Ok(Err(error))) => {
+                log::warn!("the activity history is updated at the next reading: {error}");
+            }
+            _ => {}
         }
     }
 }
@@ -105,6 +126,9 @@ pub fn helper() -> Option<ExitCode> {
         max_age_days,
         max_entries,
     };
+    // The command holds the other end of stdin until it ends: till then its spool grows.
+    let mut discard = [0u8; 64];
+    while matches!(std::io::Read::read(&mut std::io::stdin(), &mut discard), Ok(n) if n > 0) {}
     Some(match ingest(&name, retention) {
         Ok(()) => ExitCode::SUCCESS,
         Err(()) => ExitCode::FAILURE,
