@@ -103,6 +103,23 @@ describe('the Find box', () => {
     expect(document.activeElement?.classList.contains('name-button')).toBe(true);
   });
 
+  test('typed key by key, forward and back: each keystroke leaves exactly the rows a fresh search would', async () => {
+    const pets = [
+      pet('1', 'Rex', '1', 'available'),
+      pet('12', 'Rexy', '1', 'sold'),
+      pet('120', 'Straße Rex', '2', 'pending'),
+      pet('7', 'Zoé', '3', 'available'),
+      pet('71', 'rexa 12', '3', 'available'),
+    ];
+    await startApp({ pets });
+    await screen.findByText('Zoé');
+    const names = pets.map((p) => fold(p.name));
+    for (const query of ['r', 're', 'rex', 'rexy', 'rex', 're', '1', '12', '120', '12', 'rexa', 'rexa 1', 'z', 'zo', 'zoe', 'strasse', 'stras']) {
+      await type(findBox(), query);
+      expect(rowIds(), query).toEqual(matching(pets, names, query).map((p) => p.id));
+    }
+  });
+
   test('works with the sort: the matches keep the sorted order', async () => {
     await startApp({ pets: [pet('1', 'Rex B'), pet('2', 'Luna'), pet('3', 'rex a'), pet('4', 'T-Rex')] });
     await screen.findByText('Luna');

@@ -78,12 +78,28 @@ const ID_QUERY = /^\d+$/;
  * search, as it does whatever the status filter.
  */
 export function matching(rows: readonly Pet[], names: readonly string[], query: string, keep: string | null = null): Pet[] {
+  return matchingAt(rows, names, query, keep, null).map((i) => rows[i]);
+}
+
+/**
+ * The positions in `rows` that match, looked for among `within` (positions an earlier, shorter
+ * query matched: a query typed further can only match fewer) or, when null, among all of them.
+ */
+function matchingAt(
+  rows: readonly Pet[],
+  names: readonly string[],
+  query: string,
+  keep: string | null,
+  within: readonly number[] | null,
+): number[] {
   const folded = fold(query);
   const byId = ID_QUERY.test(query);
-  const out: Pet[] = [];
-  for (let i = 0; i < rows.length; i++) {
+  const out: number[] = [];
+  const count = within === null ? rows.length : within.length;
+  for (let k = 0; k < count; k++) {
+    const i = within === null ? k : within[k];
     const id = rows[i].id;
-    if (names[i].includes(folded) || (byId && id.startsWith(query)) || id === keep) out.push(rows[i]);
+    if (names[i].includes(folded) || (byId && id.startsWith(query)) || id === keep) out.push(i);
   }
   return out;
 }
@@ -99,9 +115,14 @@ export class PetFind {
   /** "Load the rest" is running: one page after another until none is left, or Stop. */
   loadingRest = $state(false);
   #stop = false;
-  // Each pet's folded name, made once when the pet first shows (a sort, or the next page,
+  // Each pet's folded name, made once when the pet arrives (`warm`; a sort, or the next page,
   // reuses it): the rows are replaced, never changed in place, so the object is the key.
   #folded = new WeakMap<Pet, string>();
+  /** The folded names of `list.pets` in its order, kept as pages are appended (see `warm`). */
+  #petNames: string[] = [];
+  #warmedOf: readonly Pet[] = [];
+  /** The last search's matches, for narrowing the next keystroke's (not reactive: a cache). */
+  #last: { rows: readonly Pet[]; query: string; folded: string; keep: string | null; hits: number[] } | null = null;
 
   constructor(list: PetList) {
     this.list = list;
@@ -111,23 +132,60 @@ export class PetFind {
   readonly needle = $derived(this.query.trim());
   readonly active = $derived(this.needle !== '');
 
+  /**
+   * Folds the names of pets that arrived since the last call (a page appended: only its own
+   * rows), so the first keystroke over 100,000 rows does not fold them all. The table calls it
+   * whenever its rows change.
+   */
+  warm(): void {
+    const pets = this.list.pets;
+    const before = this.#warmedOf;
+    const appended = before.length <= pets.length && (before.length === 0 || pets[before.length - 1] === before[before.length - 1]);
+    if (!appended) this.#petNames = [];
+    for (let i = this.#petNames.length; i < pets.length; i++) this.#petNames.push(this.#nameOf(pets[i]));
+    this.#warmedOf = pets;
+  }
+
+  #nameOf(pet: Pet): string {
+    let name = this.#folded.get(pet);
+    if (name === undefined) {
+      name = fold(pet.name);
+      this.#folded.set(pet, name);
+    }
+    return name;
+  }
+
   /** The folded names, in the order of `list.sorted`; once per list, sort or page, not per key. */
   readonly #names = $derived.by(() => {
-    const cache = this.#folded;
-    return this.list.sorted.map((pet) => {
-      let name = cache.get(pet);
-      if (name === undefined) {
-        name = fold(pet.name);
-        cache.set(pet, name);
-      }
-      return name;
-    });
+    const sorted = this.list.sorted;
+    if (sorted === this.list.pets) {
+      // Unsorted: the names kept as pages came, with any not folded yet.
+      this.warm();
+      return this.#petNames;
+    }
+    return sorted.map((pet) => this.#nameOf(pet));
   });
 
-  /** The rows the table shows: the sorted rows, or those that match while a search is on. */
-  readonly rows = $derived.by(() =>
-    this.active ? matching(this.list.sorted, this.#names, this.needle, this.list.highlightId) : this.list.sorted,
-  );
+  /**
+   * The rows the table shows: the sorted rows, or those that match while a search is on. A query
+   * typed further narrows the last one's matches instead of reading every row again.
+   */
+  readonly rows = $derived.by(() => {
+    if (!this.active) return this.list.sorted;
+    const rows = this.list.sorted;
+    const names = this.#names;
+    const query = this.needle;
+    const folded = this.foldedNeedle;
+    const keep = this.list.highlightId;
+    const last = this.#last;
+    const within =
+      last !== null && last.rows === rows && last.keep === keep && query.startsWith(last.query) && folded.startsWith(last.folded)
+        ? last.hits
+        : null;
+    const hits = matchingAt(rows, names, query, keep, within);
+    this.#last = { rows, query, folded, keep, hits };
+    return hits.map((i) => rows[i]);
+  });
 
   /** How many of the loaded rows match (the pet kept for its NEW mark is not one, unless it does). */
   readonly matches = $derived.by(() => {
