@@ -287,7 +287,9 @@ fn after_a_lost_answer_the_form_asks_before_adding_the_same_pet_again() {
         app.type_into("#pet-category", "3").await;
         app.press(Key::Enter).await;
         app.wait_text("[data-testid='outcome-unknown']", |t| {
-            t.contains(&format!("We couldn’t confirm whether {lost} was added to Staging"))
+            t.contains(&format!(
+                "We couldn’t confirm whether {lost} was added to Staging"
+            ))
         })
         .await;
         sandbox.set_faults(Faults::default());
@@ -325,7 +327,11 @@ fn after_a_lost_answer_the_form_asks_before_adding_the_same_pet_again() {
         app.wait_text(submit, |t| t == "Add again…").await;
         app.screenshot("38-form-names-the-lost-add").await;
         tokio::time::sleep(Duration::from_millis(500)).await;
-        assert_eq!(sandbox.create_count(), 1, "nothing sent after the lost answer");
+        assert_eq!(
+            sandbox.create_count(),
+            1,
+            "nothing sent after the lost answer"
+        );
         assert_eq!(stored_named(&sandbox, &key, &lost).await, 1);
 
         // The second, deliberate choice sends once.
