@@ -60,6 +60,8 @@ const FIND_GOAL_MS: f64 = 50.0;
 const FIND_KEYSTROKES: [&str; 8] = [
     "p", "pe", "pet", "pet 0", "pet 09", "pet 099", "pet 0999", "",
 ];
+/// The keystroke whose result is kept as a screenshot: a thousandth of the store matches.
+const FIND_SHOWN: &str = "pet 09";
 /// PSS reads for each of the two figures the goal compares.
 const SAMPLES: usize = 5;
 
@@ -190,8 +192,11 @@ fn main() {
                 step.changed_ms
             );
             keys.push(step.painted_ms);
+            // The box with a search on over every row (marks, the count), for a person to look at.
+            if query == FIND_SHOWN {
+                app.screenshot("bench-store-find").await;
+            }
         }
-        app.screenshot("bench-store-find").await;
         let worst_key = keys.iter().copied().fold(0.0, f64::max);
         println!(
             "Find keystrokes over {pets} rows: slowest {worst_key:.1} ms (goal <= {FIND_GOAL_MS} ms: {})",
