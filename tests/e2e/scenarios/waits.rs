@@ -151,6 +151,82 @@ fn a_wait_the_cli_remembered_pauses_the_app_until_cleared_in_the_gauge() {
     });
 }
 
+/// Issue 38 §3.1: Staging's rows on screen, then the command line remembers a 429 wait for the
+/// same address and key; Refresh keeps the rows, says they are from before and until when the
+/// refresh waits, offers no Retry and no Refresh that cannot work, and sends nothing.
+#[test]
+fn a_refresh_during_a_wait_the_cli_remembered_keeps_the_rows_from_before() {
+    scenario(|setup, config| async move {
+        let (key, sandbox) = staging::free().await;
+        let cache = scratch_dir("cache");
+        let app = Launch::new(&setup, config.path())
+            .staging_at(&sandbox.base_url())
+            .env("XDG_CACHE_HOME", &cache.path().display().to_string())
+            .start_on_the_demo_pets()
+            .await;
+        app.set_key_in_settings("staging", &key).await;
+        app.switch_to("staging").await;
+        app.wait_rows("the staging pets", shows_staging_pets).await;
+
+        // What the CLI leaves after a 429, in the cache folder the app shares with it.
+        let waits = petstore_local::WaitMemory::at(
+            cache
+                .path()
+                .join("dev.petstore.admin")
+                .join("rate-limit-waits.json"),
+        );
+        let now = chrono::Utc::now();
+        let api_key = petstore_client::ApiKey::new(key.clone()).expect("key");
+        waits.remember(
+            &sandbox.base_url(),
+            &api_key,
+            now + chrono::TimeDelta::minutes(5),
+            now,
+        );
+        let sent = sandbox.request_count();
+        app.click_button("Refresh").await;
+        let note = app
+            .wait_text("[data-testid='table-held-back']", |t| {
+                t.contains("These are the pets from") && t.contains("the refresh has to wait")
+            })
+            .await;
+        assert!(note.contains("Try again"), "names when: {note}");
+        let rows = app.table().await.expect("the table");
+        assert!(
+            shows_staging_pets(&rows.rows),
+            "the rows stay: {:?}",
+            rows.rows
+        );
+        let retry = app
+            .driver()
+            .find_all(By::XPath("//button[normalize-space()='Retry']"))
+            .await
+            .expect("query");
+        assert!(retry.is_empty(), "no Retry that cannot work");
+        let refresh = app
+            .find(By::XPath(
+                "//button[contains(normalize-space(), 'Refresh')]",
+            ))
+            .await;
+        assert_eq!(
+            refresh
+                .attr("aria-disabled")
+                .await
+                .expect("attr")
+                .as_deref(),
+            Some("true")
+        );
+        app.screenshot("38-refresh-during-a-remembered-wait").await;
+        assert_eq!(
+            sandbox.request_count(),
+            sent,
+            "nothing sent during the wait"
+        );
+        app.quit().await;
+        sandbox.shutdown().await;
+    });
+}
+
 /// "(in 0:32)" in the table's wait text, as seconds.
 fn seconds_left(text: &str) -> Option<u32> {
     let inside = text.split("(in ").nth(1)?.split(')').next()?;
