@@ -9,7 +9,7 @@ import { activityEntry } from '../src/demo/fake-activity';
 import { OPERATION_LABEL, OPERATIONS, resultInBrief, resultOf } from '../src/lib/activity-words';
 import { ENVIRONMENT_IDS, ENVIRONMENT_LABELS } from '../src/lib/environment';
 import { formatDuration, formatListTime } from '../src/lib/format';
-import { LANGUAGES, setLanguage } from '../src/lib/i18n/index.svelte';
+import { LANGUAGES, setLanguage, t } from '../src/lib/i18n/index.svelte';
 import type { ActivityEntry, ResolutionKind } from '../src/lib/types';
 import { activityRows, history, openActivity } from './activity-helpers';
 import { startApp } from './helpers';
@@ -97,11 +97,11 @@ function mediaBlock(css: string, query: string): string {
   throw new Error(`unclosed @media (${query})`);
 }
 
-/** A column's width in px (1rem = 16px), from its rule's `width: Nrem`. */
+/** A column's width in px (1rem = 14px, the root's font size in app.css), from its rule's `width: Nrem`. */
 function remWidth(css: string, selector: string): number {
   const width = /width:\s*([\d.]+)rem/.exec(declarations(css, selector))?.[1];
   if (!width) throw new Error(`${selector} has no width in rem`);
-  return Number(width) * 16;
+  return Number(width) * 14;
 }
 
 describe('activity columns', () => {
@@ -130,13 +130,14 @@ describe('activity columns', () => {
     await setLanguage(language);
     const now = Date.parse('2026-11-29T12:00:00');
     return {
-      time: longest(['2026-11-28T23:58:58', '2025-12-28T23:58:58', '2026-11-29T11:58:58'].map((at) => formatListTime(new Date(at).toISOString(), now))),
-      env: longest(ENVIRONMENT_IDS.map((id) => ENVIRONMENT_LABELS[id])),
-      op: longest(OPERATIONS.map((op) => OPERATION_LABEL[op])),
+      // Each column's heading too: "Environment" was cut at 1100 px in the real window.
+      time: longest([t('activity.when'), ...['2026-11-28T23:58:58', '2025-12-28T23:58:58', '2026-11-29T11:58:58'].map((at) => formatListTime(new Date(at).toISOString(), now))]),
+      env: longest([t('environment.legend'), ...ENVIRONMENT_IDS.map((id) => ENVIRONMENT_LABELS[id])]),
+      op: longest([t('activity.action'), ...OPERATIONS.map((op) => OPERATION_LABEL[op])]),
       result: longest(results().map((entry) => resultOf(entry, true))),
       brief: longest(results().map(resultInBrief)),
       // Anything under an hour, the longest way it is said.
-      took: longest([999, 59_900, 3_599_000].map(formatDuration)),
+      took: longest([t('activity.took'), ...[999, 59_900, 3_599_000].map(formatDuration)]),
     };
   }
 

@@ -84,6 +84,18 @@ fn requests_appear_in_activity_an_unknown_create_is_settled_by_check_now_and_a_4
         })
         .await;
         assert_eq!(sandbox.create_count(), 1, "checking sent no create");
+        // Issue 38 §4.1: at the window's default 1100 px no heading, and no column but Pet, cuts
+        // its words ("Environment" was cut here; "Not confirmed: found", the time a request took).
+        let cut = app
+            .js(
+                "return [...document.querySelectorAll(\"[data-testid='activity-scroll'] :is(thead th, tbody tr[data-id] td:not(.pet))\")] \
+                   .filter((td) => td.scrollWidth > td.clientWidth + 1) \
+                   .map((td) => td.textContent.trim());",
+            )
+            .await
+            .expect("the cells measured");
+        assert_eq!(cut, serde_json::json!([]), "cells cut at 1100 px: {cut}");
+        app.screenshot("38-activity-1100").await;
 
         // Another program spends the window; the app's next list meets a 429.
         open_tab(&app, "Pets").await;
