@@ -364,13 +364,13 @@ fn the_same_file_picked_again_after_a_fix_in_the_preview_adds_no_pet_twice() {
             let why = app
                 .wait_text(
                     &format!("tr[data-line='{line}'][data-repeat='earlier'] [data-testid='import-repeat']"),
-                    |t| t.starts_with("Repeat Already added on "),
+                    |t| t.starts_with("Already added On "),
                 )
                 .await;
             let id = id_of(name);
             assert_eq!(
                 why,
-                format!("Repeat Already added on {today} from stock.csv line {line}, pet {id}."),
+                format!("Already added On {today} from stock.csv line {line}, pet {id}."),
                 "line {line} ({name}) names when, where and which pet"
             );
         }
@@ -430,11 +430,7 @@ fn the_same_file_picked_again_after_a_fix_in_the_preview_adds_no_pet_twice() {
                 &format!(
                     "tr[data-line='{line}'][data-repeat='earlier'] [data-testid='import-repeat']"
                 ),
-                |t| {
-                    t == format!(
-                        "Repeat Already added on {today} from stock.csv line {line}, pet {id}."
-                    )
-                },
+                |t| t == format!("Already added On {today} from stock.csv line {line}, pet {id}."),
             )
             .await;
         }
