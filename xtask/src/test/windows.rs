@@ -135,21 +135,26 @@ pub fn test_under_wine(wine: &Wine, target: &Path, display: &str) -> Result<Path
         println!("Unix only: {test}: {reason}");
     }
     // Exact names: a skip never hides a test whose name merely contains another's.
+    wine.start_server(None)?;
     let mut tests = crate_tests(target, Some(wine), &["--", "--exact"]);
     for (test, _) in NOT_UNDER_WINE {
         tests.args(["--skip", test]);
     }
-    cmd::run(&mut tests)?;
+    let ran = cmd::run(&mut tests);
+    wine.stop_server();
+    ran?;
     step("The app's tests of what runs before a web view, under Wine");
     // Their windows need the display, which a wineserver the crates' tests left running (started
     // without one) would not give them: without it, single instance's second launch never finds
     // the first's hidden window.
-    wine.stop_server();
+    wine.start_server(Some(display))?;
     let mut run_app_tests = app_tests(target, Some(wine), &["--", "--exact"]);
     run_app_tests.env("DISPLAY", display);
     for (test, _) in NOT_UNDER_WINE {
         run_app_tests.args(["--skip", test]);
     }
-    cmd::run(&mut run_app_tests)?;
+    let ran = cmd::run(&mut run_app_tests);
+    wine.stop_server();
+    ran?;
     Ok(out.join("petstore-admin.exe"))
 }

@@ -71,6 +71,25 @@ impl Wine {
         command
     }
 
+    /// Starts this prefix's wineserver to stay until [`stop_server`](Self::stop_server), with
+    /// `display` when given. Left to itself the server quits 3 s after its last program, and a
+    /// test program started in that moment (cargo runs one after another) met a server on its
+    /// way out: it exited with code 1 before printing a line (a CI run, once).
+    pub fn start_server(&self, display: Option<&str>) -> Result {
+        self.stop_server();
+        let mut server = self.command("wineserver");
+        // The server lives on in the background: it must not hold the suite's output open.
+        server
+            .arg("-p")
+            .stdin(std::process::Stdio::null())
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null());
+        if let Some(display) = display {
+            server.env("DISPLAY", display);
+        }
+        cmd::run(&mut server)
+    }
+
     /// Stops this prefix's wineserver and waits until it is gone, so the next program starts
     /// one with its own environment (the display among it). A server already stopped is fine.
     pub fn stop_server(&self) {
