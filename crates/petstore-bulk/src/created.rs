@@ -40,7 +40,7 @@ use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
 pub use matching::Fingerprint;
-pub use single::{Claim, Settled, may_have_created};
+pub use single::{Claim, Settled, may_have_created, single_key};
 
 use crate::journal::JOURNAL_FOLDER;
 
@@ -70,6 +70,8 @@ pub enum CreateSource {
     AddAgain,
     /// `petstore add`.
     CommandLine,
+    /// The outbox, which sent a pet added while it could not be sent.
+    Outbox,
 }
 
 /// A pet this computer created (or may have created) in the environment.

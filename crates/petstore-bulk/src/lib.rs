@@ -15,6 +15,7 @@
 //! export::export(client, status, format, names, writer).await; export::SafeFile for files
 //! category_list::parse_list(bytes) / write_list(names, writer): the shared list of names
 //! check::look_for(client, wanted, max_pages).await -> Checked: Check now, bounded
+//! Outbox::new(dir, base_url).queue(pet, reason, allow_repeat) / send_outbox(..).await: later, once
 //! ```
 
 pub mod category_list;
@@ -25,6 +26,7 @@ pub mod estimate;
 pub mod export;
 pub mod import;
 pub mod journal;
+pub mod outbox;
 pub mod pages;
 
 pub use check::{CHECK_MAX_PAGES, Checked, Wanted, look_for};
@@ -43,6 +45,10 @@ pub use import::{
 };
 pub use journal::{
     Journal, JournalError, JournalId, RowState, UnfinishedImport, UnknownReason, unfinished,
+};
+pub use outbox::{
+    EntryState, MAX_OUTBOX_ENTRIES, Outbox, OutboxEntry, OutboxError, QueueReason, SendOutcome,
+    SendReport, SendStop, may_queue, send_outbox,
 };
 pub use pages::{
     Coverage, Listed, PagesError, Surveyed, for_each_page, survey, survey_in_pages_of,

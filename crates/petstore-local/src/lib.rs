@@ -10,7 +10,7 @@ mod dirs;
 #[doc(hidden)]
 pub mod fuzzing;
 pub mod language;
-mod localfile;
+pub mod localfile;
 pub mod panic_note;
 pub mod proxy_secret;
 pub mod settings;

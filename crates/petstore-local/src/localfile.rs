@@ -12,11 +12,11 @@ use chrono::{DateTime, Utc};
 
 /// The most read of any of these files. Settings and waits take a few hundred bytes; a file this
 /// large was not written by this program, and reading it whole would be unbounded.
-pub(crate) const MAX_FILE_BYTES: u64 = 1024 * 1024;
+pub const MAX_FILE_BYTES: u64 = 1024 * 1024;
 
 /// Reads at most `limit` bytes of `path`; `None` when there is no file. A longer file is an error
 /// of kind `FileTooLarge` whose text says so (for a person), read no further than `limit + 1`.
-pub(crate) fn read_bounded(path: &Path, limit: u64) -> io::Result<Option<Vec<u8>>> {
+pub fn read_bounded(path: &Path, limit: u64) -> io::Result<Option<Vec<u8>>> {
     let file = match File::open(path) {
         Ok(file) => file,
         Err(e) if e.kind() == ErrorKind::NotFound => return Ok(None),
@@ -43,14 +43,14 @@ pub(crate) fn read_bounded(path: &Path, limit: u64) -> io::Result<Option<Vec<u8>
 /// `flock`-style (std's `File::lock`): it excludes every other open of the file, in this process
 /// or another, and the OS drops it when its holder exits, so a crash never leaves it stuck.
 #[derive(Debug)]
-pub(crate) struct FileLock {
+pub struct FileLock {
     file: File,
 }
 
 impl FileLock {
     /// Blocks until no other holder is left. Holders keep it for one read-modify-write of a small
     /// file (milliseconds), so waiting is short; polling instead would starve under contention.
-    pub(crate) fn acquire(data_path: &Path) -> io::Result<FileLock> {
+    pub fn acquire(data_path: &Path) -> io::Result<FileLock> {
         let path = with_suffix(data_path, ".lock");
         create_parent(&path)?;
         let file = OpenOptions::new()
@@ -72,7 +72,7 @@ impl Drop for FileLock {
 
 /// Who may read a file written by [`write_atomically`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Readers {
+pub enum Readers {
     /// The default permissions of a new file (the umask decides).
     Default,
     /// Only its owner (0600 on Unix, from creation on: never readable by others, not even briefly).
@@ -82,7 +82,7 @@ pub(crate) enum Readers {
 /// Replaces `path` with `bytes` so that a reader sees the old file or the new one, never half of
 /// one, and a crash leaves one of the two: a new file in the same folder, flushed to disk, renamed
 /// over the old one.
-pub(crate) fn write_atomically(path: &Path, bytes: &[u8], readers: Readers) -> io::Result<()> {
+pub fn write_atomically(path: &Path, bytes: &[u8], readers: Readers) -> io::Result<()> {
     let dir = create_parent(path)?;
     let (temporary, mut file) = create_temporary(path, readers)?;
     let written = file
@@ -149,7 +149,7 @@ const MAX_KEPT_PER_SECOND: u32 = 1000;
 
 /// Moves `path` aside to `<name>.broken-<UTC YYYYMMDD-HHMMSS>` (or `...-2`, `...-3` when that is
 /// taken), never over an existing file, and returns where it went. Callers hold the file's lock.
-pub(crate) fn keep_aside(path: &Path, now: DateTime<Utc>) -> io::Result<PathBuf> {
+pub fn keep_aside(path: &Path, now: DateTime<Utc>) -> io::Result<PathBuf> {
     let stamp = now.format("%Y%m%d-%H%M%S").to_string();
     for n in 1..=MAX_KEPT_PER_SECOND {
         let suffix = match n {
@@ -183,7 +183,7 @@ pub(crate) fn keep_aside(path: &Path, now: DateTime<Utc>) -> io::Result<PathBuf>
 }
 
 /// `path` with `suffix` appended to its last component (`a/settings.json` + `.lock`).
-pub(crate) fn with_suffix(path: &Path, suffix: &str) -> PathBuf {
+pub fn with_suffix(path: &Path, suffix: &str) -> PathBuf {
     let mut name = OsString::from(path.as_os_str());
     name.push(suffix);
     PathBuf::from(name)

@@ -57,7 +57,18 @@ impl CreatedPets {
         source: CreateSource,
         allow_repeat: bool,
     ) -> Result<Claim, CreatedError> {
-        let key = single_key();
+        self.claim_as(single_key(), pet, source, allow_repeat)
+    }
+
+    /// [`claim`](Self::claim) under a `key` the caller chose (and wrote down first: the outbox
+    /// keeps it with its entry, so a sender that dies in between leaves a key to look for).
+    pub fn claim_as(
+        &mut self,
+        key: String,
+        pet: &NewPet,
+        source: CreateSource,
+        allow_repeat: bool,
+    ) -> Result<Claim, CreatedError> {
         let event = Event::Sent {
             key: key.clone(),
             pet: Line::new(pet, source),
@@ -112,7 +123,7 @@ impl Settled {
 }
 
 /// A key no other single create has: this process's id, the time and a counter.
-fn single_key() -> String {
+pub fn single_key() -> String {
     static COUNTER: AtomicU64 = AtomicU64::new(0);
     let n = COUNTER.fetch_add(1, Ordering::Relaxed);
     let nanos = Utc::now().timestamp_nanos_opt().unwrap_or_default();

@@ -324,6 +324,7 @@ fn repeat_detail(repeat: &Repeat) -> String {
                 CreateSource::Import { file_name, line } => format!("{file_name} line {line}"),
                 CreateSource::Form => "the New pet form".to_owned(),
                 CreateSource::AddAgain => "Add again".to_owned(),
+                CreateSource::Outbox => "the outbox".to_owned(),
                 CreateSource::CommandLine => "the command line".to_owned(),
             };
             let day = earlier.at.format("%Y-%m-%d");
