@@ -262,5 +262,3 @@ fn checked(pet: &NewPet) -> Result<NewPet, OutboxError> {
     Ok(pet)
 }
 
-#[cfg(test)]
-mod tests;

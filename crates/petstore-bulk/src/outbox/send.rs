@@ -219,7 +219,11 @@ impl Sender<'_> {
                 }),
             },
             Err(error) => match error.kind() {
-                ErrorKind::BadRequest | ErrorKind::NotFound | ErrorKind::Gone => {
+                // Refused by the service, or (a hand-edited file) by the client before it left.
+                ErrorKind::BadRequest
+                | ErrorKind::NotFound
+                | ErrorKind::Gone
+                | ErrorKind::InvalidInput => {
                     let message = error
                         .api_error()
                         .map_or_else(|| error.to_string(), |api| api.message.clone());
