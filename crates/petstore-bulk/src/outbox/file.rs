@@ -41,7 +41,7 @@ impl Outbox {
         let mut file = self.read()?;
         let (answer, changed) = change(&mut file)?;
         if changed {
-            let mut bytes = serde_json::to_vec_pretty(&file)
+            let mut bytes = serde_json::to_vec(&file)
                 .map_err(|e| self.io("written")(std::io::Error::other(e)))?;
             bytes.push(b'\n');
             localfile::write_atomically(&self.path, &bytes, Readers::Default)
