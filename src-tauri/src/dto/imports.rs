@@ -84,6 +84,7 @@ impl From<&petstore_bulk::Earlier> for EarlierCreate {
                 petstore_bulk::CreateSource::Form => CreateSource::Form,
                 petstore_bulk::CreateSource::AddAgain => CreateSource::AddAgain,
                 petstore_bulk::CreateSource::CommandLine => CreateSource::CommandLine,
+                petstore_bulk::CreateSource::Outbox => CreateSource::Outbox,
             },
             pet_id: earlier.pet_id.map(|id| id.to_string()),
         }
@@ -102,6 +103,8 @@ pub enum CreateSource {
     Form,
     AddAgain,
     CommandLine,
+    /// Sent later from the environment's outbox (queued while it could not be sent).
+    Outbox,
 }
 
 /// How many valid rows the preview shows (the counts cover them all).

@@ -65,6 +65,8 @@ export function sourceText(source: CreateSource): string {
       return t('import.sourceAddAgain');
     case 'commandLine':
       return t('import.sourceCommandLine');
+    case 'outbox':
+      return t('import.sourceOutbox');
   }
 }
 

@@ -3,4 +3,4 @@
 /**
  * Where an earlier create came from.
  */
-export type CreateSource = { "kind": "import", fileName: string, line: number, } | { "kind": "form" } | { "kind": "addAgain" } | { "kind": "commandLine" };
+export type CreateSource = { "kind": "import", fileName: string, line: number, } | { "kind": "form" } | { "kind": "addAgain" } | { "kind": "commandLine" } | { "kind": "outbox" };

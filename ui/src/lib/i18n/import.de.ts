@@ -61,6 +61,7 @@ export const importDe = {
   'import.sourceForm': 'über das Formular „Neues Haustier“',
   'import.sourceAddAgain': 'mit „Erneut hinzufügen“',
   'import.sourceCommandLine': 'über die Befehlszeile',
+  'import.sourceOutbox': 'aus dem Postausgang (gesendet, sobald es ging)',
   'import.allowRepeats': {
     one: 'Auch die wiederholte Zeile hinzufügen (sie würde erneut angelegt)',
     other: 'Auch die {count} wiederholten Zeilen hinzufügen (sie würden erneut angelegt)',

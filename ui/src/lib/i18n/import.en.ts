@@ -62,6 +62,7 @@ export const importEn = {
   'import.sourceForm': 'from the New pet form',
   'import.sourceAddAgain': 'by Add again',
   'import.sourceCommandLine': 'from the command line',
+  'import.sourceOutbox': 'from the outbox (sent when it could be)',
   'import.allowRepeats': {
     one: 'Also add the repeated row (it would be created again)',
     other: 'Also add the {count} repeated rows (they would be created again)',
