@@ -12,8 +12,8 @@ use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
 use crate::environment::Environment;
-use crate::error::ErrorKind;
-use crate::ratelimit::RateLimitSnapshot;
+use crate::error_kind::ErrorKind;
+use crate::quota_snapshot::RateLimitSnapshot;
 
 /// Receives one record per finished operation. Called on the request's task, after its answer is
 /// decoded: it must not block (queue the record and write it elsewhere).

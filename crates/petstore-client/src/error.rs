@@ -2,11 +2,13 @@
 //! to do next. None of them ever contains the API key.
 
 use chrono::{DateTime, Utc};
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 use crate::config::AutoConfig;
 pub use crate::config::{BaseUrlProblem, ConfigError};
+pub use crate::error_kind::ErrorKind;
 use crate::events::WaitReason;
+pub use crate::invalid_input::InvalidInput;
 pub use crate::network_cause::NetworkCause;
 
 /// The server's Error body (spec §2). `status` is the HTTP status of the response, which wins
@@ -200,28 +202,6 @@ fn with_full_stop(text: &str) -> String {
     }
 }
 
-/// What kind of failure, for scripts and the UI (`errorKind` in JSON). The desktop app's kinds are
-/// these plus its own; in its TypeScript this one is `ClientErrorKind`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "ClientErrorKind"))]
-#[serde(rename_all = "camelCase")]
-pub enum ErrorKind {
-    Unauthorized,
-    NotFound,
-    Gone,
-    BadRequest,
-    RateLimited,
-    Server,
-    UnexpectedResponse,
-    Decode,
-    Timeout,
-    Network,
-    OutcomeUnknown,
-    InvalidInput,
-    Configuration,
-    ResponseTooLarge,
-}
-
 impl Error {
     pub fn kind(&self) -> ErrorKind {
         match self {
@@ -255,33 +235,6 @@ impl Error {
             }
             _ => None,
         }
-    }
-}
-
-/// Input refused before anything was sent.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum InvalidInput {
-    #[error("{}", limit_text(*given))]
-    Limit { given: i64 },
-    #[error("status not one of available, pending, sold: {given:?}")]
-    Status { given: String },
-    #[error("name empty")]
-    Name,
-    #[error("category id not an int64: {given:?}")]
-    CategoryId { given: String },
-    /// Never the key itself.
-    #[error("API key empty or not visible ASCII")]
-    ApiKey,
-    #[error("pet id not an int64: {given:?}")]
-    PetId { given: String },
-}
-
-fn limit_text(given: i64) -> String {
-    // `Limit::from_str` reports text that is not a number at all as i64::MIN/MAX.
-    if given == i64::MIN || given == i64::MAX {
-        "limit not a whole number from 1 to 100".to_owned()
-    } else {
-        format!("limit not from 1 to 100 (got {given})")
     }
 }
 

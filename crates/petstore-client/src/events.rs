@@ -3,7 +3,7 @@
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
-use crate::ratelimit::RateLimitSnapshot;
+use crate::quota_snapshot::RateLimitSnapshot;
 
 /// Broadcast to every subscriber of a client (and of its clones).
 #[derive(Debug, Clone, PartialEq, Serialize)]

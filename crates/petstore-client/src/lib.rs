@@ -13,14 +13,17 @@ pub mod config;
 pub mod deprecation;
 pub mod environment;
 pub mod error;
+pub mod error_kind;
 pub mod events;
 #[cfg(feature = "fuzzing")]
 #[doc(hidden)]
 pub mod fuzzing;
+pub mod invalid_input;
 pub mod limits;
 mod link;
 pub mod model;
 pub mod network_cause;
+pub mod quota_snapshot;
 pub mod ratelimit;
 pub mod retry;
 pub mod secret;

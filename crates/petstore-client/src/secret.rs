@@ -6,7 +6,7 @@ use std::sync::OnceLock;
 
 use zeroize::Zeroizing;
 
-use crate::error::InvalidInput;
+use crate::invalid_input::InvalidInput;
 
 /// A bearer key. No `Display`, no `Serialize`; `Debug` prints `ApiKey(<redacted>)`.
 #[derive(Clone)]

@@ -11,7 +11,7 @@ use std::str::FromStr;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::deprecation::DeprecationNotice;
-use crate::error::InvalidInput;
+use crate::invalid_input::InvalidInput;
 use crate::ratelimit::RateLimitSnapshot;
 
 /// A pet's availability. Values the spec does not list are kept in `Other` (forward

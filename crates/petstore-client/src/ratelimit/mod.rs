@@ -5,10 +5,10 @@ mod governor;
 mod headers;
 #[cfg(test)]
 mod props;
-mod snapshot;
 mod store;
 
 pub use governor::{Governor, GovernorKey, Observation, Permit, Priority, RateLimited, reserve};
 pub use headers::parse_retry_after;
-pub use snapshot::{Plan, QuotaWindow, RateLimitSnapshot};
+// The snapshot is a module of its own, so the events that carry it need nothing of the pacing.
+pub use crate::quota_snapshot::{Plan, QuotaWindow, RateLimitSnapshot};
 pub use store::{Forgetting, WaitStore};

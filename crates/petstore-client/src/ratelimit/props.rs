@@ -5,8 +5,8 @@
 use chrono::{DateTime, TimeDelta, Utc};
 use proptest::prelude::*;
 
-use super::snapshot::MAX_RESET_AHEAD;
 use super::{QuotaWindow, RateLimitSnapshot, parse_retry_after};
+use crate::quota_snapshot::MAX_RESET_AHEAD;
 
 const CASES: u32 = 3_000;
 

@@ -5,7 +5,7 @@
 use proptest::prelude::*;
 
 use super::*;
-use crate::ratelimit::snapshot::MAX_RESET_AHEAD;
+use crate::quota_snapshot::MAX_RESET_AHEAD;
 
 fn reset_text() -> impl Strategy<Value = String> {
     prop_oneof![
