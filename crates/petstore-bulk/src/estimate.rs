@@ -7,6 +7,13 @@ use chrono::{DateTime, Utc};
 use petstore_client::{Plan, QuotaWindow, RateLimitSnapshot};
 use serde::Serialize;
 
+/// The longest wait an import sits out: a little more than a day, so every wait the service
+/// can impose is sat out (the client clamps a Retry-After to a day; a day window resets within
+/// one) and an import that outgrows the day's quota goes on by itself when it renews, as its
+/// preview says. A longer one can only come from a waits file edited by hand or a clock gone
+/// wrong: the import stops at once naming the wait's end, and starting it again resumes.
+pub const LONGEST_WAIT: Duration = Duration::from_secs(25 * 60 * 60);
+
 const MINUTE: Duration = Duration::from_secs(60);
 const DAY: Duration = Duration::from_secs(24 * 60 * 60);
 
@@ -26,7 +33,7 @@ pub struct Estimate {
     /// A rate-limit wait the key must honour first (see [`Estimate::after_wait`]): nothing is
     /// sent before it ends, and `duration` counts it.
     pub wait_until: Option<DateTime<Utc>>,
-    /// The wait is longer than an import sits out ([`crate::import::LONGEST_WAIT`]): started
+    /// The wait is longer than an import sits out ([`LONGEST_WAIT`]): started
     /// now, it stops at once, naming the wait's end; started again then, it runs.
     pub wait_too_long: bool,
     /// The quota is spent: `duration` already starts at its reset, the wait a spent quota is.
@@ -109,7 +116,7 @@ impl Estimate {
             return self;
         }
         self.wait_until = until;
-        self.wait_too_long = left > crate::import::LONGEST_WAIT;
+        self.wait_too_long = left > LONGEST_WAIT;
         self.duration = self.duration.map(|time| {
             if self.starts_at_reset {
                 // The wait is (or overlaps) the reset the time already waits for.

@@ -6,7 +6,6 @@
 //! the import used to stop at once on that refusal.
 
 use std::future::Future;
-use std::time::Duration;
 
 use chrono::{DateTime, Utc};
 use petstore_client::{ClientEvent, Error, WaitReason};
@@ -14,12 +13,7 @@ use tokio::sync::broadcast::error::RecvError;
 
 use super::{Import, Phase, Stop, StopCause};
 
-/// The longest wait an import sits out: a little more than a day, so every wait the service
-/// can impose is sat out (the client clamps a Retry-After to a day; a day window resets within
-/// one) and an import that outgrows the day's quota goes on by itself when it renews, as its
-/// preview says. A longer one can only come from a waits file edited by hand or a clock gone
-/// wrong: the import stops at once naming the wait's end, and starting it again resumes.
-pub const LONGEST_WAIT: Duration = Duration::from_secs(25 * 60 * 60);
+pub use crate::estimate::LONGEST_WAIT;
 
 /// What became of a wait.
 pub(super) enum Waited {

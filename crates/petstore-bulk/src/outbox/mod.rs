@@ -261,4 +261,3 @@ fn checked(pet: &NewPet) -> Result<NewPet, OutboxError> {
     }
     Ok(pet)
 }
-
