@@ -185,7 +185,35 @@ async fn a_spent_quota_sends_nothing_until_its_reset_then_sends_without_a_429() 
     );
     assert_eq!(outbox.entries().unwrap()[0].state, EntryState::Waiting);
 
-    // Without a deadline the run waits for the reset and then sends.
+    // Without a deadline the run does not sit the wait out either: it names its end, and a run
+    // after it sends.
+    let report = send_outbox(&outbox, dir.path(), &client, |_| {})
+        .await
+        .unwrap();
+    let Some(SendStop::CannotSendNow {
+        reason: QueueReason::QuotaSpent { until: Some(until) },
+        ..
+    }) = report.stop
+    else {
+        panic!("{report:?}")
+    };
+    assert_eq!(
+        sandbox.request_count(),
+        requests_before,
+        "nothing sent during the wait"
+    );
+    // Nothing is held during the wait: the person may drop (or edit) the entry meanwhile.
+    let id = outbox.entries().unwrap()[0].id;
+    outbox.drop_entry(id).unwrap();
+    outbox
+        .queue(
+            &pet("Quota"),
+            QueueReason::QuotaSpent { until: None },
+            false,
+        )
+        .unwrap();
+    let left = (until - Utc::now()).to_std().unwrap_or_default();
+    tokio::time::sleep(left + Duration::from_millis(50)).await;
     let report = send_outbox(&outbox, dir.path(), &client, |_| {})
         .await
         .unwrap();

@@ -73,7 +73,9 @@ pub struct SendReport {
 }
 
 /// Sends `outbox`'s waiting entries in order through `client` (give it
-/// `Priority::Background`, and a deadline where the caller should not wait for a reset).
+/// `Priority::Background`, and a deadline where the caller must not wait long). A wait the key
+/// must honour stops the run with [`SendStop::CannotSendNow`] and its end, before anything is
+/// taken: run again then.
 /// `on_outcome` hears each entry's outcome once both files say it.
 ///
 /// The files are small and local; their reads and writes happen on the calling task.
@@ -102,6 +104,16 @@ pub async fn send_outbox(
     // Entries after the last one looked at: each is taken once per run, in the order filled.
     let mut after = 0;
     loop {
+        // A wait in force (a 429's, a 503's, a spent quota's, one another program remembered) is
+        // not sat out here: an entry marked as being sent could be neither edited nor dropped for
+        // the hours a day window may take. The caller runs again once it is over.
+        if let Some(until) = client.remembered_wait().filter(|until| *until > Utc::now()) {
+            report.stop = Some(SendStop::CannotSendNow {
+                reason: QueueReason::QuotaSpent { until: Some(until) },
+                message: format!("the key must wait until {until}"),
+            });
+            break;
+        }
         let next = outbox.entries()?.into_iter().find(|entry| {
             entry.id > after
                 && matches!(
