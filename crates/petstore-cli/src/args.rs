@@ -64,6 +64,7 @@ pub enum Command {
     Import(ImportArgs),
     Export(ExportArgs),
     Log(LogArgs),
+    Outbox(OutboxArgs),
     Key {
         #[command(subcommand)]
         action: KeyAction,
@@ -139,6 +140,30 @@ pub struct AddArgs {
     pub status: Option<PetStatus>,
     #[arg(long)]
     pub allow_repeat: bool,
+    /// When the create cannot be sent now (no connection, the quota spent, a wait), put it in
+    /// the environment's outbox instead of failing.
+    #[arg(long)]
+    pub queue: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct OutboxArgs {
+    /// `None`: list the entries.
+    #[command(subcommand)]
+    pub action: Option<OutboxAction>,
+}
+
+#[derive(Debug, Clone, Copy, Subcommand)]
+pub enum OutboxAction {
+    Send,
+    Drop {
+        #[arg(value_name = "ID")]
+        id: u64,
+    },
+    SendAnyway {
+        #[arg(value_name = "ID")]
+        id: u64,
+    },
 }
 
 #[derive(Debug, Args)]

@@ -1,4 +1,4 @@
-//! The network commands: list, add, get, quota.
+//! The network commands: list, add (and `add --queue`), get, quota.
 
 use std::future::Future;
 
@@ -23,6 +23,13 @@ pub fn run(cli: &Cli) -> Result<(), CliError> {
         Command::Add(args) => Some(NewPet::new(&args.name, args.category, args.status.clone())?),
         _ => None,
     };
+    // What the outbox would refuse is refused before anything is sent.
+    if let (Command::Add(args), Some(pet)) = (&cli.command, &new_pet) {
+        let chars = pet.name.chars().count();
+        if args.queue && chars > petstore_bulk::MAX_NAME_CHARS {
+            return Err(CliError::NameTooLong { chars });
+        }
+    }
     let search = match &cli.command {
         Command::List(args) => args
             .name_contains
@@ -56,7 +63,7 @@ pub fn run(cli: &Cli) -> Result<(), CliError> {
                         None => list(&client, cli.json, args).await,
                     },
                     (Command::Add(args), Some(pet)) => {
-                        add(&client, cli.json, &pet, args.allow_repeat).await
+                        add(&client, cli.json, &pet, args.allow_repeat, args.queue).await
                     }
                     (Command::Get(args), _) => get(&client, cli.json, args).await,
                     (Command::Quota(args), _) if args.forget => quota::forget(&client, cli.json),
@@ -172,6 +179,7 @@ async fn add(
     json: bool,
     pet: &NewPet,
     allow_repeat: bool,
+    queue: bool,
 ) -> Result<(), CliError> {
     let key = claim(client, pet, allow_repeat)?;
     let answer = client.create_pet(pet).await;
@@ -182,7 +190,15 @@ async fn add(
             log::warn!("a create's answer not recorded: {error}");
         }
     }
-    let created = answer?.value;
+    let created = match answer {
+        Ok(response) => response.value,
+        // Provably never sent (no connection, the quota spent, a wait): the outbox sends it later.
+        // An unknown outcome is never queued: it stays exit 8, for the person to check.
+        Err(error) if queue && petstore_bulk::may_queue(&error) => {
+            return crate::outbox::queue_instead(client, json, pet, allow_repeat, error);
+        }
+        Err(error) => return Err(error.into()),
+    };
     if json {
         return output::print_json(&created);
     }

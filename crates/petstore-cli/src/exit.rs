@@ -3,6 +3,7 @@
 use std::process::ExitCode;
 
 use chrono::{DateTime, Utc};
+use petstore_bulk::OutboxError;
 use petstore_client::{ConfigError, Environment, Error as ApiError, InvalidInput};
 use petstore_local::LocalError;
 use petstore_local::keychain::KeychainError;
@@ -36,6 +37,14 @@ pub const ALREADY_ADDED: u8 = 13;
 /// it may hold more (a full page with no way to the next page, even by status), or there were more
 /// than `search::MAX_MATCHES` matches.
 pub const SEARCH_INCOMPLETE: u8 = 14;
+/// `add --queue`: the create could not be sent now (no connection, the quota spent, a wait) and
+/// waits in the environment's outbox; `outbox send` (or the app) sends it.
+pub const QUEUED: u8 = 15;
+/// `outbox send`: entries still wait (they could not be sent now, another program is sending the
+/// outbox, or the service kept failing); `outbox drop`/`send-anyway`: the entry is being sent.
+pub const OUTBOX_WAITING: u8 = 16;
+/// `outbox send`: entries need a person: refused by the service (400) or of unconfirmed outcome.
+pub const OUTBOX_NEEDS_PERSON: u8 = 17;
 /// Ctrl+C at a secret's prompt (`key set`, `proxy password`), which gives the terminal its echo
 /// back first: the code a shell reports for a program Ctrl+C stopped (128 + SIGINT).
 pub const INTERRUPTED: u8 = 130;
@@ -92,6 +101,37 @@ pub enum CliError {
         name: String,
         url: String,
         earlier: petstore_bulk::Earlier,
+    },
+    /// `add --queue`: not sent now, queued in the outbox (already said on stdout).
+    Queued {
+        name: String,
+        error: Box<ApiError>,
+    },
+    /// `add --queue`: not sent, and the outbox refused it too.
+    NotQueued {
+        env: Environment,
+        name: String,
+        error: Box<ApiError>,
+        why: Box<petstore_bulk::OutboxError>,
+    },
+    /// The outbox file could not be used, or has no such entry.
+    Outbox {
+        env: Environment,
+        error: petstore_bulk::OutboxError,
+    },
+    /// `outbox send` ended with entries left: `waiting` will go later, `person` need a person.
+    OutboxLeft {
+        waiting: usize,
+        person: usize,
+        stop: Option<petstore_bulk::SendStop>,
+    },
+    /// `add --queue` of a name longer than a pet's name may be: nothing sent or queued.
+    NameTooLong {
+        chars: usize,
+    },
+    /// `outbox send` stopped on a 401: the entries stay.
+    OutboxKeyRefused {
+        key_source: KeySource,
     },
     Stdin(std::io::Error),
     /// `petstore proxy password` read an empty line.
@@ -196,6 +236,17 @@ impl CliError {
             CliError::DeadlineExceeded { .. } => NETWORK,
             CliError::CreateOutcomeUnknown { .. } => OUTCOME_UNKNOWN,
             CliError::AlreadyAdded { .. } => ALREADY_ADDED,
+            CliError::Queued { .. } => QUEUED,
+            // Full: as unsent as without --queue.
+            CliError::NotQueued { error, why, .. } => match **why {
+                OutboxError::Full { .. } => api_exit_code(error),
+                _ => outbox_exit_code(why),
+            },
+            CliError::NameTooLong { .. } => USAGE,
+            CliError::Outbox { error, .. } => outbox_exit_code(error),
+            CliError::OutboxLeft { person: 0, .. } => OUTBOX_WAITING,
+            CliError::OutboxLeft { .. } => OUTBOX_NEEDS_PERSON,
+            CliError::OutboxKeyRefused { .. } => AUTH,
             CliError::Stdin(_)
             | CliError::EmptyPassword
             | CliError::NoProxyForPassword
@@ -248,6 +299,15 @@ pub fn kind_exit_code(kind: petstore_client::ErrorKind) -> u8 {
         K::Timeout | K::Network => NETWORK,
         K::OutcomeUnknown => OUTCOME_UNKNOWN,
         K::Configuration => CONFIG,
+    }
+}
+
+fn outbox_exit_code(err: &OutboxError) -> u8 {
+    match err {
+        OutboxError::Invalid(_) | OutboxError::NameTooLong { .. } => USAGE,
+        OutboxError::NotFound { .. } => NOT_FOUND,
+        OutboxError::BeingSent { .. } | OutboxError::Full { .. } => OUTBOX_WAITING,
+        _ => CONFIG,
     }
 }
 
@@ -319,6 +379,9 @@ mod tests {
             EXPORT_INCOMPLETE,
             ALREADY_ADDED,
             SEARCH_INCOMPLETE,
+            QUEUED,
+            OUTBOX_WAITING,
+            OUTBOX_NEEDS_PERSON,
             INTERRUPTED,
         ];
         let mut sorted = codes.to_vec();

@@ -13,6 +13,7 @@ mod keycmd;
 mod keysource;
 mod logging;
 mod notices;
+mod outbox;
 mod output;
 mod progress;
 mod quota;
@@ -49,6 +50,7 @@ fn main() -> ExitCode {
         Command::Import(args) => bulk::import(&cli, args),
         Command::Export(args) => bulk::export(&cli, args),
         Command::Log(args) => history::log(&cli, args),
+        Command::Outbox(args) => outbox::run(&cli, args),
         Command::Quota(args) if args.history => history::quota(&cli, args),
         _ => commands::run(&cli),
     };

@@ -16,7 +16,7 @@ use crate::words::{HelpMsg, Text, UsageMsg as U, language, say};
 type Helps = &'static [(&'static str, U)];
 
 /// Each subcommand's help, and its options'.
-const SUBCOMMANDS: [(&str, U, Helps); 9] = [
+const SUBCOMMANDS: [(&str, U, Helps); 10] = [
     (
         "list",
         U::List,
@@ -34,6 +34,7 @@ const SUBCOMMANDS: [(&str, U, Helps); 9] = [
             ("category", U::Category),
             ("status", U::AddStatus),
             ("allow_repeat", U::AllowRepeat),
+            ("queue", U::Queue),
         ],
     ),
     ("get", U::Get, &[("id", U::PetId)]),
@@ -78,6 +79,7 @@ const SUBCOMMANDS: [(&str, U, Helps); 9] = [
             ("limit", U::LogLimit),
         ],
     ),
+    ("outbox", U::Outbox, &[]),
     ("key", U::Key, &[]),
     ("proxy", U::ProxyCommand, &[]),
 ];
@@ -95,13 +97,22 @@ const GLOBAL: [(&str, U); 9] = [
     ("verbose", U::Verbose),
 ];
 
-/// The actions of `key` and `proxy`.
-const ACTIONS: [(&str, &str, U); 5] = [
+/// The actions of `key`, `proxy` and `outbox`.
+const ACTIONS: [(&str, &str, U); 8] = [
     ("key", "set", U::KeySet),
     ("key", "clear", U::KeyClear),
     ("key", "status", U::KeyStatus),
     ("proxy", "password", U::ProxyPassword),
     ("proxy", "clear-password", U::ProxyClearPassword),
+    ("outbox", "send", U::OutboxSend),
+    ("outbox", "drop", U::OutboxDrop),
+    ("outbox", "send-anyway", U::OutboxSendAnyway),
+];
+
+/// The arguments of those actions: (command, action, argument id, help).
+const ACTION_ARGS: [(&str, &str, &str, U); 2] = [
+    ("outbox", "drop", "id", U::OutboxId),
+    ("outbox", "send-anyway", "id", U::OutboxId),
 ];
 
 /// The command line with its help in `language`.
@@ -125,6 +136,11 @@ pub fn command(language: Language) -> Command {
     for (parent, name, about) in ACTIONS {
         cmd = cmd.mut_subcommand(parent, |sub| {
             sub.mut_subcommand(name, |action| action.about(t(about)))
+        });
+    }
+    for (parent, name, id, help) in ACTION_ARGS {
+        cmd = cmd.mut_subcommand(parent, |sub| {
+            sub.mut_subcommand(name, |action| action.mut_arg(id, |arg| arg.help(t(help))))
         });
     }
     match language {

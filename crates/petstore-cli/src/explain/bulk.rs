@@ -238,6 +238,7 @@ pub fn repeat(repeat: &petstore_bulk::Repeat) -> String {
                 CreateSource::Form => say(BulkMsg::FromForm, &[]),
                 CreateSource::AddAgain => say(BulkMsg::FromAddAgain, &[]),
                 CreateSource::CommandLine => say(BulkMsg::FromCommandLine, &[]),
+                CreateSource::Outbox => say(crate::words::OutboxMsg::FromOutbox, &[]),
             };
             let local = earlier.at.with_timezone(&chrono::Local);
             use chrono::Datelike;

@@ -5,6 +5,7 @@
 mod bulk;
 mod client;
 mod local;
+mod outbox;
 
 use petstore_client::{ConfigError, Error as ApiError, WaitKept};
 use petstore_local::LocalError;
@@ -16,6 +17,7 @@ use crate::words::{ErrMsg, Msg, say};
 pub use bulk::{repeat, row_problem};
 pub use client::{api, config};
 pub use local::category;
+pub use outbox::reason as queue_reason;
 
 /// The failure in words, then what to do next where those words do not already say it for the
 /// command line.
@@ -133,6 +135,33 @@ pub fn describe(err: &CliError) -> String {
                 None => ErrMsg::MayHaveBeenAdded,
             };
             say(msg, &[("name", name), ("url", url), ("when", &when)])
+        }
+        CliError::Queued { name, error } => say(
+            crate::words::OutboxMsg::NotSentNow,
+            &[("name", name), ("why", &api(error))],
+        ),
+        CliError::NotQueued {
+            env,
+            name,
+            error,
+            why,
+        } => say(
+            crate::words::OutboxMsg::NotQueued,
+            &[
+                ("name", name),
+                ("why", &api(error)),
+                ("outbox", &outbox::error(*env, why)),
+            ],
+        ),
+        CliError::Outbox { env, error } => outbox::error(*env, error),
+        CliError::OutboxLeft {
+            waiting,
+            person,
+            stop,
+        } => outbox::left(*waiting, *person, stop.as_ref()),
+        CliError::OutboxKeyRefused { key_source, .. } => outbox::key_refused(key_source),
+        CliError::NameTooLong { chars } => {
+            outbox::name_too_long(Some(*chars), petstore_bulk::MAX_NAME_CHARS)
         }
         CliError::Stdin(error) => say(ErrMsg::Stdin, &[("why", &io(error))]),
         CliError::EmptyPassword => say(ErrMsg::EmptyPassword, &[]),

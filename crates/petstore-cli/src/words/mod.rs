@@ -3,7 +3,7 @@
 //! and never goes through here; neither do `-v` log lines, which are for developers.
 //!
 //! One catalog per area (`general`, `errors`, `service`, `network`, `setup`, `local`, `bulk`,
-//! `help`, `usage`), each written with [`catalog!`]: every message is a variant with its English
+//! `help`, `usage`, `outbox`), each written with [`catalog!`]: every message is a variant with its English
 //! and German text side by side, so neither can be left out, and `{name}` placeholders must be the
 //! same in both (a test checks every catalog).
 
@@ -18,6 +18,7 @@ pub mod general;
 pub mod help;
 pub mod local;
 pub mod network;
+pub mod outbox;
 pub mod service;
 pub mod setup;
 pub mod usage;
@@ -28,6 +29,7 @@ pub use general::Msg;
 pub use help::HelpMsg;
 pub use local::LocalMsg;
 pub use network::NetworkMsg;
+pub use outbox::OutboxMsg;
 pub use service::ServiceMsg;
 pub use setup::SetupMsg;
 pub use usage::UsageMsg;
@@ -167,6 +169,7 @@ mod tests {
         check_all(HelpMsg::ALL);
         check_all(LocalMsg::ALL);
         check_all(UsageMsg::ALL);
+        check_all(OutboxMsg::ALL);
     }
 
     #[test]

@@ -90,6 +90,30 @@ catalog! {
             en: "Remove the stored proxy password",
             de: "Das gespeicherte Passwort des Proxys entfernen",
         },
+        Queue {
+            en: "When the pet cannot be sent now (no connection, the service unreachable, the quota spent or a wait running), put it in this environment's outbox instead (exit 15): `petstore outbox send` or the app sends it later. An unknown outcome is never queued (exit 8)",
+            de: "Wenn das Haustier jetzt nicht gesendet werden kann (keine Verbindung, der Dienst nicht erreichbar, das Kontingent aufgebraucht oder eine Wartezeit läuft), es stattdessen in den Postausgang dieser Umgebung legen (Exit-Code 15): `petstore outbox send` oder die App sendet es später. Ein unbekanntes Ergebnis kommt nie in den Postausgang (Exit-Code 8)",
+        },
+        Outbox {
+            en: "List the pets waiting in this environment's outbox (with --json an array of entries), or send or drop them",
+            de: "Die im Postausgang dieser Umgebung wartenden Haustiere auflisten (mit --json ein Array der Einträge), oder sie senden oder entfernen",
+        },
+        OutboxSend {
+            en: "Send what can be sent now, in order, each once, at background priority, for at most 120 s (or --timeout); exit 0 when the outbox is empty, 16 when entries still wait, 17 when some need a person. A scheduled task can run it (cron: */15 * * * * petstore --env production outbox send)",
+            de: "Senden, was jetzt gesendet werden kann, der Reihe nach, jedes einmal, mit Hintergrund-Priorität, höchstens 120 s lang (oder --timeout); Exit-Code 0, wenn der Postausgang leer ist, 16, wenn Einträge noch warten, 17, wenn einige einen Menschen brauchen. Eine geplante Aufgabe kann es ausführen (cron: */15 * * * * petstore --env production outbox send)",
+        },
+        OutboxDrop {
+            en: "Remove one entry from the outbox: it will not be sent",
+            de: "Einen Eintrag aus dem Postausgang entfernen: Er wird nicht gesendet",
+        },
+        OutboxSendAnyway {
+            en: "Let the next `outbox send` send an unconfirmed entry again, though it may already have been added (a pet can't be deleted: this may make a duplicate)",
+            de: "Einen unbestätigten Eintrag beim nächsten `outbox send` erneut senden lassen, obwohl er vielleicht schon hinzugefügt wurde (ein Haustier lässt sich nicht löschen: Dies kann ein Duplikat ergeben)",
+        },
+        OutboxId {
+            en: "The entry's id, as `petstore outbox` shows it",
+            de: "Die ID des Eintrags, wie `petstore outbox` sie zeigt",
+        },
         KeySet {
             en: "Store the API key, typed (not shown) or piped in (one line)",
             de: "Den API-Schlüssel speichern, eingegeben (nicht angezeigt) oder per Pipe (eine Zeile)",
@@ -238,7 +262,7 @@ catalog! {
   2  usage or input refused (bad option, invalid value, a stored key for another
      server without --trust-url, server answered 400)
   3  authentication (no API key, or the server refused it: 401)
-  4  not found (404) or gone (410)
+  4  not found (404) or gone (410); `outbox drop` or `send-anyway`: no such entry
   5  rate limited (the message says when to try again); also `quota --forget`
      refused: the service's own wait runs, or the wait was cleared less than a
      minute ago
@@ -258,6 +282,12 @@ catalog! {
   14  list --name-contains: not every pet could be looked at (a full page with no
       way to the next page, even by status; or more than 10,000 matches): the
       pets shown are the matches among those seen, and there may be more
+  15  add --queue: not sent now (no connection, the quota spent, a wait): the pet
+      waits in the outbox, and `petstore outbox send` (or the app) sends it
+  16  outbox send: entries still wait (they cannot be sent now, another program is
+      sending the outbox, or the service kept failing); run it again later
+  17  outbox send: entries need a person: refused by the service (400) or of
+      unconfirmed outcome (`petstore outbox` shows them with why)
   130  Ctrl+C at the prompt of `key set` or `proxy password`: nothing was stored
 
 `import` exits 0 only when every valid row of the file is created (now or by an
@@ -282,7 +312,7 @@ another server needs --trust-url. PETSTORE_API_KEY goes wherever --base-url says
   2  Aufruf oder Eingabe abgelehnt (falsche Option, ungültiger Wert, ein gespeicherter
      Schlüssel für einen anderen Server ohne --trust-url, Server antwortete 400)
   3  Anmeldung (kein API-Schlüssel, oder der Server lehnte ihn ab: 401)
-  4  nicht gefunden (404) oder entfernt (410)
+  4  nicht gefunden (404) oder entfernt (410); `outbox drop` oder `send-anyway`: kein solcher Eintrag
   5  gedrosselt (die Meldung nennt, wann es wieder geht); auch `quota --forget`
      abgelehnt: die Wartezeit des Dienstes läuft, oder sie wurde vor weniger als
      einer Minute gelöscht
@@ -302,6 +332,13 @@ another server needs --trust-url. PETSTORE_API_KEY goes wherever --base-url says
   14  list --name-contains: nicht alle Haustiere konnten durchgesehen werden (eine volle Seite
       ohne Weg zur nächsten Seite, auch nach Status; oder mehr als 10.000 Treffer): Die
       gezeigten Haustiere sind die Treffer unter den gesehenen, es gibt vielleicht weitere
+  15  add --queue: jetzt nicht gesendet (keine Verbindung, Kontingent aufgebraucht, eine
+      Wartezeit): Das Haustier wartet im Postausgang, `petstore outbox send` (oder die App)
+      sendet es
+  16  outbox send: Einträge warten noch (jetzt nicht sendbar, ein anderes Programm sendet
+      den Postausgang, oder der Dienst versagte wiederholt); später erneut ausführen
+  17  outbox send: Einträge brauchen einen Menschen: vom Dienst abgelehnt (400) oder mit
+      unbestätigtem Ergebnis (`petstore outbox` zeigt sie mit Grund)
   130  Strg+C bei der Eingabe von `key set` oder `proxy password`: nichts wurde gespeichert
 
 `import` endet nur mit 0, wenn jede gültige Zeile der Datei angelegt ist (jetzt oder von
