@@ -242,3 +242,30 @@ fn the_outbox_speaks_german_too() {
         text(&out.stderr)
     );
 }
+
+#[test]
+fn a_full_outbox_refuses_more_naming_its_limit() {
+    let desk = Desk::new();
+    let outbox = desk.outbox();
+    for i in 0..petstore_bulk::MAX_OUTBOX_ENTRIES {
+        let pet = petstore_client::NewPet::new(&format!("pet {i}"), 1, None).unwrap();
+        outbox
+            .queue(&pet, petstore_bulk::QueueReason::Offline, false)
+            .unwrap();
+    }
+    let out = desk.run(&["add", "--queue", "--name", "One more", "--category", "1"]);
+    let stderr = text(&out.stderr);
+    assert_eq!(
+        out.status.code(),
+        Some(7),
+        "the failure's own code: {stderr}"
+    );
+    assert!(
+        stderr.contains("One more could not be sent")
+            && stderr.contains("The outbox of this environment is full: it holds at most 500")
+            && stderr.contains("`petstore outbox drop ID`"),
+        "{stderr}"
+    );
+    assert!(text(&out.stdout).is_empty());
+    assert_eq!(desk.entries().len(), 500);
+}

@@ -8,7 +8,7 @@ mod support;
 use std::time::Duration;
 
 use desk::{Desk, NEEDS_PERSON, STILL_WAITING};
-use petstore_sandbox::Faults;
+use petstore_sandbox::{Faults, Plan, SandboxConfig};
 use support::{KEY, text};
 
 #[test]
@@ -108,4 +108,59 @@ fn a_refused_key_stops_sending_with_the_auth_code_and_keeps_the_entries() {
     let out = desk.run(&["outbox", "send"]);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     assert_eq!(desk.pet_names(), ["Rex"]);
+}
+
+/// An earlier add of the same pet whose answer was lost, on a service that cannot page: the entry
+/// is held back as unconfirmed (exit 17), and goes only on the person's `send-anyway`.
+#[test]
+fn an_entry_that_may_have_been_added_waits_for_send_anyway() {
+    let desk = Desk::new();
+    desk.queue("Lost");
+    let mut config = SandboxConfig::default().with_key(KEY, Plan::Pro);
+    config.seed_demo_data = false;
+    config.page_size_links = false;
+    let up = desk.start_with(config);
+    for i in 0..120 {
+        up.sandbox
+            .insert_pet(&format!("old-{i}"), 1, "available", None);
+    }
+    up.sandbox.set_faults(Faults {
+        drop_rate: 1.0,
+        ..Faults::default()
+    });
+    let out = desk.run(&["add", "--name", "Lost", "--category", "1"]);
+    assert_eq!(out.status.code(), Some(8), "{}", text(&out.stderr));
+    up.sandbox.set_faults(Faults::default());
+    assert_eq!(up.sandbox.create_count(), 1);
+
+    let out = desk.run(&["outbox", "send"]);
+    let stdout = text(&out.stdout);
+    assert_eq!(
+        out.status.code(),
+        Some(NEEDS_PERSON),
+        "{stdout}{}",
+        text(&out.stderr)
+    );
+    assert!(
+        stdout.contains("Entry 1 (Lost) may have been added")
+            && stdout.contains("`petstore outbox send-anyway 1`"),
+        "{stdout}"
+    );
+    assert_eq!(up.sandbox.create_count(), 1, "never resent on its own");
+    assert_eq!(desk.entries()[0]["state"]["kind"], "unconfirmed");
+    assert!(text(&desk.run(&["outbox"]).stdout).contains("unconfirmed since"));
+
+    let out = desk.run(&["outbox", "send-anyway", "1"]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).contains("may make a duplicate"));
+    assert_eq!(
+        up.sandbox.create_count(),
+        1,
+        "send-anyway itself sends nothing"
+    );
+    let out = desk.run(&["outbox", "send"]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).contains("Entry 1 (Lost) sent"));
+    assert_eq!(up.sandbox.create_count(), 2, "the person's choice, once");
+    assert!(desk.entries().is_empty());
 }

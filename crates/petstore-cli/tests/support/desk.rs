@@ -68,14 +68,18 @@ impl Desk {
     }
 
     pub fn start(&self, faults: Faults) -> Up {
+        let mut config = SandboxConfig::default().with_key(KEY, Plan::Pro);
+        config.seed_demo_data = false;
+        config.faults = faults;
+        self.start_with(config)
+    }
+
+    pub fn start_with(&self, config: SandboxConfig) -> Up {
         let runtime = tokio::runtime::Builder::new_multi_thread()
             .worker_threads(1)
             .enable_all()
             .build()
             .unwrap();
-        let mut config = SandboxConfig::default().with_key(KEY, Plan::Pro);
-        config.seed_demo_data = false;
-        config.faults = faults;
         let sandbox = runtime
             .block_on(Sandbox::start_on(self.addr, config))
             .expect("sandbox on the desk's address");
@@ -84,6 +88,12 @@ impl Desk {
             sandbox,
             _runtime: runtime,
         }
+    }
+
+    /// The desk's outbox, as the app and the CLI open it.
+    pub fn outbox(&self) -> petstore_bulk::Outbox {
+        let url = petstore_client::BaseUrl::parse(&self.url()).unwrap();
+        petstore_bulk::Outbox::new(&self.home.path().join("data"), url.as_str())
     }
 
     /// The names of the pets the service lists, in its order.
