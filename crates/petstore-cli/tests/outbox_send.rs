@@ -81,9 +81,13 @@ fn an_entry_the_service_refuses_stays_with_its_words_for_a_person() {
     let out = desk.run(&["outbox"]);
     assert!(text(&out.stdout).contains("refused by the service on"));
 
-    // Not sent again on its own.
-    let out = desk.run(&["outbox", "send"]);
+    // Not sent again on its own. `--json`: what this run did, and what is left.
+    let out = desk.run(&["--json", "outbox", "send"]);
     assert_eq!(out.status.code(), Some(NEEDS_PERSON));
+    let report = support::stdout_json(&out);
+    assert_eq!(report["outcomes"], serde_json::json!([]), "{report}");
+    assert_eq!(report["left"], 1);
+    assert_eq!(report["stop"], serde_json::Value::Null);
     assert_eq!(up.sandbox.create_count(), 2);
 }
 
