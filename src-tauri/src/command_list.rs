@@ -37,6 +37,31 @@ macro_rules! with_commands {
             /// "Add it again?", never sent without it.
             create_pet[backend](environment: Environment, input: NewPetInput, allow_repeat: bool)
                 -> CreatedPet { backend.create_pet(environment, &input, allow_repeat).await }
+            /// Every environment's outbox (issue 39): the pets waiting to be sent, what each
+            /// sender is doing, and its "Add when possible without asking".
+            list_outboxes[backend]() -> Vec<OutboxView> { backend.list_outboxes().await }
+            /// Queues a pet the form could not send now as the environment's last entry (on disk
+            /// before it answers); its sender sends it when it can. `allow_repeat`: the person's
+            /// yes to adding again a pet this computer added.
+            queue_pet[backend](environment: Environment, input: NewPetInput, allow_repeat: bool)
+                -> OutboxView { backend.queue_pet(environment, &input, allow_repeat).await }
+            /// Changes a waiting (refused, unconfirmed) entry's pet; it waits again.
+            edit_outbox_entry[backend](environment: Environment, id: String, input: NewPetInput)
+                -> OutboxView { backend.edit_outbox_entry(environment, &id, &input).await }
+            /// The person's yes to "Drop X? It will not be added.": never called without it.
+            drop_outbox_entry[backend](environment: Environment, id: String) -> OutboxView {
+                backend.drop_outbox_entry(environment, &id).await
+            }
+            /// The person's yes to "Send it anyway?" for an entry that may have been added.
+            send_outbox_entry_anyway[backend](environment: Environment, id: String) -> OutboxView {
+                backend.send_outbox_entry_anyway(environment, &id).await
+            }
+            /// Settings: a create that cannot be sent now joins the outbox without asking.
+            set_add_without_asking[backend](environment: Environment, on: bool) -> OutboxView {
+                backend.set_add_without_asking(environment, on).await
+            }
+            /// What became of the entries sent in this session, newest first.
+            outbox_outcomes[backend]() -> Vec<OutboxRecord> { Ok(backend.outbox_outcomes()) }
             /// The deprecated lookup by id, with what is known of its sunset.
             get_pet[backend](id: String) -> Lookup { backend.get_pet(&id).await }
             current_quota[backend]() -> Option<Quota> { Ok(backend.current_quota().await) }

@@ -177,6 +177,7 @@ fn from_client(error: &Error) -> CommandError {
             answer: with_status(answer, 429),
             retry_at: Some(instant(*retry_at)),
             wait_reason: Some(*reason),
+            may_queue: false,
         })),
         Error::UnexpectedResponse { status, snippet } => {
             CommandError::UnexpectedResponse(with_status(
@@ -197,6 +198,7 @@ fn from_client(error: &Error) -> CommandError {
         } => CommandError::Network {
             cause: Some(*cause),
             auto_config: auto_config.clone(),
+            may_queue: false,
         },
         Error::OutcomeUnknown { why, .. } => CommandError::OutcomeUnknown(Box::new(Unknown {
             answer,

@@ -89,6 +89,11 @@ pub fn run() {
             if let Some(window) = app.get_webview_window(MAIN_WINDOW) {
                 window_state::follow(&window);
             }
+            // The outboxes' senders, for the app's life: what waited before a restart goes now.
+            let senders = app.handle().clone();
+            tauri::async_runtime::spawn(async move {
+                senders.state::<Backend>().run_outboxes().await;
+            });
             let handle = app.handle().clone();
             tauri::async_runtime::spawn(async move {
                 tokio::time::sleep(SHOW_WINDOW_ANYWAY_AFTER).await;

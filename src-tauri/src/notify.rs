@@ -7,7 +7,7 @@ use chrono::{DateTime, Local};
 use petstore_local::Language;
 use tauri::Manager;
 
-use crate::backend::{Backend, Notifier};
+use crate::backend::{Backend, Notifier, OutboxNotice};
 use crate::dto::{AlertLevel, QuotaAlert};
 use crate::words::Msg;
 
@@ -65,15 +65,43 @@ impl<R: tauri::Runtime> Desktop<R> {
     }
 }
 
+impl<R: tauri::Runtime> Desktop<R> {
+    /// The language at the time of showing: Settings may have changed it since the start.
+    fn language(&self) -> Language {
+        self.app
+            .try_state::<Backend>()
+            .map_or(Language::English, |backend| backend.spoken_language())
+    }
+}
+
 impl<R: tauri::Runtime> Notifier for Desktop<R> {
     fn notify(&self, alert: &QuotaAlert) {
-        // The language at the time of showing: Settings may have changed it since the start.
-        let language = self
-            .app
-            .try_state::<Backend>()
-            .map_or(Language::English, |backend| backend.spoken_language());
-        let (title, body) = words(alert, language);
+        let (title, body) = words(alert, self.language());
         show(self, title, body);
+    }
+
+    fn outbox(&self, notice: &OutboxNotice) {
+        let (title, body) = outbox_words(notice, self.language());
+        show(self, title, body);
+    }
+}
+
+/// The words of an outbox's notification in `language`: a title and one line.
+pub fn outbox_words(notice: &OutboxNotice, language: Language) -> (String, String) {
+    let env = |environment| Msg::environment(environment).say(language, &[]);
+    match notice {
+        OutboxNotice::Emptied { environment, sent } => (
+            Msg::OutboxEmptiedTitle.say(language, &[("env", &env(*environment))]),
+            Msg::OutboxEmptied.say(language, &[("count", &sent.to_string())]),
+        ),
+        OutboxNotice::Refused {
+            environment,
+            name,
+            message,
+        } => (
+            Msg::OutboxRefusedTitle.say(language, &[("env", &env(*environment))]),
+            Msg::OutboxRefused.say(language, &[("name", name), ("message", message)]),
+        ),
     }
 }
 

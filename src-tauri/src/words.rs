@@ -34,10 +34,18 @@ pub enum Msg {
     GoesAgain,
     WaitForRenewal,
     SlowDown,
+    /// `{env}`.
+    OutboxEmptiedTitle,
+    /// `{count}`.
+    OutboxEmptied,
+    /// `{env}`.
+    OutboxRefusedTitle,
+    /// `{name}`, `{message}` (the service's words).
+    OutboxRefused,
 }
 
 impl Msg {
-    pub const ALL: [Msg; 20] = [
+    pub const ALL: [Msg; 24] = [
         Msg::PickImportFile,
         Msg::CsvFilter,
         Msg::SaveImportReport,
@@ -58,6 +66,10 @@ impl Msg {
         Msg::GoesAgain,
         Msg::WaitForRenewal,
         Msg::SlowDown,
+        Msg::OutboxEmptiedTitle,
+        Msg::OutboxEmptied,
+        Msg::OutboxRefusedTitle,
+        Msg::OutboxRefused,
     ];
 
     pub fn template(self, language: Language) -> &'static str {
@@ -89,6 +101,12 @@ impl Msg {
             Msg::GoesAgain => " Requests go again at {time}.",
             Msg::WaitForRenewal => "Requests wait until the quota renews.",
             Msg::SlowDown => "It answered 429 Too Many Requests; requests wait as it asked.",
+            Msg::OutboxEmptiedTitle => "{env}: every waiting pet was sent",
+            Msg::OutboxEmptied => "Pets added from the outbox: {count}. Nothing waits any more.",
+            Msg::OutboxRefusedTitle => "{env}: a waiting pet was not added",
+            Msg::OutboxRefused => {
+                "The service refused \u{201c}{name}\u{201d}: {message} Edit it or drop it in the table."
+            }
         }
     }
 
@@ -115,6 +133,14 @@ impl Msg {
             Msg::WaitForRenewal => "Anfragen warten, bis sich das Kontingent erneuert.",
             Msg::SlowDown => {
                 "Der Dienst antwortete mit 429 Too Many Requests; Anfragen warten so lange wie verlangt."
+            }
+            Msg::OutboxEmptiedTitle => "{env}: alle wartenden Haustiere wurden gesendet",
+            Msg::OutboxEmptied => {
+                "Aus dem Postausgang hinzugefügt: {count}. Es wartet nichts mehr."
+            }
+            Msg::OutboxRefusedTitle => "{env}: ein wartendes Haustier wurde nicht hinzugefügt",
+            Msg::OutboxRefused => {
+                "Der Dienst hat \u{201e}{name}\u{201c} abgelehnt: {message} Bearbeiten oder verwerfen Sie es in der Tabelle."
             }
         }
     }
@@ -177,7 +203,11 @@ mod tests {
             | Msg::Renews
             | Msg::GoesAgain
             | Msg::WaitForRenewal
-            | Msg::SlowDown => Msg::ALL.contains(&msg),
+            | Msg::SlowDown
+            | Msg::OutboxEmptiedTitle
+            | Msg::OutboxEmptied
+            | Msg::OutboxRefusedTitle
+            | Msg::OutboxRefused => Msg::ALL.contains(&msg),
         }
     }
 

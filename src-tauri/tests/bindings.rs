@@ -178,7 +178,8 @@ fn the_app_and_client_error_kinds_are_disjoint() {
             "waitKept",
             "import",
             "category",
-            "sandboxNotStarted"
+            "sandboxNotStarted",
+            "outbox"
         ]
     );
     let shared: Vec<&String> = app.iter().filter(|kind| client.contains(kind)).collect();

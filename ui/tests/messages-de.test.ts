@@ -77,6 +77,7 @@ const BY_KIND = {
   import: noProblem('import'),
   category: noProblem('category'),
   sandboxNotStarted: commandError('sandboxNotStarted'),
+  outbox: commandError('outbox', { problem: 'outboxFull', limit: 500 }),
 } satisfies Record<ErrorKind, CommandError>;
 
 /** More of each kind: every input field, every wait, with and without a server status. */
@@ -113,6 +114,8 @@ function withProblem(problem: Problem, full: boolean): CommandError {
     line: full ? 4 : null,
     column: full ? 1 : null,
     sizeLimit: full ? { value: 2560, unit: 'bytes' } : null,
+    // A fact every such problem has (the outbox's most).
+    limit: 500,
   } as CommandError;
 }
 

@@ -75,6 +75,7 @@ const BY_KIND = {
     reason: { code: 'missingColumn', column: 'categoryId', found: ['name'] },
   }),
   sandboxNotStarted: commandError('sandboxNotStarted'),
+  outbox: commandError('outbox', { problem: 'outboxFull', limit: 500 }),
 } satisfies Record<ErrorKind, CommandError>;
 
 /**
@@ -93,6 +94,7 @@ function withProblem(problem: Problem): CommandError {
     line: problem === 'settingsUnreadable' ? 4 : null,
     column: problem === 'settingsUnreadable' ? 1 : null,
     sizeLimit: problem === 'keyTooLong' ? { value: 2560, unit: 'bytes' } : null,
+    limit: 500,
   } as CommandError;
 }
 

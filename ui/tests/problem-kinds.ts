@@ -38,4 +38,7 @@ export const KIND_OF = {
   noImportReport: 'import',
   categoryRefused: 'category',
   categoryListInvalid: 'category',
+  outboxFull: 'outbox',
+  entryGone: 'outbox',
+  entryBeingSent: 'outbox',
 } as const satisfies { [P in Problem]: Extract<WithProblem, { problem: P }>['kind'] };

@@ -70,6 +70,11 @@ pub struct Settings {
     /// Update checking (see [`UpdatePolicy`]: a system-wide file's values win).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub updates: Option<UpdatePrefs>,
+    /// The environments whose New pet form adds a pet that cannot be sent now (no connection,
+    /// the quota spent, a wait) to their outbox at once, without asking (issue 39). Listed once
+    /// each; any other: the form offers "Add when possible" beside the error.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub add_when_possible: Vec<Environment>,
     /// Fields this version does not know (a newer version wrote them), kept as they were so that
     /// saving here does not drop them.
     #[serde(flatten)]

@@ -15,6 +15,8 @@ use crate::dto::{AlertLevel, QuotaAlert, QuotaLevel};
 /// Shows a native notification. The desktop's goes to the OS; tests keep a list.
 pub trait Notifier: Send + Sync + 'static {
     fn notify(&self, alert: &QuotaAlert);
+    /// An outbox was emptied, or one of its entries refused (issue 39). Nobody by default.
+    fn outbox(&self, _notice: &super::OutboxNotice) {}
 }
 
 /// Notifies nobody (a backend with no desktop).

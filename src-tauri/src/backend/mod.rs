@@ -17,6 +17,7 @@ mod key_moves;
 mod keys;
 mod network;
 mod network_settings;
+mod outbox;
 mod pets;
 mod probe;
 mod reads;
@@ -42,6 +43,7 @@ pub use alerts::{Alerts, NoNotifier, Notifier};
 pub use clients::Tuning;
 pub use config::{BackendConfig, EnvLookup};
 pub use keys::{KeyStore, KeychainSource};
+pub use outbox::OutboxNotice;
 pub use sandbox::EmbeddedSandbox;
 pub use view::DEFAULT_PAGE_SIZE;
 
@@ -65,6 +67,10 @@ pub struct Backend {
     data_dir: Option<PathBuf>,
     history: history::History,
     alerts: Arc<Alerts>,
+    /// Desktop notifications beyond the quota's (the outbox's).
+    notifier: NotifierDebug,
+    /// Every environment's outbox sender and this session's outcomes.
+    outboxes: outbox::Outboxes,
     system_settings_path: Option<PathBuf>,
     update_stamp_path: Option<PathBuf>,
     last_crash: crate::crash::LastCrash,
@@ -89,6 +95,7 @@ impl Backend {
             &activity,
             config.events.clone(),
         );
+        let notifier = config.notifier.clone();
         let alerts = Arc::new(Alerts::new(activity.alerts, config.notifier));
         Backend {
             settings,
@@ -112,6 +119,8 @@ impl Backend {
             data_dir: config.data_dir,
             history,
             alerts,
+            notifier: NotifierDebug(notifier),
+            outboxes: outbox::Outboxes::default(),
             system_settings_path: config.system_settings_path,
             update_stamp_path: config.update_stamp_path,
             last_crash: crate::crash::LastCrash::new(config.crash_files),
@@ -199,6 +208,14 @@ struct EnvLookupDebug(EnvLookup);
 impl std::fmt::Debug for EnvLookupDebug {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str("EnvLookup")
+    }
+}
+
+struct NotifierDebug(Arc<dyn Notifier>);
+
+impl std::fmt::Debug for NotifierDebug {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Notifier")
     }
 }
 

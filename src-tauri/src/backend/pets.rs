@@ -80,6 +80,7 @@ impl Backend {
     ) -> Result<CreatedPet, CommandError> {
         let client = self.client(env).await?;
         let base_url = client.base_url().as_str().to_owned();
+        let from_form = source == CreateSource::Form;
         let claim = self
             .on_record(&base_url, {
                 let (pet, source) = (pet.clone(), source.clone());
@@ -112,7 +113,15 @@ impl Backend {
                 log::warn!("a create's answer not recorded: {error:?}");
             }
         }
-        let created = answer?;
+        let created = answer.map_err(|error| {
+            // Only the form offers the outbox; the rule of what it may take is the core's.
+            let may_queue = from_form && petstore_bulk::may_queue(&error);
+            if may_queue {
+                self.outboxes
+                    .note_unsent(env, pet, petstore_bulk::QueueReason::of(&error));
+            }
+            CommandError::from(error).queueable(may_queue)
+        })?;
         Ok(CreatedPet {
             pet: Pet::from(&created.value),
             environment: env,

@@ -22,6 +22,8 @@ impl Backend {
         log::info!("the address or key of {env} changed: its reads in flight are cancelled");
         self.reads.cancel(env);
         self.clients.forget(env);
+        // A sender stopped by a refused key tries the new one.
+        self.outbox_connection_changed(env);
         self.events
             .0
             .emit(AppEvent::EnvironmentUpdated(EnvironmentUpdated {

@@ -34,6 +34,7 @@ pub enum AppErrorKind {
     Import,
     Category,
     SandboxNotStarted,
+    Outbox,
 }
 
 impl From<ClientErrorKind> for ErrorKind {
@@ -111,6 +112,11 @@ pub enum CommandError {
         /// the way out is a Manual proxy (Settings → Network). Left out when there is none.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         auto_config: Option<AutoConfig>,
+        /// A create failed this way and never reached the service: the form may offer to add
+        /// it to the outbox ([`petstore_bulk::may_queue`] decides). Left out when false.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        #[ts(as = "Option<bool>", optional)]
+        may_queue: bool,
     },
     /// A create may or may not have been made: it is never sent again by itself.
     #[error("outcome unknown ({0:?})")]
@@ -161,9 +167,34 @@ pub enum CommandError {
     /// The embedded sandbox could not be started.
     #[error("the sandbox did not start")]
     SandboxNotStarted,
+    /// The outbox refused a change (full, an entry gone or on its way).
+    #[error("outbox ({0:?})")]
+    Outbox(OutboxProblem),
 }
 
 impl CommandError {
+    /// The same failure, marked as one the outbox may take when `may_queue` (a create's failure
+    /// that never reached the service; only the network and rate-limit kinds can be).
+    pub fn queueable(mut self, may_queue: bool) -> CommandError {
+        match &mut self {
+            CommandError::Network {
+                may_queue: flag, ..
+            } => *flag = may_queue,
+            CommandError::RateLimited(limited) => limited.may_queue = may_queue,
+            _ => {}
+        }
+        self
+    }
+
+    /// Whether the outbox may take this create's failure (see [`CommandError::queueable`]).
+    pub fn may_queue(&self) -> bool {
+        match self {
+            CommandError::Network { may_queue, .. } => *may_queue,
+            CommandError::RateLimited(limited) => limited.may_queue,
+            _ => false,
+        }
+    }
+
     /// Which kind of failure this is.
     pub fn kind(&self) -> ErrorKind {
         use CommandError as E;
@@ -192,6 +223,7 @@ impl CommandError {
             E::Import(_) => AppErrorKind::Import.into(),
             E::Category(_) => AppErrorKind::Category.into(),
             E::SandboxNotStarted => AppErrorKind::SandboxNotStarted.into(),
+            E::Outbox(_) => AppErrorKind::Outbox.into(),
         }
     }
 }
@@ -244,6 +276,11 @@ pub struct Limited {
     /// RFC 3339.
     pub retry_at: Option<String>,
     pub wait_reason: Option<WaitReason>,
+    /// A create waited out this way and was never sent: the form may offer to add it to the
+    /// outbox ([`petstore_bulk::may_queue`] decides). Left out when false.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    #[ts(as = "Option<bool>", optional)]
+    pub may_queue: bool,
 }
 
 /// A create whose outcome is unknown: why, and what the service said if it answered.

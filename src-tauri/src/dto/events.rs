@@ -7,8 +7,8 @@ use ts_rs::{Config, TS};
 
 use super::{
     ActivityRecorded, CategoryList, Deprecation, EnvironmentInfo, EnvironmentUpdated, Export,
-    ImportProgress, ImportResult, Quota, QuotaAlert, Resumed, SettingsProblem, Waiting,
-    export_named, named,
+    ImportProgress, ImportResult, OutboxChanged, Quota, QuotaAlert, Resumed, SettingsProblem,
+    Waiting, export_named, named,
 };
 
 /// Hands every event to `$callback!`: its variant, its name on the wire, its payload's type.
@@ -43,6 +43,9 @@ macro_rules! with_events {
             /// An environment's category names changed (Settings, a shared list, an import): its
             /// whole list now.
             CategoryNames("category-names", CategoryList),
+            /// An environment's outbox changed (queued, edited, dropped, sent, its sender
+            /// waiting or stopped): the whole outbox now, with the outcome that changed it.
+            OutboxChanged("outbox-changed", Box<OutboxChanged>),
         }
     };
 }

@@ -11,6 +11,7 @@ import { categoryHandlers, type CategoryFakeOptions } from './fake-categories';
 import { updateHandlers, type UpdateFakeOptions } from './fake-updates';
 import { networkHandlers, type NetworkFakeOptions } from './fake-network';
 import { importHandlers, type ImportFakeOptions } from './fake-imports';
+import { outboxHandlers, type OutboxFake, type OutboxFakeOptions } from './fake-outbox';
 import { DEPRECATION, pet, quota } from './fake-values';
 import type {
   ActivityEntry,
@@ -40,7 +41,8 @@ export interface FakeOptions
     ActivityFakeOptions,
     CategoryFakeOptions,
     UpdateFakeOptions,
-    NetworkFakeOptions {
+    NetworkFakeOptions,
+    OutboxFakeOptions {
   pets?: Pet[];
   /** The language chosen in Settings ('system' when left out). */
   language?: LanguageChoice;
@@ -121,6 +123,8 @@ export interface Fake {
   emit(event: EventName, payload: unknown): Promise<void>;
   /** Adds an entry at the top of the activity history and emits `activity-recorded`, like the store. */
   recordActivity(entry: Partial<ActivityEntry>): ActivityEntry;
+  /** The outboxes; `outbox.send(env)` plays the backend's sender. */
+  outbox: OutboxFake;
 }
 
 export { DEPRECATION, commandError, pet, quota };
@@ -208,6 +212,7 @@ export function installFake(options: FakeOptions = {}): Fake {
   };
   const activity = activityHandlers({ pets: () => fake.pets, create: createPet, covered: () => readable(null).complete }, options);
   const categories = categoryHandlers(options);
+  const outbox = outboxHandlers({ create: (i, env) => createPet(i.name, i.categoryId, i.status, { kind: 'outbox' }, env) }, options);
 
   // Type-checked to answer every command of the app's list (CommandName), and only those.
   const builtIn = {
@@ -356,6 +361,7 @@ export function installFake(options: FakeOptions = {}): Fake {
     ...categories.handlers,
     ...updateHandlers(options),
     ...networkHandlers(options),
+    ...outbox.handlers,
   } satisfies Record<CommandName, Handler>;
   const isCommandName = (cmd: string): cmd is CommandName => Object.hasOwn(builtIn, cmd);
 
@@ -366,6 +372,7 @@ export function installFake(options: FakeOptions = {}): Fake {
     callsTo: (cmd) => fake.calls.filter((c) => c.cmd === cmd).map((c) => c.args),
     emit: (event, payload) => emit(event, payload),
     recordActivity: (entry) => activity.record(entry),
+    outbox: outbox.fake,
   };
 
   // Like the app's backend: one create per environment at a time, refused before it is "sent"

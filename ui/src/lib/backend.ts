@@ -83,6 +83,9 @@ import type { Lookup } from './bindings/Lookup';
 import type { NetworkInput } from './bindings/NetworkInput';
 import type { NetworkSettings } from './bindings/NetworkSettings';
 import type { NewPetInput } from './bindings/NewPetInput';
+import type { OutboxChanged } from './bindings/OutboxChanged';
+import type { OutboxRecord } from './bindings/OutboxRecord';
+import type { OutboxView } from './bindings/OutboxView';
 import type { PetPage } from './bindings/PetPage';
 import type { PetStatusValue } from './bindings/PetStatusValue';
 import type { Quota } from './bindings/Quota';
@@ -123,6 +126,41 @@ export const nextPage = (next: string) =>
  */
 export const createPet = (environment: EnvironmentId, input: NewPetInput, allowRepeat: boolean) =>
   call<CreatedPet>('create_pet', { environment, input, allowRepeat });
+
+/**
+ * Every environment's outbox (issue 39): the pets waiting to be sent, what each
+ * sender is doing, and its "Add when possible without asking".
+ */
+export const listOutboxes = () =>
+  call<Array<OutboxView>>('list_outboxes');
+
+/**
+ * Queues a pet the form could not send now as the environment's last entry (on disk
+ * before it answers); its sender sends it when it can. `allowRepeat`: the person's
+ * yes to adding again a pet this computer added.
+ */
+export const queuePet = (environment: EnvironmentId, input: NewPetInput, allowRepeat: boolean) =>
+  call<OutboxView>('queue_pet', { environment, input, allowRepeat });
+
+/** Changes a waiting (refused, unconfirmed) entry's pet; it waits again. */
+export const editOutboxEntry = (environment: EnvironmentId, id: string, input: NewPetInput) =>
+  call<OutboxView>('edit_outbox_entry', { environment, id, input });
+
+/** The person's yes to "Drop X? It will not be added.": never called without it. */
+export const dropOutboxEntry = (environment: EnvironmentId, id: string) =>
+  call<OutboxView>('drop_outbox_entry', { environment, id });
+
+/** The person's yes to "Send it anyway?" for an entry that may have been added. */
+export const sendOutboxEntryAnyway = (environment: EnvironmentId, id: string) =>
+  call<OutboxView>('send_outbox_entry_anyway', { environment, id });
+
+/** Settings: a create that cannot be sent now joins the outbox without asking. */
+export const setAddWithoutAsking = (environment: EnvironmentId, on: boolean) =>
+  call<OutboxView>('set_add_without_asking', { environment, on });
+
+/** What became of the entries sent in this session, newest first. */
+export const outboxOutcomes = () =>
+  call<Array<OutboxRecord>>('outbox_outcomes');
 
 /** The deprecated lookup by id, with what is known of its sunset. */
 export const getPet = (id: string) =>
@@ -494,9 +532,14 @@ export type BackendEvents = {
    * whole list now.
    */
   'category-names': CategoryList;
+  /**
+   * An environment's outbox changed (queued, edited, dropped, sent, its sender
+   * waiting or stopped): the whole outbox now, with the outcome that changed it.
+   */
+  'outbox-changed': OutboxChanged;
 };
 
 /** Every `kind` a `CommandError` has: a rejection with another is not one. */
-export const ERROR_KINDS: readonly string[] = ['unauthorized', 'notFound', 'gone', 'badRequest', 'rateLimited', 'server', 'unexpectedResponse', 'decode', 'timeout', 'network', 'outcomeUnknown', 'invalidInput', 'configuration', 'responseTooLarge', 'keychain', 'createInFlight', 'alreadyAdded', 'cancelled', 'file', 'activityUnavailable', 'waitKept', 'import', 'category', 'sandboxNotStarted'];
+export const ERROR_KINDS: readonly string[] = ['unauthorized', 'notFound', 'gone', 'badRequest', 'rateLimited', 'server', 'unexpectedResponse', 'decode', 'timeout', 'network', 'outcomeUnknown', 'invalidInput', 'configuration', 'responseTooLarge', 'keychain', 'createInFlight', 'alreadyAdded', 'cancelled', 'file', 'activityUnavailable', 'waitKept', 'import', 'category', 'sandboxNotStarted', 'outbox'];
 
 // ---- End of the generated part. ----

@@ -20,6 +20,7 @@ import {
   bounded,
   byProblem,
   CATEGORY_FAILURE,
+  OUTBOX,
   CONFIGURATION,
   FILE,
   IMPORT,
@@ -273,6 +274,7 @@ const KIND = {
     })),
   import: (facts) => byProblem(IMPORT, facts, somethingWrong),
   category: (facts) => byProblem(CATEGORY_FAILURE, facts, somethingWrong),
+  outbox: (facts) => byProblem(OUTBOX, facts, somethingWrong),
 } satisfies KindWords;
 
 /**
@@ -289,7 +291,7 @@ export const ERROR_KINDS = [
   ]),
 ] as ErrorKind[];
 /** Every exact problem the UI can word, of every kind. */
-export const PROBLEMS = [CONFIGURATION, KEYCHAIN, FILE, WAIT_KEPT, IMPORT, CATEGORY_FAILURE].flatMap(
+export const PROBLEMS = [CONFIGURATION, KEYCHAIN, FILE, WAIT_KEPT, IMPORT, CATEGORY_FAILURE, OUTBOX].flatMap(
   (words) => Object.keys(words) as Problem[],
 );
 /** Every network cause the UI can word. */

@@ -233,6 +233,15 @@ export const CATEGORY_FAILURE = {
   }),
 } satisfies Of<'category'>;
 
+export const OUTBOX = {
+  outboxFull: ({ error }) => ({
+    what: t('error.problem.outboxFull', { limit: error.limit }),
+    next: t('error.problem.outboxFullNext'),
+  }),
+  entryGone: () => ({ what: t('error.problem.entryGone'), next: t('error.problem.entryGoneNext') }),
+  entryBeingSent: () => ({ what: t('error.problem.entryBeingSent'), next: t('error.problem.entryBeingSentNext') }),
+} satisfies Of<'outbox'>;
+
 // Why a category name was refused (an edit in Settings, or a row of a shared list or an import).
 const CATEGORY = {
   idNotANumber: ({ id }) => ({

@@ -20,6 +20,7 @@ fn missing_file_is_the_default_and_saving_round_trips() {
         proxy: None,
         ca_files: Vec::new(),
         updates: None,
+        add_when_possible: Vec::new(),
         unknown: serde_json::Map::new(),
     };
     let wanted = settings.clone();
@@ -102,6 +103,7 @@ fn environment_variables_win_over_the_file() {
         proxy: None,
         ca_files: Vec::new(),
         updates: None,
+        add_when_possible: Vec::new(),
         unknown: serde_json::Map::new(),
     };
     let env = |name: &str| {

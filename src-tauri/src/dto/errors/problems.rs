@@ -177,3 +177,15 @@ problems! {
         CategoryListInvalid { path: String, reason: Reason },
     }
 }
+
+problems! {
+    /// Why the outbox refused a change; nothing was changed.
+    pub enum OutboxProblem {
+        /// The environment's outbox holds `limit` pets, its most.
+        OutboxFull { limit: u32 },
+        /// The entry is no longer in the outbox (sent or dropped meanwhile).
+        EntryGone,
+        /// The entry is being sent right now.
+        EntryBeingSent,
+    }
+}

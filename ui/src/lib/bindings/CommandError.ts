@@ -12,6 +12,7 @@ import type { ImportProblem } from "./ImportProblem";
 import type { KeychainProblem } from "./KeychainProblem";
 import type { Limited } from "./Limited";
 import type { NetworkCause } from "./NetworkCause";
+import type { OutboxProblem } from "./OutboxProblem";
 import type { Refused } from "./Refused";
 import type { Unknown } from "./Unknown";
 import type { WaitKeptProblem } from "./WaitKeptProblem";
@@ -31,8 +32,13 @@ jsonPath?: string | null, } | { "kind": "timeout" } | { "kind": "network", cause
  * script at `url`, or WPAD discovery when `url` is null), which the app cannot read:
  * the way out is a Manual proxy (Settings → Network). Left out when there is none.
  */
-autoConfig?: AutoConfig | null, } | { "kind": "outcomeUnknown" } & Unknown | { "kind": "invalidInput", field?: Field | null, 
+autoConfig?: AutoConfig | null, 
+/**
+ * A create failed this way and never reached the service: the form may offer to add
+ * it to the outbox ([`petstore_bulk::may_queue`] decides). Left out when false.
+ */
+mayQueue?: boolean, } | { "kind": "outcomeUnknown" } & Unknown | { "kind": "invalidInput", field?: Field | null, 
 /**
  * The value as given, when showing it helps. Never a key.
  */
-given?: string | null, } | { "kind": "configuration" } & ConfigurationProblem | { "kind": "responseTooLarge", sizeLimit?: ByteSize | null, } | { "kind": "keychain" } & KeychainProblem | { "kind": "createInFlight", environment?: EnvironmentId | null, } | { "kind": "alreadyAdded" } & AlreadyAdded | { "kind": "cancelled", environment?: EnvironmentId | null, } | { "kind": "file" } & FileProblem | { "kind": "activityUnavailable" } | { "kind": "waitKept" } & WaitKeptProblem | { "kind": "import" } & ImportProblem | { "kind": "category" } & CategoryFailure | { "kind": "sandboxNotStarted" };
+given?: string | null, } | { "kind": "configuration" } & ConfigurationProblem | { "kind": "responseTooLarge", sizeLimit?: ByteSize | null, } | { "kind": "keychain" } & KeychainProblem | { "kind": "createInFlight", environment?: EnvironmentId | null, } | { "kind": "alreadyAdded" } & AlreadyAdded | { "kind": "cancelled", environment?: EnvironmentId | null, } | { "kind": "file" } & FileProblem | { "kind": "activityUnavailable" } | { "kind": "waitKept" } & WaitKeptProblem | { "kind": "import" } & ImportProblem | { "kind": "category" } & CategoryFailure | { "kind": "sandboxNotStarted" } | { "kind": "outbox" } & OutboxProblem;

@@ -12,4 +12,5 @@ export type EventName =
   | "import-finished"
   | "activity-recorded"
   | "quota-alert"
-  | "category-names";
+  | "category-names"
+  | "outbox-changed";

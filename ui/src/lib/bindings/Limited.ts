@@ -10,6 +10,11 @@ export type Limited = {
  */
 retryAt?: string | null, waitReason?: WaitReason | null, 
 /**
+ * A create waited out this way and was never sent: the form may offer to add it to the
+ * outbox ([`petstore_bulk::may_queue`] decides). Left out when false.
+ */
+mayQueue?: boolean, 
+/**
  * The HTTP status of the answer, when there was one.
  */
 status?: number | null, 

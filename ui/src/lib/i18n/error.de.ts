@@ -207,6 +207,12 @@ export const errorsDe = {
   'error.problem.categoryListInvalidNamed': '„{file}“ ist keine Liste von Kategorienamen{because}.',
   'error.problem.categoryListInvalidNext':
     'Verwenden Sie eine CSV-Datei mit der Kopfzeile categoryId,name und einer Kategorie pro Zeile.',
+  'error.problem.outboxFull': 'Im Postausgang warten schon {limit} Haustiere, mehr fasst er nicht.',
+  'error.problem.outboxFullNext': 'Warten Sie, bis einige gesendet sind, oder importieren Sie den Rest aus einer Datei.',
+  'error.problem.entryGone': 'Dieses Haustier wartet nicht mehr: Es wurde inzwischen gesendet oder verworfen.',
+  'error.problem.entryGoneNext': 'Suchen Sie es in der Tabelle.',
+  'error.problem.entryBeingSent': 'Dieses Haustier wird gerade gesendet.',
+  'error.problem.entryBeingSentNext': 'Warten Sie einen Moment: Die Tabelle zeigt, wie es ausging.',
 
   'error.category.idMissing': 'Die Kategorienummer fehlt.',
   'error.category.idNotANumber': '„{id}“ ist keine Kategorienummer.',

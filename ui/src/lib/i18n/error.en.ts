@@ -186,6 +186,12 @@ export const errorsEn = {
   'error.problem.categoryListInvalidNamed': '“{file}” is not a list of category names{because}.',
   'error.problem.categoryListInvalidNext':
     'Use a CSV file with the header categoryId,name and one category on each row.',
+  'error.problem.outboxFull': 'The outbox already holds {limit} pets waiting to be sent, its most.',
+  'error.problem.outboxFullNext': 'Wait until some are sent, or import the rest from a file.',
+  'error.problem.entryGone': 'That pet is no longer waiting: it was sent or dropped meanwhile.',
+  'error.problem.entryGoneNext': 'Look for it in the table.',
+  'error.problem.entryBeingSent': 'That pet is being sent right now.',
+  'error.problem.entryBeingSentNext': 'Wait a moment: the table shows how it went.',
 
   // Why a category name was refused.
   'error.category.idMissing': 'The category number is missing.',
