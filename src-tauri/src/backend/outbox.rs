@@ -176,7 +176,9 @@ impl Backend {
             }
             Ok(())
         })?;
-        self.outbox_view(env).await
+        let view = self.outbox_view(env).await?;
+        self.tell_outbox(view.clone(), None);
+        Ok(view)
     }
 
     /// `env`'s address or key changed: a sender stopped by a refused key tries again.

@@ -95,7 +95,7 @@ export function outboxHandlers(
 
   const handlers = {
     list_outboxes: () => ENVIRONMENT_IDS.map(view),
-    outbox_outcomes: () => outcomes,
+    outbox_outcomes: () => [...outcomes],
     queue_pet: (a: Record<string, unknown>) => {
       const env = a.environment as EnvironmentId;
       if (list(env).length >= MAX_OUTBOX_ENTRIES) throw commandError('outbox', { problem: 'outboxFull', limit: MAX_OUTBOX_ENTRIES });

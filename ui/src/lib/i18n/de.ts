@@ -14,6 +14,7 @@ import { networkDe } from './network.de';
 import { quotaDe } from './quota.de';
 import { reasonsDe } from './reasons.de';
 import { unconfirmedDe } from './unconfirmed.de';
+import { outboxDe } from './outbox.de';
 import { updatesDe } from './update.de';
 import { validationDe } from './validation.de';
 
@@ -31,6 +32,7 @@ export const de = {
   ...keysDe,
   ...categoriesDe,
   ...unconfirmedDe,
+  ...outboxDe,
   ...reasonsDe,
   ...networkDe,
 

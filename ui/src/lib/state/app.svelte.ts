@@ -2,10 +2,22 @@ import { untrack } from 'svelte';
 import { environmentName } from '../environment';
 import { t } from '../i18n/index.svelte';
 import { describeError } from '../messages';
-import type { ActivityEntry, CommandError, EnvironmentId, EnvironmentInfo, ImportResult, Pet, UnfinishedImport } from '../types';
+import type {
+  ActivityEntry,
+  CommandError,
+  EnvironmentId,
+  EnvironmentInfo,
+  ImportResult,
+  NewPetInput,
+  OutboxItem,
+  OutboxRecord,
+  Pet,
+  PetStatusValue,
+  UnfinishedImport,
+} from '../types';
 import { ActivityHub } from './activity-hub.svelte';
 import { CategoryNames } from './categories.svelte';
-import { Creates, type CreateOutcome } from './creates.svelte';
+import { Creates, inputFrom, sameInput, type CreateOutcome } from './creates.svelte';
 import { PetDraft } from './draft.svelte';
 import { Environments } from './environments.svelte';
 import { originOf, sourceOf } from './highlight';
@@ -13,6 +25,7 @@ import { ImportSession } from './imports.svelte';
 import { loadLanguage } from './language';
 import { stopAll, type Stop } from './listening';
 import { PetLookup } from './lookup.svelte';
+import { mayQueue, OutboxState } from './outbox.svelte';
 import { PetList } from './pets.svelte';
 import { AppProblems } from './problems.svelte';
 import { QuotaState } from './quota.svelte';
@@ -36,11 +49,18 @@ export class AppState {
   readonly environments = new Environments();
   readonly problems = new AppProblems();
   readonly lookup = new PetLookup();
+  readonly outbox = new OutboxState((record) => this.#outboxOutcome(record));
 
   /** What just happened, for screen readers (the window's live region). */
   announcement = $state('');
   /** The environment the open create form adds to (fixed when it opened); null: no form. */
   createIn = $state<EnvironmentInfo | null>(null);
+  /** The waiting pet the open form edits (issue 39); null: the form adds. */
+  editing = $state.raw<OutboxItem | null>(null);
+  /** What the person's last outbox action did, shown above the waiting rows. */
+  outboxNote = $state('');
+  /** The form's own entry while it edits a waiting pet, given back when that form closes. */
+  #draftBefore: NewPetInput | null = null;
 
   get active(): EnvironmentInfo | null {
     return this.environments.active;
@@ -71,6 +91,7 @@ export class AppState {
       this.problems.listen(),
       this.imports.listen(),
       this.categories.listen(),
+      this.outbox.listen(),
     ]);
     void this.list
       .start()
@@ -88,6 +109,7 @@ export class AppState {
     this.problems.load();
     void this.imports.load();
     void this.hub.start();
+    void this.outbox.load();
   }
 
   #tieTogether(): void {
@@ -240,6 +262,9 @@ export class AppState {
           : t('app.addedElsewhere', { name, env: where });
     } else if (outcome.kind === 'unknown') {
       this.announcement = t('app.addUnknown', { name, env: where });
+    } else if (mayQueue(outcome.error) && this.outbox.addsWithoutAsking(outcome.target.id)) {
+      // Settings: a create that cannot be sent now joins the outbox without asking.
+      void this.addWhenPossible(outcome.target.id, outcome.input, true);
     } else {
       this.announcement = t('app.addFailed', {
         name,
@@ -313,5 +338,68 @@ export class AppState {
     if (source && this.list.added(pet, source)) {
       this.announcement = t('app.petIs', { name: pet.name, id: pet.id, env: this.active ? environmentName(this.active.id) : '' });
     }
+  }
+
+  /**
+   * "Add when possible" beside a create that could not be sent (or at once, by the setting): the
+   * pet joins the environment's outbox, the form closes and says so where the waiting rows are.
+   */
+  async addWhenPossible(environment: EnvironmentId, input: NewPetInput, atOnce = false): Promise<boolean> {
+    const view = await this.outbox.queue(environment, input);
+    if (!view) return false;
+    this.creates.dismiss(environment);
+    if (sameInput(inputFrom(this.draft), input)) this.draft.clear();
+    if (this.createIn?.id === environment && !this.editing) this.createIn = null;
+    const text = t(atOnce ? 'outbox.queuedAtOnce' : 'outbox.queued', { name: input.name, env: environmentName(environment) });
+    this.outboxNote = text;
+    this.announcement = text;
+    return true;
+  }
+
+  /** Opens the form on a waiting pet of the environment on screen: saving edits the entry. */
+  editQueued(item: OutboxItem): void {
+    if (!this.active || this.createIn) return;
+    this.#draftBefore = inputFrom(this.draft);
+    this.draft.name = item.name;
+    this.draft.categoryId = item.categoryId;
+    this.draft.status = (item.status ?? '') as PetStatusValue | '';
+    this.editing = item;
+    this.createIn = this.active;
+  }
+
+  /** The form closes; after an edit, the form's own entry comes back. */
+  closeCreate(): void {
+    if (this.editing && this.#draftBefore) {
+      this.draft.name = this.#draftBefore.name;
+      this.draft.categoryId = this.#draftBefore.categoryId;
+      this.draft.status = this.#draftBefore.status ?? '';
+    }
+    this.#draftBefore = null;
+    this.editing = null;
+    this.createIn = null;
+  }
+
+  async saveQueued(input: NewPetInput): Promise<void> {
+    const item = this.editing;
+    const environment = this.createIn?.id;
+    if (!item || !environment) return;
+    if (await this.outbox.edit(environment, item.id, input)) {
+      this.closeCreate();
+      this.outboxNote = this.announcement = t('outbox.edited', { name: input.name });
+    }
+  }
+
+  /** After the person's yes to "Drop X? It will not be added." */
+  async dropQueued(environment: EnvironmentId, item: OutboxItem): Promise<void> {
+    if (await this.outbox.drop(environment, item.id)) this.outboxNote = this.announcement = t('outbox.dropped', { name: item.name });
+  }
+
+  /** A pet left the outbox: added (its row comes from the list), or not. */
+  #outboxOutcome(record: OutboxRecord): void {
+    if (record.outcome.kind !== 'sent' && record.outcome.kind !== 'alreadyAdded') return;
+    if (record.outcome.kind === 'sent') {
+      this.announcement = t('outbox.sent', { name: record.outcome.name, env: environmentName(record.environment) });
+    }
+    if (record.environment === this.active?.id && !this.list.loading) void this.list.refresh();
   }
 }
