@@ -28,7 +28,7 @@ shoot() { # scene theme [width height]
   chromium --headless --no-sandbox --disable-gpu --hide-scrollbars $flags --window-size="${3:-$width},${4:-$height}" \
     --virtual-time-budget=3000 --screenshot="$out/$1-$2$suffix.png" "http://127.0.0.1:$port/?scene=$1$query" 2>/dev/null
 }
-scenes=${SCENES:-main find loading empty error create create-error outcome adding highlight lookup settings settings-close sandbox-afresh nokeychain production low waiting activity details quota quota-day alert categories categories-create exporting}
+scenes=${SCENES:-main find loading empty error create create-error outcome adding highlight lookup settings settings-close sandbox-afresh nokeychain production low waiting activity details quota quota-day alert categories categories-create exporting outbox outbox-offer}
 for scene in $scenes; do
   shoot "$scene" light
   shoot "$scene" dark

@@ -2,6 +2,7 @@
 // real app over a fake backend with demo data, so it can be looked at in a plain browser. Never part
 // of the production bundle.
 import { commandError, installFake, pet, quota } from './fake';
+import { outboxItem } from './fake-outbox';
 
 const NAMES: [string, string, string | null][] = [
   ['Biscuit', '1', 'available'], ['Luna', '2', 'pending'], ['Captain Whiskers', '1', 'sold'],
@@ -55,7 +56,31 @@ const fake = installFake({
   categoryNames: scene.startsWith('categories')
     ? { sandbox: ['Dogs', 'Cats', 'Birds', 'Fish', 'Reptiles'].map((name, i) => ({ id: String(i + 1), name })) }
     : {},
+  // The `outbox` scene: pets waiting to be sent (issue 39), one refused, one unconfirmed, the quota spent.
+  ...(scene === 'outbox' ? outboxScene() : {}),
 });
+
+function outboxScene() {
+  const at = new Date(Date.now() - 25 * 60_000).toISOString();
+  const until = new Date(Date.now() + 40 * 60_000).toISOString();
+  return {
+    outbox: {
+      sandbox: [
+        outboxItem('1', 'Clover', '3', { queuedAt: at, reason: { kind: 'quotaSpent' as const, until } }),
+        outboxItem('2', 'Sir Reginald Fluffington the Fourth', '2', { queuedAt: at, status: 'available' }),
+        outboxItem('3', 'Bo', '4', { queuedAt: at, state: { kind: 'refused' as const, message: 'categoryId 4 does not exist.', at } }),
+        outboxItem('4', 'Basil', '1', { queuedAt: at, state: { kind: 'unconfirmed' as const, at } }),
+      ],
+      staging: [outboxItem('5', 'Toffee', '2')],
+    },
+    senders: { sandbox: { kind: 'waiting' as const, why: { kind: 'quotaSpent' as const, until }, retryAt: until } },
+  };
+}
+if (scene === 'outbox-offer') {
+  fake.handlers.create_pet = () => {
+    throw commandError('network', { cause: 'refused', mayQueue: true });
+  };
+}
 
 if (scene === 'create-error') {
   fake.handlers.create_pet = () => {
@@ -98,7 +123,7 @@ if (scene === 'waiting') {
   await fake.emit('waiting', { until: new Date(Date.now() + 12_000).toISOString(), reason: 'rateLimited', environment: 'sandbox' });
 }
 if (scene === 'create') await addPet('', '12x');
-if (scene === 'create-error' || scene === 'outcome' || scene === 'adding') await addPet('Clover', '42');
+if (scene === 'create-error' || scene === 'outcome' || scene === 'adding' || scene === 'outbox-offer') await addPet('Clover', '42');
 if (scene === 'settings' || scene === 'nokeychain') {
   click('header button.settings');
   await settle();
