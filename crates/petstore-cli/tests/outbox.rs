@@ -97,6 +97,20 @@ fn offline_adds_wait_in_the_outbox_and_are_sent_once_when_the_service_is_back() 
     assert_eq!(out.status.code(), Some(0));
     assert!(text(&out.stdout).contains("is empty: nothing to send"));
     assert_eq!(up.sandbox.create_count(), 2);
+
+    // An empty outbox needs no key at all (a scheduled task on an idle desk).
+    let out = petstore(desk.home.path(), None)
+        .args([
+            "--env",
+            "production",
+            "--base-url",
+            "https://petstore.example/v1",
+        ])
+        .args(["outbox", "send"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).contains("The outbox of production"));
 }
 
 #[test]

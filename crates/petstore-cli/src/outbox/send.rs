@@ -21,6 +21,20 @@ use crate::words::{OutboxMsg, say};
 pub const DEFAULT_SEND_TIME: Duration = Duration::from_secs(120);
 
 pub fn send(cli: &Cli) -> Result<(), CliError> {
+    // An empty outbox needs no key and no request: a scheduled task on an idle desk stays quiet.
+    let (env, url, outbox) = super::open(cli)?;
+    let entries = outbox
+        .entries()
+        .map_err(|error| CliError::Outbox { env, error })?;
+    if entries.is_empty() {
+        return match cli.json {
+            true => print_report(&[], 0, None),
+            false => {
+                let empty = say(OutboxMsg::NothingToSend, &[("env", &env), ("url", &url)]);
+                output::print(&format!("{empty}\n"))
+            }
+        };
+    }
     let session = session::prepare(cli)?;
     let env = session.config.environment;
     let key_source = session.key_source;
@@ -42,20 +56,8 @@ pub fn send(cli: &Cli) -> Result<(), CliError> {
         .with_priority(Priority::Background);
         notices::spawn(client.subscribe(), WaitState::default());
         let url = client.base_url().to_string();
+        // The client's address: the outbox the app fills for it.
         let outbox = Outbox::new(&data_dir, client.base_url().as_str());
-        log::info!("outbox file: {}", outbox.path().display());
-        let entries = outbox
-            .entries()
-            .map_err(|error| CliError::Outbox { env, error })?;
-        if entries.is_empty() {
-            return match cli.json {
-                true => print_report(&[], 0, None),
-                false => {
-                    let empty = say(OutboxMsg::NothingToSend, &[("env", &env), ("url", &url)]);
-                    output::print(&format!("{empty}\n"))
-                }
-            };
-        }
         if !cli.json {
             let values: [(&str, &dyn std::fmt::Display); 3] =
                 [("env", &env), ("url", &url), ("n", &entries.len())];
