@@ -163,4 +163,21 @@ describe('outbox', () => {
     await waitFor(() => expect(text(screen.queryByTestId('outbox-count'))).toBe('1 wartet auf Senden'));
     expect(screen.getByRole('button', { name: 'Rex verwerfen' })).toBeTruthy();
   });
+
+  test('Settings: "Add when possible without asking" per environment, read and saved', async () => {
+    const fake = await startApp({ addWithoutAsking: ['staging'] });
+    await screen.findByText('Biscuit');
+    await fireEvent.click(screen.getByRole('button', { name: /Settings/ }));
+    const dialog = screen.getByRole('dialog', { name: 'Settings' });
+    await fireEvent.click(within(dialog).getByRole('tab', { name: 'Staging' }));
+    const staging = await within(dialog).findByRole('checkbox', { name: 'Add when possible without asking' });
+    await waitFor(() => expect((staging as HTMLInputElement).checked).toBe(true));
+    await fireEvent.click(within(dialog).getByRole('tab', { name: 'Sandbox' }));
+    const sandbox = (await within(dialog).findByRole('checkbox', { name: 'Add when possible without asking' })) as HTMLInputElement;
+    await waitFor(() => expect(sandbox.checked).toBe(false));
+    expect(sandbox.getAttribute('aria-describedby')).toBe('outbox-setting-hint');
+    await fireEvent.click(sandbox);
+    await waitFor(() => expect(fake.callsTo('set_add_without_asking')).toEqual([{ environment: 'sandbox', on: true }]));
+    expect(sandbox.checked).toBe(true);
+  });
 });
