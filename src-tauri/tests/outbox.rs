@@ -343,3 +343,44 @@ async fn a_queued_pet_added_again_by_the_form_before_the_connection_is_back_is_c
         "{held:?}"
     );
 }
+
+#[tokio::test]
+async fn entries_left_before_a_restart_go_at_start_and_another_programs_entry_is_noticed() {
+    let server = sandbox(empty()).await;
+    let dir = tempfile::tempdir().unwrap();
+    {
+        // The first run queued and ended before it could send.
+        let before = App::new(dir.path());
+        use_staging(&before.backend, &server, STAFF_KEY).await;
+        before
+            .backend
+            .queue_pet(Environment::Staging, &pet("Rex"), false)
+            .await
+            .unwrap();
+    }
+    let mut app = App::new(dir.path());
+    use_staging(&app.backend, &server, STAFF_KEY).await;
+    app.start_senders();
+    app.until(10, |v| v.entries.is_empty()).await;
+    assert_eq!(names(&server).await, ["Rex"]);
+
+    // Another program (as the CLI would) queues into the same file: the idle sender notices.
+    let other = App::new(dir.path());
+    use_staging(&other.backend, &server, STAFF_KEY).await;
+    other
+        .backend
+        .queue_pet(Environment::Staging, &pet("Mia"), false)
+        .await
+        .unwrap();
+    app.until(10, |v| {
+        v.entries.is_empty() && v.sender == SenderState::Idle
+    })
+    .await;
+    for _ in 0..100 {
+        if server.create_count() == 2 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert_eq!(names(&server).await, ["Rex", "Mia"], "each once, in order");
+}

@@ -132,6 +132,7 @@ impl Backend {
         let (id, pet) = (entry_id(id)?, input.to_new_pet()?);
         self.on_outbox(env, move |outbox| outbox.edit(id, &pet))
             .await?;
+        self.person_acted(env);
         self.outbox_changed(env).await
     }
 
@@ -144,6 +145,7 @@ impl Backend {
         let id = entry_id(id)?;
         self.on_outbox(env, move |outbox| outbox.drop_entry(id))
             .await?;
+        self.person_acted(env);
         self.outbox_changed(env).await
     }
 
@@ -156,10 +158,7 @@ impl Backend {
         let id = entry_id(id)?;
         self.on_outbox(env, move |outbox| outbox.send_anyway(id))
             .await?;
-        // The person acted on the outbox: a sender stopped after unknown outcomes goes again.
-        self.clear_stop(env, |state| {
-            matches!(state, SenderState::KeptFailing { .. })
-        });
+        self.person_acted(env);
         self.outbox_changed(env).await
     }
 
@@ -179,6 +178,13 @@ impl Backend {
         let view = self.outbox_view(env).await?;
         self.tell_outbox(view.clone(), None);
         Ok(view)
+    }
+
+    /// The person acted on an entry: a sender stopped after unknown outcomes goes again.
+    fn person_acted(&self, env: Environment) {
+        self.clear_stop(env, |state| {
+            matches!(state, SenderState::KeptFailing { .. })
+        });
     }
 
     /// `env`'s address or key changed: a sender stopped by a refused key tries again.
