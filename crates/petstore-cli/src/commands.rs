@@ -181,6 +181,10 @@ async fn add(
     allow_repeat: bool,
     queue: bool,
 ) -> Result<(), CliError> {
+    // Sent now, it would overtake pets queued before it.
+    if queue && let Some(ahead) = crate::outbox::waiting(client, &pet.name)? {
+        return crate::outbox::queue_behind(client, json, pet, allow_repeat, ahead);
+    }
     let key = claim(client, pet, allow_repeat)?;
     let answer = client.create_pet(pet).await;
     if let Some((key, mut record)) = key {

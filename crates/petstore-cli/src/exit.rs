@@ -102,10 +102,18 @@ pub enum CliError {
         url: String,
         earlier: petstore_bulk::Earlier,
     },
-    /// `add --queue`: not sent now, queued in the outbox (already said on stdout).
+    /// `add --queue`: not sent now, queued in the outbox (already said on stdout): after a
+    /// failure that provably sent nothing, or (`None`) behind earlier entries still waiting.
     Queued {
         name: String,
-        error: Box<ApiError>,
+        error: Option<Box<ApiError>>,
+    },
+    /// `add --queue` while earlier pets wait in the outbox: not sent (it would overtake them),
+    /// and the outbox could not be read or take it.
+    NotQueuedBehind {
+        env: Environment,
+        name: String,
+        why: Box<petstore_bulk::OutboxError>,
     },
     /// `add --queue`: not sent, and the outbox refused it too.
     NotQueued {
@@ -242,6 +250,7 @@ impl CliError {
                 OutboxError::Full { .. } => api_exit_code(error),
                 _ => outbox_exit_code(why),
             },
+            CliError::NotQueuedBehind { why, .. } => outbox_exit_code(why),
             CliError::NameTooLong { .. } => USAGE,
             CliError::Outbox { error, .. } => outbox_exit_code(error),
             CliError::OutboxLeft { person: 0, .. } => OUTBOX_WAITING,

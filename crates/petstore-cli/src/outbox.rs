@@ -1,7 +1,10 @@
 //! `petstore add --queue` and `petstore outbox`: thin over `petstore_bulk::Outbox`, the same
 //! outbox per environment (per address) the app fills and sends.
 
+mod behind;
 mod send;
+
+pub use behind::{queue_behind, waiting};
 
 use chrono::{DateTime, Local, Utc};
 use petstore_bulk::{EntryState, Outbox, OutboxEntry, QueueReason};
@@ -74,7 +77,7 @@ pub fn queue_instead(
     }
     Err(CliError::Queued {
         name: pet.name.clone(),
-        error: Box::new(error),
+        error: Some(Box::new(error)),
     })
 }
 

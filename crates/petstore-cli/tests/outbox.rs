@@ -213,14 +213,15 @@ fn a_damaged_outbox_file_is_kept_aside_and_named() {
     desk.queue("Bella");
     assert_eq!(names(&desk.entries()), ["Bella"]);
 
-    // Damaged when a pet is queued: neither sent nor queued, and said so.
+    // Damaged when a pet is queued: whether pets wait is unknown, so it is neither sent (it
+    // could overtake them) nor queued, and said so.
     std::fs::write(&file, b"[]]").unwrap();
     let out = desk.run(&["add", "--queue", "--name", "Coco", "--category", "1"]);
     let stderr = text(&out.stderr);
     assert_eq!(out.status.code(), Some(9), "{stderr}");
     assert!(
-        stderr.contains("Coco could not be sent")
-            && stderr.contains("It was not put in the outbox either")
+        stderr.contains("Coco was not sent, so as not to overtake pets that may wait")
+            && stderr.contains("it could not be put there either")
             && stderr.contains("was damaged"),
         "{stderr}"
     );
@@ -271,15 +272,55 @@ fn a_full_outbox_refuses_more_naming_its_limit() {
     let stderr = text(&out.stderr);
     assert_eq!(
         out.status.code(),
-        Some(7),
-        "the failure's own code: {stderr}"
+        Some(STILL_WAITING),
+        "500 entries still wait: {stderr}"
     );
     assert!(
-        stderr.contains("One more could not be sent")
+        stderr.contains("One more was not sent, so as not to overtake")
             && stderr.contains("The outbox of this environment is full: it holds at most 500")
             && stderr.contains("`petstore outbox drop ID`"),
         "{stderr}"
     );
     assert!(text(&out.stdout).is_empty());
     assert_eq!(desk.entries().len(), 500);
+}
+
+#[test]
+fn an_add_while_earlier_pets_wait_queues_behind_them_and_the_outbox_keeps_the_order() {
+    let desk = Desk::new();
+    assert_eq!(desk.queue("First").status.code(), Some(QUEUED));
+    let up = desk.start(Faults::default());
+    // The service is back, but First still waits: sending Second now would overtake it.
+    let out = desk.run(&["add", "--queue", "--name", "Second", "--category", "2"]);
+    assert_eq!(out.status.code(), Some(QUEUED), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert!(
+        stdout.contains("Second waits in the outbox of sandbox")
+            && stdout.contains("as entry 2, behind 1 earlier entries not sent yet"),
+        "{stdout}"
+    );
+    assert!(
+        text(&out.stderr).contains("Second was not sent now: earlier pets in the outbox go first."),
+        "{}",
+        text(&out.stderr)
+    );
+    assert_eq!(
+        up.sandbox.create_count(),
+        0,
+        "nothing sent past the waiting entry"
+    );
+    let entries = desk.entries();
+    assert_eq!(names(&entries), ["First", "Second"]);
+    assert_eq!(
+        entries[1]["reason"]["kind"], "offline",
+        "it waits for what First waits for"
+    );
+
+    let out = desk.run(&["outbox", "send"]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert_eq!(desk.pet_names(), ["First", "Second"], "once each, in order");
+    // With the outbox empty, `add --queue` sends at once again.
+    let out = desk.run(&["add", "--queue", "--name", "Third", "--category", "2"]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert_eq!(up.sandbox.create_count(), 3);
 }

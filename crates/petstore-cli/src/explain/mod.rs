@@ -136,10 +136,16 @@ pub fn describe(err: &CliError) -> String {
             };
             say(msg, &[("name", name), ("url", url), ("when", &when)])
         }
-        CliError::Queued { name, error } => say(
+        CliError::Queued {
+            name,
+            error: Some(error),
+        } => say(
             crate::words::OutboxMsg::NotSentNow,
             &[("name", name), ("why", &api(error))],
         ),
+        CliError::Queued { name, error: None } => {
+            say(crate::words::OutboxMsg::WaitsItsTurn, &[("name", name)])
+        }
         CliError::NotQueued {
             env,
             name,
@@ -152,6 +158,10 @@ pub fn describe(err: &CliError) -> String {
                 ("why", &api(error)),
                 ("outbox", &outbox::error(*env, why)),
             ],
+        ),
+        CliError::NotQueuedBehind { env, name, why } => say(
+            crate::words::OutboxMsg::NotQueuedBehind,
+            &[("name", name), ("outbox", &outbox::error(*env, why))],
         ),
         CliError::Outbox { env, error } => outbox::error(*env, error),
         CliError::OutboxLeft {

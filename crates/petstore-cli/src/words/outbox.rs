@@ -12,6 +12,25 @@ catalog! {
             de: "{name} wurde jetzt nicht gesendet und wartet im Postausgang von {env} ({url}) als Eintrag \
                  {id}: {why}. `petstore outbox send` (oder die App) sendet es, sobald es geht.",
         },
+        QueuedBehind {
+            en: "{name} waits in the outbox of {env} ({url}) as entry {id}, behind {n} earlier \
+                 entries not sent yet: the outbox sends pets in the order they were added. \
+                 `petstore outbox send` (or the app) sends them when it can.",
+            de: "{name} wartet im Postausgang von {env} ({url}) als Eintrag {id}, hinter {n} \
+                 früheren, noch nicht gesendeten Einträgen: der Postausgang sendet in der \
+                 Reihenfolge des Hinzufügens. `petstore outbox send` (oder die App) sendet sie, \
+                 sobald es geht.",
+        },
+        WaitsItsTurn {
+            en: "{name} was not sent now: earlier pets in the outbox go first.",
+            de: "{name} wurde jetzt nicht gesendet: frühere Tiere im Postausgang gehen vor.",
+        },
+        NotQueuedBehind {
+            en: "{name} was not sent, so as not to overtake pets that may wait in the outbox, and \
+                 it could not be put there either: {outbox}",
+            de: "{name} wurde nicht gesendet, um im Postausgang wartende Tiere nicht zu \
+                 überholen, und kam auch nicht dorthin: {outbox}",
+        },
         NotSentNow {
             en: "{name} could not be sent now: {why}",
             de: "{name} konnte jetzt nicht gesendet werden: {why}",

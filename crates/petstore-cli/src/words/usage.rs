@@ -282,8 +282,9 @@ catalog! {
   14  list --name-contains: not every pet could be looked at (a full page with no
       way to the next page, even by status; or more than 10,000 matches): the
       pets shown are the matches among those seen, and there may be more
-  15  add --queue: not sent now (no connection, the quota spent, a wait): the pet
-      waits in the outbox, and `petstore outbox send` (or the app) sends it
+  15  add --queue: not sent now (no connection, the quota spent, a wait, or earlier
+      pets wait in the outbox): the pet waits in the outbox, and `petstore outbox
+      send` (or the app) sends it
   16  outbox send: entries still wait (they cannot be sent now, another program is
       sending the outbox, or the service kept failing); run it again later
   17  outbox send: entries need a person: refused by the service (400) or of
@@ -333,7 +334,7 @@ another server needs --trust-url. PETSTORE_API_KEY goes wherever --base-url says
       ohne Weg zur nächsten Seite, auch nach Status; oder mehr als 10.000 Treffer): Die
       gezeigten Haustiere sind die Treffer unter den gesehenen, es gibt vielleicht weitere
   15  add --queue: jetzt nicht gesendet (keine Verbindung, Kontingent aufgebraucht, eine
-      Wartezeit): Das Haustier wartet im Postausgang, `petstore outbox send` (oder die App)
+      Wartezeit, oder frühere Tiere warten im Postausgang): Das Haustier wartet im Postausgang, `petstore outbox send` (oder die App)
       sendet es
   16  outbox send: Einträge warten noch (jetzt nicht sendbar, ein anderes Programm sendet
       den Postausgang, oder der Dienst versagte wiederholt); später erneut ausführen
