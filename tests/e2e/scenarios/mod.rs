@@ -15,6 +15,7 @@ mod launch;
 mod layout;
 mod messages;
 mod network;
+mod outbox;
 mod sandbox;
 mod security;
 mod settings_file;

@@ -400,6 +400,8 @@ export class AppState {
     if (record.outcome.kind === 'sent') {
       this.announcement = t('outbox.sent', { name: record.outcome.name, env: environmentName(record.environment) });
     }
-    if (record.environment === this.active?.id && !this.list.loading) void this.list.refresh();
+    // A load on its way may have been asked before the pet was made: the table asks again (not
+    // during a wait the key must honour).
+    if (record.environment === this.active?.id && this.list.waitEnds === null) void this.list.refresh();
   }
 }
