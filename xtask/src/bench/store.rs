@@ -6,7 +6,10 @@
 //! * the release `petstore export` of the same store (`tests/benches/export_store.rs`): time
 //!   against the quota's minimum and peak memory.
 //!
-//! Both print their figures against their goals and assert nothing about them.
+//! * the release app again (`tests/benches/outbox_app.rs`): queueing a create in the outbox, from
+//!   the click on "Add when possible" to the waiting row painted (issue 39 §3).
+//!
+//! They print their figures against their goals and assert nothing about them.
 
 use std::process::Command;
 
@@ -50,18 +53,24 @@ pub fn bench_store() -> Result {
         "The app: 10,000 pets through tauri-driver (private D-Bus session, display {})",
         display.name()
     ));
-    let mut bench = crate::session::with_keyring_session(&target)?;
-    bench
-        .args(e2e_bench("store_app"))
-        .current_dir(&root)
-        .env(
-            "PETSTORE_APP_BIN",
-            target.join("release").join(exe("petstore-admin")),
-        )
-        .env("PETSTORE_TAURI_DRIVER", &tauri_driver)
-        .env("PETSTORE_E2E_ARTIFACTS", target.join("e2e-screenshots"))
-        .env("DISPLAY", display.name());
-    cmd::run(&mut bench)
+    for name in ["store_app", "outbox_app"] {
+        if name == "outbox_app" {
+            step("The app: queueing a create in the outbox, click to the waiting row painted");
+        }
+        let mut bench = crate::session::with_keyring_session(&target)?;
+        bench
+            .args(e2e_bench(name))
+            .current_dir(&root)
+            .env(
+                "PETSTORE_APP_BIN",
+                target.join("release").join(exe("petstore-admin")),
+            )
+            .env("PETSTORE_TAURI_DRIVER", &tauri_driver)
+            .env("PETSTORE_E2E_ARTIFACTS", target.join("e2e-screenshots"))
+            .env("DISPLAY", display.name());
+        cmd::run(&mut bench)?;
+    }
+    Ok(())
 }
 
 /// `cargo bench` of one of the end-to-end package's benchmarks.
