@@ -648,3 +648,61 @@ fn what_the_form_would_refuse_is_refused_before_it_is_queued_and_the_outbox_is_b
         Err(OutboxError::NotFound { .. })
     ));
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_sender_killed_mid_request_then_a_run_while_offline_still_sends_it_once_when_back() {
+    let addr = free_port();
+    let client = client_at(&format!("http://{addr}/v1"));
+    let dir = tempfile::tempdir().unwrap();
+    let outbox = Outbox::new(dir.path(), client.base_url().as_str());
+    outbox
+        .queue(&pet("Cut"), QueueReason::Offline, false)
+        .unwrap();
+    let slow = SandboxConfig {
+        faults: Faults {
+            latency: Duration::from_millis(400),
+            ..Faults::default()
+        },
+        ..plain_config()
+    };
+    let sandbox = Sandbox::start_on(addr, slow.clone()).await.unwrap();
+    let run = {
+        let (outbox, dir, client) = (outbox.clone(), dir.path().to_owned(), client.clone());
+        tokio::spawn(async move { send_outbox(&outbox, &dir, &client, |_| {}).await })
+    };
+    // Killed while its create waits for the answer.
+    tokio::time::sleep(Duration::from_millis(150)).await;
+    run.abort();
+    let _ = run.await;
+    assert!(matches!(
+        outbox.entries().unwrap()[0].state,
+        EntryState::Sending { .. }
+    ));
+    sandbox.shutdown().await;
+
+    // The restarted program, still offline: the listing fails, the entry keeps its key.
+    let report = send_outbox(&outbox, dir.path(), &client, |_| {})
+        .await
+        .unwrap();
+    assert!(
+        matches!(report.stop, Some(SendStop::CannotSendNow { .. })),
+        "{report:?}"
+    );
+    assert!(matches!(
+        outbox.entries().unwrap()[0].state,
+        EntryState::Sending { .. }
+    ));
+
+    // Back: listed first, then (found or not) exactly one pet, and nothing left unconfirmed.
+    let sandbox = Sandbox::start_on(addr, plain_config()).await.unwrap();
+    let report = send_outbox(&outbox, dir.path(), &client, |_| {})
+        .await
+        .unwrap();
+    assert_eq!(report.left, 0, "{report:?}");
+    assert!(
+        matches!(report.outcomes.as_slice(), [SendOutcome::Sent { .. }]),
+        "{report:?}"
+    );
+    assert_eq!(names_listed(&client).await.get("Cut"), Some(&1));
+    sandbox.shutdown().await;
+}

@@ -172,7 +172,14 @@ impl Sender<'_> {
                 }
                 Found::NotThere => self.created.record_refused(key)?,
                 Found::Unsure => return self.unconfirmed(entry),
-                Found::Failed(error) => return self.cannot_send(&entry, error),
+                // Still taken, with its key: a later run lists again before anything is sent.
+                // Made waiting, its next claim would meet its own unsettled send.
+                Found::Failed(error) => {
+                    return Ok(Step {
+                        outcome: None,
+                        stop: Some(stop_for(&error)),
+                    });
+                }
             }
         }
         let key = single_key();
