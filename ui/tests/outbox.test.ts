@@ -73,6 +73,21 @@ describe('outbox', () => {
     expect(screen.queryByTestId('outbox-count')).toBeNull();
   });
 
+  test('the header counts apart what waits to be sent and what waits for the person', async () => {
+    const at = new Date().toISOString();
+    await startApp({
+      outbox: {
+        sandbox: [
+          outboxItem('1', 'Rex', '3'),
+          outboxItem('2', 'Mia', '3', { state: { kind: 'refused', message: 'name refused', at } }),
+          outboxItem('3', 'Bo', '3', { state: { kind: 'unconfirmed', at } }),
+        ],
+      },
+    });
+    await waitFor(() => expect(waitingRows()).toHaveLength(3));
+    expect(text(screen.getByTestId('outbox-count'))).toBe('1 waiting to be sent 2 need you');
+  });
+
   test('dropping asks once, and Keep keeps it', async () => {
     const fake = await startApp({ outbox: { sandbox: [outboxItem('1', 'Rex', '3')] } });
     await waitFor(() => expect(waitingRows()).toHaveLength(1));

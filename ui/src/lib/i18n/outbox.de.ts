@@ -46,6 +46,7 @@ export const outboxDe = {
   'outbox.sendAnywayQuestion': '{name} trotzdem senden? Falls das erste Hinzufügen ankam, hat {env} es zweimal.',
   'outbox.actions': 'Aktionen',
   'outbox.header': { one: '{count} wartet auf Senden', other: '{count} warten auf Senden' },
+  'outbox.headerNeedYou': { one: '{count} braucht Sie', other: '{count} brauchen Sie' },
   'outbox.headerOthers': 'Wartet auch: {envs}',
   'outbox.setting': 'Ohne Nachfrage hinzufügen, sobald möglich',
   'outbox.settingHint':

@@ -38,6 +38,7 @@ export const outboxEn = {
   'outbox.sendAnywayQuestion': 'Send {name} anyway? If the first add arrived, {env} will have it twice.',
   'outbox.actions': 'Actions',
   'outbox.header': { one: '{count} waiting to be sent', other: '{count} waiting to be sent' },
+  'outbox.headerNeedYou': { one: '{count} needs you', other: '{count} need you' },
   'outbox.headerOthers': 'Also waiting: {envs}',
   'outbox.setting': 'Add when possible without asking',
   'outbox.settingHint':
