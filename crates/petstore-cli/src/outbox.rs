@@ -13,7 +13,7 @@ use petstore_client::{Environment, Error as ApiError, NewPet, PetstoreClient};
 use crate::args::{Cli, OutboxAction, OutboxArgs};
 use crate::exit::CliError;
 use crate::explain::queue_reason;
-use crate::output::{self, pad, truncate};
+use crate::output::{self, truncate};
 use crate::session;
 use crate::words::{Msg, OutboxMsg, say};
 
@@ -63,22 +63,35 @@ pub fn queue_instead(
         entry.id,
         outbox.path().display()
     );
-    if json {
-        output::print_json(&entry)?;
-    } else {
-        let values: [(&str, &dyn std::fmt::Display); 5] = [
-            ("name", &entry.name),
-            ("env", &env),
-            ("url", &url),
-            ("id", &entry.id),
-            ("why", &queue_reason(&entry.reason)),
-        ];
-        output::print(&format!("{}\n", say(OutboxMsg::Queued, &values)))?;
-    }
+    let why = queue_reason(&entry.reason);
+    print_queued(json, &entry, env, url, OutboxMsg::Queued, ("why", &why))?;
     Err(CliError::Queued {
         name: pet.name.clone(),
         error: Some(Box::new(error)),
     })
+}
+
+/// What `add --queue` says of the entry it queued: the entry itself with `--json`, else `words`
+/// with its name, environment, address, id and one more value.
+fn print_queued(
+    json: bool,
+    entry: &OutboxEntry,
+    env: Environment,
+    url: &str,
+    words: OutboxMsg,
+    (more, value): (&str, &dyn std::fmt::Display),
+) -> Result<(), CliError> {
+    if json {
+        return output::print_json(entry);
+    }
+    let values: [(&str, &dyn std::fmt::Display); 5] = [
+        ("name", &entry.name),
+        ("env", &env),
+        ("url", &url),
+        ("id", &entry.id),
+        (more, value),
+    ];
+    output::print(&format!("{}\n", say(words, &values)))
 }
 
 /// The environment's outbox, without a key (nothing is sent).
@@ -143,23 +156,7 @@ fn table(entries: &[OutboxEntry]) -> String {
             ]
         })
         .collect();
-    let mut widths = header.each_ref().map(|h| h.chars().count());
-    for row in &rows {
-        for (width, cell) in widths.iter_mut().zip(row) {
-            *width = (*width).max(cell.chars().count());
-        }
-    }
-    let mut text = String::new();
-    for row in std::iter::once(&header).chain(&rows) {
-        let cells: Vec<String> = row
-            .iter()
-            .zip(widths)
-            .map(|(cell, width)| pad(cell, width))
-            .collect();
-        text.push_str(cells.join("  ").trim_end());
-        text.push('\n');
-    }
-    text
+    output::columns(&header, &rows)
 }
 
 /// An entry's state for a person: waiting, being sent, refused with the service's words, or

@@ -49,14 +49,19 @@ pub fn pet_table(pets: &[Pet]) -> String {
             ]
         })
         .collect();
+    columns(&header, &rows)
+}
+
+/// `header` and `rows` as aligned columns, two spaces apart, each line without trailing spaces.
+pub fn columns<const N: usize>(header: &[String; N], rows: &[[String; N]]) -> String {
     let mut widths = header.each_ref().map(|h| h.chars().count());
-    for row in &rows {
+    for row in rows {
         for (width, cell) in widths.iter_mut().zip(row) {
             *width = (*width).max(cell.chars().count());
         }
     }
     let mut table = String::new();
-    for row in std::iter::once(&header).chain(&rows) {
+    for row in std::iter::once(header).chain(rows) {
         let cells: Vec<String> = row
             .iter()
             .zip(widths)

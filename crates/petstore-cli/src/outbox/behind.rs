@@ -5,8 +5,7 @@ use petstore_bulk::{CreatedPets, EntryState, Outbox, QueueReason};
 use petstore_client::{NewPet, PetstoreClient};
 
 use crate::exit::CliError;
-use crate::output;
-use crate::words::{OutboxMsg, say};
+use crate::words::OutboxMsg;
 
 /// The entries of `client`'s outbox that wait to be sent (not those refused or unconfirmed,
 /// which wait for a person): how many, and why the first waits. `None` when none wait.
@@ -61,18 +60,14 @@ pub fn queue_behind(
     let entry = outbox
         .queue(pet, reason, allow_repeat)
         .map_err(|why| not_queued(client, &pet.name, why))?;
-    if json {
-        output::print_json(&entry)?;
-    } else {
-        let values: [(&str, &dyn std::fmt::Display); 5] = [
-            ("name", &entry.name),
-            ("env", &env),
-            ("url", &url),
-            ("id", &entry.id),
-            ("n", &ahead),
-        ];
-        output::print(&format!("{}\n", say(OutboxMsg::QueuedBehind, &values)))?;
-    }
+    super::print_queued(
+        json,
+        &entry,
+        env,
+        url,
+        OutboxMsg::QueuedBehind,
+        ("n", &ahead),
+    )?;
     Err(CliError::Queued {
         name: pet.name.clone(),
         error: None,
