@@ -174,7 +174,7 @@ async fn queued_while_unreachable_then_sent_once_in_order_when_the_service_is_th
 
     app.start_senders();
     let waiting = app
-        .until(10, |v| matches!(v.sender, SenderState::Waiting { .. }))
+        .until(30, |v| matches!(v.sender, SenderState::Waiting { .. }))
         .await;
     assert!(
         matches!(
@@ -234,9 +234,21 @@ async fn a_spent_quota_holds_the_outbox_until_its_reset_with_nothing_sent_meanwh
     let dir = tempfile::tempdir().unwrap();
     let mut app = App::new(dir.path());
     use_staging(&app.backend, &server, STAFF_KEY).await;
+    // The sandbox's windows start at multiples of 4 s since 1970: spending the quota at the start
+    // of one makes the wait most of a window, however slow the machine (spent at a window's end,
+    // the reset came before the check below and the send was right).
+    let window = Duration::from_secs(4);
+    let since_epoch = || {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .unwrap()
+    };
+    let into = |now: Duration| Duration::from_nanos((now.as_nanos() % window.as_nanos()) as u64);
+    tokio::time::sleep(window - into(since_epoch()) + Duration::from_millis(20)).await;
     // Two lists spend the window (2 a window): the client knows none is left.
     app.backend.list_pets(None, None).await.unwrap();
     app.backend.list_pets(None, None).await.unwrap();
+    let reset = tokio::time::Instant::now() + (window - into(since_epoch()));
     for name in ["Rex", "Mia"] {
         app.backend
             .queue_pet(Environment::Staging, &pet(name), false)
@@ -244,7 +256,7 @@ async fn a_spent_quota_holds_the_outbox_until_its_reset_with_nothing_sent_meanwh
             .unwrap();
     }
     app.start_senders();
-    tokio::time::sleep(Duration::from_millis(1500)).await;
+    tokio::time::sleep_until(reset - Duration::from_millis(300)).await;
     assert_eq!(server.create_count(), 0, "nothing sent during the wait");
     app.until(30, |v| v.entries.is_empty()).await;
     assert_eq!(names(&server).await, ["Rex", "Mia"]);
@@ -263,7 +275,7 @@ async fn a_refused_key_stops_the_outbox_until_the_key_changes() {
         .unwrap();
     app.start_senders();
     let stopped = app
-        .until(10, |v| v.sender == SenderState::Unauthorized)
+        .until(30, |v| v.sender == SenderState::Unauthorized)
         .await;
     assert_eq!(stopped.entries[0].state, ItemState::Waiting, "kept");
     assert_eq!(server.create_count(), 1, "one try, answered 401");
@@ -276,7 +288,7 @@ async fn a_refused_key_stops_the_outbox_until_the_key_changes() {
         .set_api_key(Environment::Staging, STAFF_KEY.to_owned(), true)
         .await
         .unwrap();
-    app.until(10, |v| v.entries.is_empty()).await;
+    app.until(30, |v| v.entries.is_empty()).await;
     assert_eq!(names(&server).await, ["Rex"]);
 }
 
@@ -294,7 +306,7 @@ async fn a_pet_the_service_refuses_stays_with_its_words_and_the_next_goes() {
             .unwrap();
     }
     app.start_senders();
-    let view = app.until(10, |v| v.entries.len() == 1).await;
+    let view = app.until(30, |v| v.entries.len() == 1).await;
     let ItemState::Refused { message, .. } = &view.entries[0].state else {
         panic!("refused: {view:?}");
     };
@@ -312,7 +324,7 @@ async fn a_pet_the_service_refuses_stays_with_its_words_and_the_next_goes() {
         .edit_outbox_entry(Environment::Staging, &id, &pet("Ivy"))
         .await
         .unwrap();
-    app.until(10, |v| v.entries.is_empty()).await;
+    app.until(30, |v| v.entries.is_empty()).await;
     assert_eq!(names(&server).await, ["Mia", "Ivy"]);
 }
 
@@ -335,7 +347,7 @@ async fn a_queued_pet_added_again_by_the_form_before_the_connection_is_back_is_c
         .await
         .unwrap();
     app.start_senders();
-    app.until(10, |v| v.entries.is_empty()).await;
+    app.until(30, |v| v.entries.is_empty()).await;
     assert_eq!(server.create_count(), 1, "created once");
     let held = app.backend.outbox_outcomes();
     assert!(
@@ -361,7 +373,7 @@ async fn entries_left_before_a_restart_go_at_start_and_another_programs_entry_is
     let mut app = App::new(dir.path());
     use_staging(&app.backend, &server, STAFF_KEY).await;
     app.start_senders();
-    app.until(10, |v| v.entries.is_empty()).await;
+    app.until(30, |v| v.entries.is_empty()).await;
     assert_eq!(names(&server).await, ["Rex"]);
 
     // Another program (as the CLI would) queues into the same file: the idle sender notices.
@@ -372,7 +384,7 @@ async fn entries_left_before_a_restart_go_at_start_and_another_programs_entry_is
         .queue_pet(Environment::Staging, &pet("Mia"), false)
         .await
         .unwrap();
-    app.until(10, |v| {
+    app.until(30, |v| {
         v.entries.is_empty() && v.sender == SenderState::Idle
     })
     .await;
