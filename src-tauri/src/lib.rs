@@ -84,7 +84,17 @@ pub fn run() {
             let mut config = BackendConfig::desktop(events);
             config.notifier = Arc::new(notify::Desktop::new(app.handle().clone()));
             logging::start_up(&config);
-            app.manage(Backend::new(config));
+            let backend = Backend::new(config);
+            // Before the window's page loads: its first question is being answered meanwhile.
+            let first_page = backend.first_page_early();
+            app.manage(backend);
+            let fetcher = app.handle().clone();
+            tauri::async_runtime::spawn(async move {
+                fetcher
+                    .state::<Backend>()
+                    .fetch_first_page(first_page)
+                    .await;
+            });
             // The config's windows exist by now, restored by the plugin as they were created.
             if let Some(window) = app.get_webview_window(MAIN_WINDOW) {
                 window_state::follow(&window);

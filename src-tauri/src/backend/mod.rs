@@ -11,6 +11,7 @@ mod config;
 mod creates;
 mod environments;
 mod exports;
+mod first_page;
 mod history;
 mod imports;
 mod key_moves;
@@ -42,6 +43,7 @@ use crate::events::EventSink;
 pub use alerts::{Alerts, NoNotifier, Notifier};
 pub use clients::Tuning;
 pub use config::{BackendConfig, EnvLookup};
+pub use first_page::EarlyFetch;
 pub use keys::{KeyStore, KeychainSource};
 pub use outbox::OutboxNotice;
 pub use sandbox::EmbeddedSandbox;
@@ -58,6 +60,8 @@ pub struct Backend {
     /// Check now's runs, one per entry.
     checks: checks::Checks,
     reads: reads::Reads,
+    /// The first page, asked for while the window is made (`first_page`).
+    first_page: first_page::FirstPage,
     env_lookup: EnvLookupDebug,
     events: EventsDebug,
     first_table_reported: AtomicBool,
@@ -111,6 +115,7 @@ impl Backend {
             creates: creates::InFlightCreates::default(),
             checks: checks::Checks::default(),
             reads: reads::Reads::default(),
+            first_page: first_page::FirstPage::default(),
             env_lookup: EnvLookupDebug(config.env_lookup),
             events: EventsDebug(config.events),
             first_table_reported: AtomicBool::new(false),

@@ -18,6 +18,18 @@ impl Backend {
         status: Option<PetStatusValue>,
         limit: Option<i64>,
     ) -> Result<PetPage, CommandError> {
+        if let Some(answer) = self.early_first_page(status, limit).await {
+            return answer;
+        }
+        self.fetch_page(status, limit).await
+    }
+
+    /// One page from the service, whatever was fetched early.
+    pub(super) async fn fetch_page(
+        &self,
+        status: Option<PetStatusValue>,
+        limit: Option<i64>,
+    ) -> Result<PetPage, CommandError> {
         let limit = match limit {
             Some(limit) => u32::try_from(limit)
                 .map_err(|_| InvalidInput::Limit { given: limit })
