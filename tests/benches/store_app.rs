@@ -24,8 +24,9 @@ use std::time::Duration;
 use app_support::page::App;
 use app_support::{Launch, scenario};
 use petstore_sandbox::{Plan, Sandbox, SandboxConfig};
-use script::Step;
-use thirtyfour::TimeoutConfiguration;
+use script::{Awaited, Step};
+use thirtyfour::common::keys::Key;
+use thirtyfour::{By, TimeoutConfiguration};
 
 const PETS: usize = 10_000;
 /// Set to a number of pets to put in the store instead of [`PETS`].
@@ -47,8 +48,19 @@ const JIT_VAR: &str = "STORE_BENCH_JSC_USE_JIT";
 /// What a 10,000-pet store must meet: each page and each sort painted within these times, and the
 /// app's PSS (web process and app) with every row loaded within this factor of its first page's.
 const PAGE_GOAL_MS: f64 = 50.0;
-const SORT_GOAL_MS: f64 = 100.0;
-const PSS_GOAL: f64 = 1.25;
+/// The last ten pages' median against the first ten's: loading never slows down (issue 40 §2).
+const GROWTH_GOAL: f64 = 1.2;
+/// Issue 40 §2: at 100,000 pets a sort may take 150 ms, the status filter 100 ms, and the PSS
+/// with every row 1.5x the first page's; at 10,000, 100 ms and 1.25x.
+const LARGE: usize = 100_000;
+fn sort_goal_ms(pets: usize) -> f64 {
+    if pets >= LARGE { 150.0 } else { 100.0 }
+}
+fn pss_goal(pets: usize) -> f64 {
+    if pets >= LARGE { 1.5 } else { 1.25 }
+}
+const FILTER_GOAL_MS: f64 = 100.0;
+const SCROLL_FRAME_GOAL_MS: f64 = 50.0;
 /// The Activity view's first rows are timed with this many entries in the history.
 const HISTORY_ENTRIES: usize = 200_000;
 const ACTIVITY_GOAL_MS: f64 = 200.0;
@@ -57,11 +69,12 @@ const ACTIVITY_GOAL_MS: f64 = 200.0;
 const FIND_GOAL_MS: f64 = 50.0;
 /// What is typed into the Find box, one keystroke a step: names are "Pet 00000" to "Pet 09999",
 /// so the first keys match every row, the last a few; "" clears it (every row back).
-const FIND_KEYSTROKES: [&str; 8] = [
-    "p", "pe", "pet", "pet 0", "pet 09", "pet 099", "pet 0999", "",
-];
-/// The keystroke whose result is kept as a screenshot: a thousandth of the store matches.
-const FIND_SHOWN: &str = "pet 09";
+/// What is typed into the Find box, one real key press a step: names are "Pet 00000" to
+/// "Pet 09999", so the first keys match every row, the last a few; then as many Backspaces, the
+/// last of which brings every row back.
+const FIND_TYPED: &str = "pet 0999";
+/// After this many keys the box is kept as a screenshot: a thousandth of the store matches.
+const FIND_SHOWN_AFTER: usize = 6;
 /// PSS reads for each of the two figures the goal compares.
 const SAMPLES: usize = 5;
 
@@ -120,80 +133,130 @@ fn main() {
             at_100.web, at_100.app, at_100.total
         );
 
+        let more = By::XPath(
+            "//div[contains(@class,'table-card')]//div[contains(@class,'footer')]//button[normalize-space(.)='Load more']",
+        );
         let mut pages = Vec::new();
+        let mut answers = Vec::new();
         let mut shown = PAGE;
         while shown < pets {
-            let step = run(&app, script::LOAD_MORE).await;
+            let step = click_step(&app, more.clone(), Awaited::MorePets).await;
             shown = step.rows;
             let mem = procs.read();
-            if shown.is_multiple_of(1000) || shown == PAGE * 2 {
+            if shown == PAGE * 2
+                && let Some(note) = &step.note
+            {
+                println!("(how the answer was timed: {note})");
+            }
+            if shown.is_multiple_of(1000)
+                || shown == PAGE * 2
+                || std::env::var_os("STORE_BENCH_EVERY").is_some()
+            {
                 println!(
-                    "load more -> {:>6} rows: painted {:>6.1} ms (rows in the DOM {:>6.1} ms); PSS web {:.1}, app {:.1} MiB",
-                    step.rows, step.painted_ms, step.changed_ms, mem.web, mem.app
+                    "load more -> {:>6} rows: painted {:>6.1} ms (released {:>4.1} ms, sent {:>4.1} ms, answered {:>5.1} ms, rows in the DOM {:>6.1} ms, the click into the page {:.1} ms); PSS web {:.1}, app {:.1} MiB",
+                    step.rows,
+                    step.painted_ms,
+                    step.released_ms,
+                    step.sent_ms,
+                    step.answered_ms,
+                    step.changed_ms,
+                    step.input_ms,
+                    mem.web,
+                    mem.app
                 );
             }
             pages.push(step.painted_ms);
+            answers.push(step.answered_ms);
         }
         let (at_all, low_all, high_all) = procs.settled(SAMPLES).await;
         let worst = pages.iter().copied().fold(0.0, f64::max);
         let over = pages.iter().filter(|ms| **ms > PAGE_GOAL_MS).count();
-        let mut sorted = pages.clone();
-        sorted.sort_by(f64::total_cmp);
-        let median = sorted[sorted.len() / 2];
+        let median = median_of(&pages);
         println!(
-            "\npages appended and painted: {} pages, median {median:.1} ms, slowest {worst:.1} ms, {over} over {PAGE_GOAL_MS} ms (goal: each <= {PAGE_GOAL_MS} ms: {})",
+            "\npages from the click to the rows painted: {} pages, median {median:.1} ms, slowest {worst:.1} ms, {over} over {PAGE_GOAL_MS} ms (goal: each <= {PAGE_GOAL_MS} ms: {})",
             pages.len(),
             verdict(worst <= PAGE_GOAL_MS)
         );
+        let after: Vec<f64> = pages.iter().zip(&answers).map(|(p, a)| p - a).collect();
+        println!(
+            "of which: the click to the page's answer in the page median {:.1} ms, the answer to the rows painted median {:.1} ms",
+            median_of(&answers),
+            median_of(&after)
+        );
+        if pages.len() >= 20 {
+            let first_ten = median_of(&pages[..10]);
+            let last_ten = median_of(&pages[pages.len() - 10..]);
+            let growth = last_ten / first_ten;
+            println!(
+                "the last ten pages' median {last_ten:.1} ms against the first ten's {first_ten:.1} ms = {growth:.2}x (goal <= {GROWTH_GOAL}x: {})",
+                verdict(growth <= GROWTH_GOAL)
+            );
+        }
 
+        let sort_goal = sort_goal_ms(pets);
         let mut sorts = Vec::new();
         for column in 1..=4 {
             for direction in ["ascending", "descending"] {
-                let step = run(&app, &script::sort(column)).await;
+                let header = By::Css(format!("thead th:nth-child({column}) button.sort"));
+                let step = click_step(&app, header, Awaited::SortOf(column)).await;
                 let mem = procs.read();
                 println!(
-                    "sort by column {column} {direction:<10}: painted {:>7.1} ms; PSS web {:.1}, app {:.1} MiB",
-                    step.painted_ms, mem.web, mem.app
+                    "sort by column {column} {direction:<10}: painted {:>7.1} ms (the click into the page {:.1} ms); PSS web {:.1}, app {:.1} MiB",
+                    step.painted_ms, step.input_ms, mem.web, mem.app
                 );
                 sorts.push(step.painted_ms);
             }
         }
         let worst_sort = sorts.iter().copied().fold(0.0, f64::max);
         println!(
-            "sorts of {pets} rows: slowest {worst_sort:.1} ms (goal <= {SORT_GOAL_MS} ms: {})",
-            verdict(worst_sort <= SORT_GOAL_MS)
+            "sorts of {pets} rows: slowest {worst_sort:.1} ms (goal <= {sort_goal} ms: {})",
+            verdict(worst_sort <= sort_goal)
         );
 
         let scroll = run(&app, script::SCROLL).await;
         let mem = procs.read();
         println!(
-            "scroll top to bottom: {} frames in {:.0} ms, longest frame {:.1} ms, frames over 50 ms: {}; PSS web {:.1}, app {:.1} MiB",
+            "scroll top to bottom: {} frames in {:.0} ms, longest frame {:.1} ms (goal <= {SCROLL_FRAME_GOAL_MS} ms: {}), frames over 50 ms: {}; PSS web {:.1}, app {:.1} MiB",
             scroll.frames,
             scroll.painted_ms,
             scroll.longest_frame_ms,
+            verdict(scroll.longest_frame_ms <= SCROLL_FRAME_GOAL_MS),
             scroll.long_frames,
             mem.web,
             mem.app
         );
 
-        // The Find box over every row loaded, a keystroke at a time (issue 38 §2), then cleared.
+        // The Find box over every row loaded, a real key press at a time (issue 38 §2), then
+        // Backspace to empty.
+        app.click(By::Css("#pet-find")).await;
         let mut keys = Vec::new();
-        for query in FIND_KEYSTROKES {
-            let step = run(&app, &script::find(query)).await;
-            let what = if query.is_empty() {
-                format!("cleared, all {pets} rows back")
+        let mut typed = String::new();
+        let presses = FIND_TYPED.chars().map(|c| (c.to_string(), Some(c))).chain(
+            FIND_TYPED
+                .chars()
+                .map(|_| (Key::Backspace.value().to_string(), None)),
+        );
+        for (number, (press, letter)) in presses.enumerate() {
+            match letter {
+                Some(c) => typed.push(c),
+                None => {
+                    typed.pop();
+                }
+            }
+            let step = key_step(&app, &press).await;
+            let what = if typed.is_empty() {
+                format!("emptied, all {pets} rows back")
             } else {
                 format!("{} of {pets} match", step.rows)
             };
             println!(
                 "find {:<10}: painted {:>6.1} ms (rows changed {:>6.1} ms), {what}",
-                format!("{query:?}"),
+                format!("{typed:?}"),
                 step.painted_ms,
                 step.changed_ms
             );
             keys.push(step.painted_ms);
-            // The box with a search on over every row (marks, the count), for a person to look at.
-            if query == FIND_SHOWN {
+            if number + 1 == FIND_SHOWN_AFTER {
                 app.screenshot("bench-store-find").await;
             }
         }
@@ -205,19 +268,24 @@ fn main() {
 
         let ratio = at_all.total / at_100.total;
         println!(
-            "PSS with {pets} rows: web {:.1} MiB, app {:.1} MiB, total {:.1} MiB (total {low_all:.1}-{high_all:.1}) = {ratio:.3}x the {PAGE}-row figure (goal <= {PSS_GOAL}x: {}); lowest against lowest {:.3}x",
+            "PSS with {pets} rows: web {:.1} MiB, app {:.1} MiB, total {:.1} MiB (total {low_all:.1}-{high_all:.1}) = {ratio:.3}x the {PAGE}-row figure (goal <= {}x: {}); lowest against lowest {:.3}x",
             at_all.web,
             at_all.app,
             at_all.total,
-            verdict(ratio <= PSS_GOAL),
+            pss_goal(pets),
+            verdict(ratio <= pss_goal(pets)),
             low_all / low_100
         );
 
         let filter = run(&app, &script::filter("sold")).await;
         let mem = procs.read();
         println!(
-            "filter to sold (the first page from the sandbox): painted {:.1} ms, {} rows; PSS web {:.1}, app {:.1} MiB",
-            filter.painted_ms, filter.rows, mem.web, mem.app
+            "filter to sold (the first page from the sandbox): painted {:.1} ms (goal <= {FILTER_GOAL_MS} ms: {}), {} rows; PSS web {:.1}, app {:.1} MiB",
+            filter.painted_ms,
+            verdict(filter.painted_ms <= FILTER_GOAL_MS),
+            filter.rows,
+            mem.web,
+            mem.app
         );
         app.screenshot("bench-store-filtered").await;
 
@@ -406,6 +474,49 @@ async fn run(app: &App, body: &str) -> Step {
         panic!("the step did not finish: {error}");
     }
     step
+}
+
+/// A real pointer click on `target` (WebDriver's actions: the pointer moves there, presses and
+/// lets go), timed in the page from the press to the painted change `awaited`.
+async fn click_step(app: &App, target: By, awaited: Awaited) -> Step {
+    app.driver()
+        .execute(&script::arm(awaited), Vec::new())
+        .await
+        .unwrap_or_else(|e| panic!("the step could not be readied: {e}"));
+    let element = app
+        .driver()
+        .find(target.clone())
+        .await
+        .unwrap_or_else(|e| panic!("nothing to click at {target:?}: {e}"));
+    app.driver()
+        .action_chain()
+        .move_to_element_center(&element)
+        .click()
+        .perform()
+        .await
+        .unwrap_or_else(|e| panic!("the click on {target:?} failed: {e}"));
+    run(app, script::COLLECT).await
+}
+
+/// A real key press into the focused Find box, timed from the key to the painted frame.
+async fn key_step(app: &App, key: &str) -> Step {
+    app.driver()
+        .execute(&script::arm(Awaited::Typed), Vec::new())
+        .await
+        .unwrap_or_else(|e| panic!("the step could not be readied: {e}"));
+    app.driver()
+        .action_chain()
+        .send_keys(key)
+        .perform()
+        .await
+        .unwrap_or_else(|e| panic!("the key press failed: {e}"));
+    run(app, script::COLLECT).await
+}
+
+fn median_of(values: &[f64]) -> f64 {
+    let mut sorted = values.to_vec();
+    sorted.sort_by(f64::total_cmp);
+    sorted[sorted.len() / 2]
 }
 
 fn verdict(met: bool) -> &'static str {

@@ -1,7 +1,8 @@
-//! The steps, run in the page through WebDriver's asynchronous scripts. Each times itself with the
-//! page's clock, so WebDriver's own round trips are not in the figures: from the click to the
-//! second animation frame after the change (the first runs before the frame is painted, the
-//! second once it has been; the app's first-table marker is timed the same way).
+//! The steps, run in the page through WebDriver's scripts. Each times itself with the page's
+//! clock, so WebDriver's own round trips are not in the figures: from the input (a real pointer
+//! click or key press, at the event's time stamp; see [`arm`]) to the second animation frame after
+//! the change (the first runs before the frame is painted, the second once it has been; the app's
+//! first-table marker is timed the same way).
 
 use serde::Deserialize;
 
@@ -18,6 +19,15 @@ pub struct Step {
     pub frames: usize,
     pub longest_frame_ms: f64,
     pub long_frames: usize,
+    /// From the input event's time stamp to its listener: the input's way into the page.
+    pub input_ms: f64,
+    /// From the input to the app's call answering in the page (Load more: the next page).
+    pub answered_ms: f64,
+    /// From the press to the click (the button let go): WebDriver's, not the app's.
+    pub released_ms: f64,
+    /// From the input to the app's call leaving the page.
+    pub sent_ms: f64,
+    pub note: Option<String>,
     pub error: Option<String>,
 }
 
@@ -32,60 +42,130 @@ const painted = (t0, extra) => requestAnimationFrame(() => requestAnimationFrame
   done({ rows: shown(), paintedMs: performance.now() - t0, ...extra })));
 "#;
 
-/// Clicks "Load more" and waits until the footer counts more pets.
-pub const LOAD_MORE: &str = r#"
-const done = arguments[arguments.length - 1];
-const shown = () => {
+/// What a real input (a pointer click through WebDriver's actions, or a key press) changes, for
+/// [`arm`]: the step ends when the change is in the page.
+#[derive(Debug, Clone, Copy)]
+pub enum Awaited {
+    /// The footer counts more pets (Load more).
+    MorePets,
+    /// The header cell of the column (1-based) says another sort (`aria-sort`).
+    SortOf(usize),
+    /// The Find box's input event has run (a key typed there).
+    Typed,
+}
+
+/// Readied before the input is sent: the first `pointerdown` (or `keydown`) after this starts the
+/// clock at the event's own time stamp, the moment the page was given the input, so the figure
+/// is what a person waits for from their click or key to the painted frame, the click's own work
+/// included (the issue's measure). The answer waits in the page for [`COLLECT`].
+pub fn arm(awaited: Awaited) -> String {
+    let (kind, column) = match awaited {
+        Awaited::MorePets => ("more", 0),
+        Awaited::SortOf(column) => ("sort", column),
+        Awaited::Typed => ("key", 0),
+    };
+    format!(
+        r#"
+const kind = '{kind}';
+const column = {column};
+const shown = () => {{
   const count = document.querySelector('.table-card .footer .count');
   return count ? Number(count.textContent.split('pet')[0].replace(/[^0-9]/g, '')) : 0;
-};
+}};
+const matches = () => {{
+  const count = document.querySelector("[data-testid='find-count']");
+  return count ? Number(count.textContent.split(' of')[0].replace(/[^0-9]/g, '')) : shown();
+}};
 const before = shown();
-const button = [...document.querySelectorAll('.table-card .footer button')]
-  .find((b) => b.textContent.trim() === 'Load more');
-if (!button) {
-  done({ error: `no Load more button with ${before} pets shown` });
-} else {
+// When the app's call for the next page answered: the part of the wait that is IPC, the backend
+// and the service, apart from the page's own work after it.
+const internals = window.__TAURI_INTERNALS__;
+// Tauri's IPC reaches the backend with fetch() on its own scheme; its invoke cannot be replaced.
+if (!window.__benchWrapped) {{
+  const fetchBefore = window.fetch.bind(window);
+  window.fetch = (resource, ...rest) => {{
+    const answer = fetchBefore(resource, ...rest);
+    if (String(resource?.url ?? resource).includes('next_page')) {{
+      window.__benchSentAt = performance.now();
+      answer.then(() => {{ window.__benchAnsweredAt = performance.now(); }}, () => {{}});
+    }}
+    return answer;
+  }};
+  window.__benchWrapped = true;
+}}
+window.__benchAnsweredAt = null;
+window.__benchSentAt = null;
+// Where the wrapper cannot be put (a read-only invoke), the IPC request's resource timing.
+performance.clearResourceTimings();
+const answeredAt = () => {{
+  if (window.__benchAnsweredAt !== null) return window.__benchAnsweredAt;
+  const entry = performance.getEntriesByType('resource').filter((e) => e.name.includes('next_page')).pop();
+  window.__benchNote = 'not through fetch: the IPC answer could not be timed';
+  return entry ? entry.responseEnd : window.__benchT0();
+}};
+const th = column ? document.querySelector(`thead th:nth-child(${{column}})`) : null;
+const sortBefore = th ? th.getAttribute('aria-sort') : null;
+window.__benchStep = new Promise((resolve) => {{
+  let t0 = null;
+  window.__benchT0 = () => t0;
+  let inputMs = 0;
   let finished = false;
   const card = document.querySelector('.table-card');
-  const t0 = performance.now();
-  const observer = new MutationObserver(() => {
-    if (finished || shown() <= before) return;
-    finished = true;
+  const start = (event) => {{
+    if (t0 !== null) return;
+    const now = performance.now();
+    // The event's time stamp is on the page's clock (WebKit); anything else, the listener's now.
+    const stamp = event.timeStamp;
+    t0 = stamp > 0 && stamp <= now && now - stamp < 10000 ? stamp : now;
+    inputMs = now - t0;
+  }};
+  const startOn = kind === 'key' ? ['keydown'] : ['pointerdown', 'mousedown'];
+  // The click itself (the button's release), for the part of the wait that is the press.
+  let clickedAt = null;
+  const clicked = (event) => {{ if (clickedAt === null) clickedAt = Math.min(event.timeStamp, performance.now()); }};
+  window.addEventListener('click', clicked, true);
+  for (const type of startOn) window.addEventListener(type, start, true);
+  const observer = new MutationObserver(() => {{ if (changed()) finish(); }});
+  const changed = () => kind === 'more' ? shown() > before
+    : kind === 'sort' ? th.getAttribute('aria-sort') !== sortBefore : false;
+  const cleanup = () => {{
     observer.disconnect();
-    const changedMs = performance.now() - t0;
-    requestAnimationFrame(() => requestAnimationFrame(() =>
-      done({ rows: shown(), changedMs, paintedMs: performance.now() - t0 })));
-  });
-  observer.observe(card, { childList: true, subtree: true, characterData: true });
-  setTimeout(() => {
+    for (const type of startOn) window.removeEventListener(type, start, true);
+    window.removeEventListener('click', clicked, true);
+    window.removeEventListener('input', typed, false);
+  }};
+  const finish = () => {{
     if (finished) return;
     finished = true;
-    observer.disconnect();
-    done({ error: `no new rows within 30 s (${before} shown)` });
-  }, 30000);
-  button.click();
-}
-"#;
-
-/// Clicks the sort button of `column` (1-based). The UI re-renders in a microtask after the
-/// click, before the next frame.
-pub fn sort(column: usize) -> String {
-    format!(
-        r#"{SHOWN}
-const button = document.querySelector('thead th:nth-child({column}) button.sort');
-if (!button) {{
-  done({{ error: 'no sort button in column {column}' }});
-}} else {{
-  const t0 = performance.now();
-  button.click();
-  requestAnimationFrame(() => {{
+    cleanup();
+    if (t0 === null) {{ resolve({{ error: 'the change came without the input' }}); return; }}
     const changedMs = performance.now() - t0;
-    requestAnimationFrame(() => done({{ rows: shown(), changedMs, paintedMs: performance.now() - t0 }}));
-  }});
-}}
+    requestAnimationFrame(() => requestAnimationFrame(() => resolve({{
+      rows: kind === 'key' ? matches() : shown(), changedMs, paintedMs: performance.now() - t0, inputMs,
+      releasedMs: clickedAt === null ? 0 : clickedAt - t0,
+      answeredMs: answeredAt() - t0, sentMs: (window.__benchSentAt ?? t0) - t0, note: window.__benchNote ?? null }})));
+  }};
+  // After the app's own input handler (at the box) and the update it queued as a microtask.
+  const typed = () => queueMicrotask(finish);
+  if (kind === 'key') window.addEventListener('input', typed, false);
+  else observer.observe(card, {{ childList: true, subtree: true, characterData: true, attributes: true }});
+  setTimeout(() => {{
+    if (finished) return;
+    finished = true;
+    cleanup();
+    resolve({{ error: `no change within 30 s (${{before}} shown, input seen: ${{t0 !== null}})` }});
+  }}, 30000);
+}});
+return null;
 "#
     )
 }
+
+/// The answer of the step [`arm`] readied, once its frame is painted.
+pub const COLLECT: &str = r#"
+const done = arguments[arguments.length - 1];
+window.__benchStep.then(done, (e) => done({ error: String(e) }));
+"#;
 
 /// Scrolls the table from top to bottom, 90% of its height a frame, and measures the frames.
 pub const SCROLL: &str = r#"
@@ -174,31 +254,3 @@ if (!tab) {
   tab.click();
 }
 "#;
-
-/// Types `query` into the Find box (its whole value, as one keystroke leaves it) and waits for the
-/// painted frame: the filter runs in the input event, so the second frame after it has the rows.
-/// `rows` is the Find box's count of matches.
-pub fn find(query: &str) -> String {
-    format!(
-        r#"
-const done = arguments[arguments.length - 1];
-const box = document.querySelector('#pet-find');
-const matches = () => {{
-  const count = document.querySelector("[data-testid='find-count']");
-  return count ? Number(count.textContent.split(' of')[0].replace(/[^0-9]/g, '')) : 0;
-}};
-if (!box) {{
-  done({{ error: 'no Find box' }});
-}} else {{
-  box.focus();
-  const t0 = performance.now();
-  box.value = {query:?};
-  box.dispatchEvent(new Event('input', {{ bubbles: true }}));
-  requestAnimationFrame(() => {{
-    const changedMs = performance.now() - t0;
-    requestAnimationFrame(() => done({{ rows: matches(), changedMs, paintedMs: performance.now() - t0 }}));
-  }});
-}}
-"#
-    )
-}
