@@ -17,7 +17,7 @@ mod trial;
 
 pub use store::bench_store;
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Duration;
 
@@ -136,7 +136,7 @@ fn measure(trials: usize) -> Result {
 
 fn subjects(release: &Path, staging: &staging::Staging) -> Vec<Subject> {
     let app = release.join(exe("petstore-admin"));
-    vec![
+    let mut subjects = vec![
         Subject {
             label: "hello",
             binary: release.join(exe("hello-tauri")),
@@ -163,8 +163,31 @@ fn subjects(release: &Path, staging: &staging::Staging) -> Vec<Subject> {
             env: Vec::new(),
             config_files: vec![("dev.petstore.admin/settings.json", staging.settings_json())],
         },
-    ]
+    ];
+    // Another build of the app (a commit before a change), measured in the same rounds: a change
+    // is judged against the app before it on the same machine at the same moment.
+    if let Some(before) = std::env::var_os(BEFORE_VAR) {
+        let before = PathBuf::from(before);
+        subjects.push(Subject {
+            label: "before",
+            binary: before.clone(),
+            marker: "first table rendered:",
+            env: Vec::new(),
+            config_files: Vec::new(),
+        });
+        subjects.push(Subject {
+            label: "before-100",
+            binary: before,
+            marker: "first table rendered:",
+            env: Vec::new(),
+            config_files: vec![("dev.petstore.admin/settings.json", staging.settings_json())],
+        });
+    }
+    subjects
 }
+
+/// The path of another build of the app to measure beside this one (see `subjects`).
+const BEFORE_VAR: &str = "PETSTORE_BENCH_BEFORE";
 
 #[cfg(test)]
 mod tests {

@@ -97,10 +97,10 @@ pub fn print(subjects: &[Subject], results: &[Vec<Outcome>]) {
             .collect();
         println!("  {:<10} {}", subject.label, parts.join(", "));
     }
-    let [hello, app, app_100] = &summaries[..] else {
+    let [hello, app, app_100, before @ ..] = &summaries[..] else {
         return;
     };
-    let [hello_runs, app_runs, app_100_runs] = results else {
+    let [hello_runs, app_runs, app_100_runs, before_runs @ ..] = results else {
         return;
     };
     let times = |runs: &[Outcome]| runs.iter().map(|o| ms(o.to_marker)).collect::<Vec<_>>();
@@ -159,6 +159,36 @@ pub fn print(subjects: &[Subject], results: &[Vec<Outcome>]) {
         app_100.time.0 / hello.time.0,
         app_100.time.1 / hello.time.1,
     );
+    if let ([before, before_100], [before_runs, before_100_runs]) = (before, before_runs) {
+        let before_pairs = pair_ratios(&times(before_runs), &times(hello_runs));
+        let before_pss = pair_ratios(&pss(before_100_runs), &pss(hello_runs));
+        println!(
+            "\nThe app before the change (PETSTORE_BENCH_BEFORE), same rounds, against the same hello-world:"
+        );
+        goal_line(
+            "before: time to first table (default) vs first paint",
+            (before.time.0 / hello.time.0, before.time.1 / hello.time.1),
+            spread(before_pairs),
+            TIME_GOAL,
+            stable,
+        );
+        goal_line(
+            "before: memory, PSS, 100 pets shown",
+            (
+                before_100.pss.0 / hello.pss.0,
+                before_100.pss.1 / hello.pss.1,
+            ),
+            spread(before_pss),
+            MEMORY_GOAL,
+            true,
+        );
+        println!(
+            "  now / before, medians: time to first table (default) {:.3}, (100 pets) {:.3}; PSS with 100 pets {:.3}",
+            app.time.0 / before.time.0,
+            app_100.time.0 / before_100.time.0,
+            app_100.pss.0 / before_100.pss.0,
+        );
+    }
 }
 
 /// A baseline whose median is more than this times its min is reported as unstable, not used.
