@@ -1,0 +1,31 @@
+//! The store several desks (computers) on one API key share, on PostgreSQL: desks talk to the
+//! database directly, no server of ours between. SQLite and files stay the default; this crate
+//! is used only when a person sets a shared store up (issue 41).
+//!
+//! This first part holds the foundation and the shared created record:
+//!
+//! - [`connect`]: TLS unless the host is this computer, the schema created or upgraded by
+//!   numbered migrations (`migrations/`), a database that is someone else's or newer than this
+//!   build refused before anything is changed, and a user that may only read told so at once;
+//! - [`SharedError`]: one variant per thing a person can act on, from SQLSTATE codes;
+//! - [`Shared::claim`] and its settling: the created record shared by every desk
+//!   (`claims/`), with the local record's semantics.
+//!
+//! The schema, the privileges a desk's database user needs and what each error means are in
+//! docs/shared-store.md. No Tauri, no HTTP: the shells and the bulk crate depend on this one.
+
+mod claims;
+mod connect;
+mod error;
+mod fingerprint;
+mod schema;
+mod settings;
+mod tls;
+
+pub use claims::{Claim, ClaimRef, Earlier, MAX_BATCH, MAX_UNSETTLED, Source, Unsettled};
+pub use connect::{CONNECT_TIMEOUT, Shared, connect};
+pub use error::{MAX_CAUSE_CHARS, SharedError};
+pub use fingerprint::{Fingerprint, PetFields};
+pub use schema::{HISTORY_TABLE, MARKER_TABLE, known_version};
+pub use settings::{MAX_NAME_LEN, Password, Settings, TlsMode, is_loopback};
+pub use tls::TlsSetupError;
