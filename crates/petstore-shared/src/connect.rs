@@ -16,6 +16,13 @@ use crate::{Password, Settings};
 /// hang the app's settings page).
 pub const CONNECT_TIMEOUT: Duration = Duration::from_secs(15);
 
+/// The longest a statement waits for a lock another desk holds: a claim holds its locks for
+/// milliseconds, so a longer wait means a desk stuck mid-transaction (`SharedError::Busy`).
+pub const LOCK_WAIT: Duration = Duration::from_secs(5);
+/// A desk whose transaction sits idle this long (it hung, or its network died without a word)
+/// is ended by the server, which frees its locks for the other desks.
+pub const IDLE_IN_TRANSACTION: Duration = Duration::from_secs(60);
+
 /// One desk's connection to the shared store. Statements on it run one at a time (`&mut`);
 /// once it is lost ([`Shared::is_closed`]), connect again.
 pub struct Shared {
@@ -86,6 +93,15 @@ pub async fn connect(settings: &Settings, password: &Password) -> Result<Shared,
         config.ssl_mode(SslMode::Disable);
         open(&config, NoTls, settings, || false).await?
     };
+    let limits = format!(
+        "SET lock_timeout = {}; SET idle_in_transaction_session_timeout = {}",
+        LOCK_WAIT.as_millis(),
+        IDLE_IN_TRANSACTION.as_millis()
+    );
+    client
+        .batch_execute(&limits)
+        .await
+        .map_err(|e| query(Step::Read("set its session's limits"), &e))?;
     schema::prepare(&mut client, &settings.database).await?;
     check_privileges(&client).await?;
     let store_id = store_id(&client).await?;

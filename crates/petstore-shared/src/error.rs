@@ -61,6 +61,10 @@ pub enum SharedError {
     )]
     ConnectionLost { doing: &'static str },
     #[error(
+        "another desk held what this one needed for longer than a claim takes, so it could not {doing}; try again in a moment"
+    )]
+    Busy { doing: &'static str },
+    #[error(
         "the shared store has no claim {key} of this desk; it was never written (the claim failed) or belongs to another environment"
     )]
     NoSuchClaim { key: String },
@@ -115,6 +119,13 @@ pub(crate) fn query(step: Step, error: &tokio_postgres::Error) -> SharedError {
         if connection_gone(code) {
             return SharedError::ConnectionLost { doing };
         }
+        if *code == SqlState::LOCK_NOT_AVAILABLE
+            || *code == SqlState::T_R_DEADLOCK_DETECTED
+            || *code == SqlState::T_R_SERIALIZATION_FAILURE
+        {
+            // Nothing was written (the transaction failed whole): repeating it is safe.
+            return SharedError::Busy { doing };
+        }
         return SharedError::Database {
             doing,
             code: code.code().to_owned(),
@@ -137,6 +148,7 @@ fn connection_gone(code: &SqlState) -> bool {
         || *code == SqlState::CRASH_SHUTDOWN
         || *code == SqlState::CANNOT_CONNECT_NOW
         || *code == SqlState::IDLE_SESSION_TIMEOUT
+        || *code == SqlState::IDLE_IN_TRANSACTION_SESSION_TIMEOUT
         || code.code().starts_with("08")
 }
 

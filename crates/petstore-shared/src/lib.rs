@@ -23,7 +23,7 @@ mod settings;
 mod tls;
 
 pub use claims::{Claim, ClaimRef, Earlier, MAX_BATCH, MAX_UNSETTLED, Source, Unsettled};
-pub use connect::{CONNECT_TIMEOUT, Shared, connect};
+pub use connect::{CONNECT_TIMEOUT, IDLE_IN_TRANSACTION, LOCK_WAIT, Shared, connect};
 pub use error::{MAX_CAUSE_CHARS, SharedError};
 pub use fingerprint::{Fingerprint, PetFields};
 pub use schema::{HISTORY_TABLE, MARKER_TABLE, known_version};

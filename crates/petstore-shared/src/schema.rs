@@ -18,6 +18,9 @@ pub const MARKER_TABLE: &str = "petstore_store";
 /// Held (session-wide) by the desk that upgrades: two desks connecting first at the same moment
 /// take turns, and the second finds the work done. Any fixed number; ours by convention.
 const UPGRADE_LOCK: i64 = 0x7065_7473_746f_7265; // "petstore"
+/// How long a desk waits for another desk's upgrade of the schema (longer than a claim's wait:
+/// a migration may rewrite a table).
+const UPGRADE_WAIT: std::time::Duration = std::time::Duration::from_secs(120);
 
 /// The highest migration this build has.
 pub fn known_version() -> i64 {
@@ -115,6 +118,11 @@ pub(crate) async fn prepare(client: &mut Client, database: &str) -> Result<(), S
         return Ok(());
     }
     let step = Step::Own("create or upgrade the shared store's tables");
+    // Another desk's upgrade may take longer than a claim's lock wait: wait for it longer.
+    client
+        .batch_execute(&format!("SET lock_timeout = {}", UPGRADE_WAIT.as_millis()))
+        .await
+        .map_err(|e| query(step, &e))?;
     client
         .execute("SELECT pg_advisory_lock($1)", &[&UPGRADE_LOCK])
         .await
@@ -126,7 +134,13 @@ pub(crate) async fn prepare(client: &mut Client, database: &str) -> Result<(), S
         .await;
     upgraded?;
     unlocked.map_err(|e| query(step, &e))?;
-    Ok(())
+    client
+        .batch_execute(&format!(
+            "SET lock_timeout = {}",
+            crate::LOCK_WAIT.as_millis()
+        ))
+        .await
+        .map_err(|e| query(step, &e))
 }
 
 async fn upgrade(client: &mut Client, database: &str) -> Result<(), SharedError> {

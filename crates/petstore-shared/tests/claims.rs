@@ -270,7 +270,7 @@ async fn an_import_preview_asks_for_every_row_at_once() {
     let rows: Vec<PetFields> = (0..1000)
         .map(|row| pet(&format!("PET {row}"), Some("sold")))
         .collect();
-    let answers = desk.earlier_many(ENV, &rows).await.unwrap();
+    let answers = desk.earlier_many(ENV, &rows, &[]).await.unwrap();
     assert_eq!(answers.len(), 1000);
     for (row, answer) in answers.iter().enumerate() {
         match answer {
@@ -283,4 +283,33 @@ async fn an_import_preview_asks_for_every_row_at_once() {
             None => assert_ne!(row % 10, 0, "row {row} was claimed"),
         }
     }
+}
+
+#[tokio::test]
+async fn a_resumed_imports_own_unsent_rows_are_no_repeats_of_themselves() {
+    let pg = store().await;
+    let mut desk = desk(&pg).await;
+    // A run claimed rows 0 and 1 and was killed before sending row 1.
+    let (sent, unsent) = (at("A", "journal:0"), at("A", "journal:1"));
+    desk.claim(&sent, "a", &pet("Rex", None), &import(2))
+        .await
+        .unwrap();
+    desk.claim(&unsent, "a", &pet("Mia", None), &import(3))
+        .await
+        .unwrap();
+    let rows = [pet("Rex", None), pet("Mia", None)];
+    let answers = desk
+        .earlier_many(ENV, &rows, std::slice::from_ref(&unsent))
+        .await
+        .unwrap();
+    assert!(
+        answers[0].is_some(),
+        "row 0 went out: it may have been added"
+    );
+    assert_eq!(answers[1], None);
+    // Its claim again, under the same key: the same claim, still unsettled.
+    let claim = desk
+        .claim(&unsent, "a", &pet("Mia", None), &import(3))
+        .await;
+    assert_eq!(claim.unwrap(), Claim::Claimed);
 }

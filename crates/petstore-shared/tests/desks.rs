@@ -138,3 +138,44 @@ async fn a_connection_cut_in_the_middle_of_a_claim_leaves_nothing_half_written()
         .await;
     assert_eq!(claim.unwrap(), Claim::Claimed);
 }
+
+#[tokio::test]
+async fn a_desk_stuck_holding_a_pet_makes_the_next_claim_busy_not_hung() {
+    let pg = store().await;
+    let admin = superuser(&pg).await;
+    // What a claim of Rex locks, held by a desk that hung in the middle of its own claim.
+    let hold =
+        format!(r#"SELECT pg_advisory_lock(hashtextextended('{ENV}' || E'\n' || '[1,"rex"]', 0))"#);
+    admin.batch_execute(&hold).await.unwrap();
+    let mut desk = desk(&pg).await;
+    let started = std::time::Instant::now();
+    let error = desk
+        .claim(
+            &at("FRONT-DESK", "single:1"),
+            "anna",
+            &pet("Rex", None),
+            &Source::Form,
+        )
+        .await
+        .unwrap_err();
+    assert!(matches!(error, SharedError::Busy { .. }), "{error:?}");
+    assert!(started.elapsed() < petstore_shared::LOCK_WAIT * 3);
+    assert_eq!(
+        pg.sql(DATABASE, "SELECT count(*) FROM petstore_claims"),
+        "0"
+    );
+    // The same desk, the same connection, once the other lets go.
+    admin
+        .batch_execute("SELECT pg_advisory_unlock_all()")
+        .await
+        .unwrap();
+    let claim = desk
+        .claim(
+            &at("FRONT-DESK", "single:1"),
+            "anna",
+            &pet("Rex", None),
+            &Source::Form,
+        )
+        .await;
+    assert_eq!(claim.unwrap(), Claim::Claimed);
+}

@@ -76,15 +76,21 @@ impl Shared {
     }
 
     /// [`earlier`](Self::earlier) for every pet of `pets` (an import's preview), in one query
-    /// per [`MAX_BATCH`] pets; the answers in the order asked.
+    /// per [`MAX_BATCH`] pets; the answers in the order asked. The claims `except` are left out
+    /// (a resumed import's rows its journal knows as unsent: a run killed between claiming and
+    /// sending never sent them, so they are no repeat of themselves).
     pub async fn earlier_many(
         &self,
         environment: &str,
         pets: &[PetFields],
+        except: &[ClaimRef],
     ) -> Result<Vec<Option<Earlier>>, SharedError> {
+        let except_desks: Vec<&str> = except.iter().map(|c| c.desk.as_str()).collect();
+        let except_keys: Vec<&str> = except.iter().map(|c| c.key.as_str()).collect();
+        let except = (except_desks.as_slice(), except_keys.as_slice());
         let mut answers = Vec::with_capacity(pets.len());
         for chunk in pets.chunks(MAX_BATCH) {
-            answers.extend(self.earlier_batch(environment, chunk).await?);
+            answers.extend(self.earlier_batch(environment, chunk, except).await?);
         }
         Ok(answers)
     }
@@ -93,6 +99,7 @@ impl Shared {
         &self,
         environment: &str,
         pets: &[PetFields],
+        (except_desks, except_keys): (&[&str], &[&str]),
     ) -> Result<Vec<Option<Earlier>>, SharedError> {
         let step = Step::Read("look for earlier creates in the shared record");
         let fingerprints: Vec<Fingerprint> = pets.iter().map(Fingerprint::of).collect();
@@ -105,12 +112,17 @@ impl Shared {
             "SELECT DISTINCT ON (pet_group, status) pet_group, status, {EARLIER_COLUMNS}
                FROM petstore_claims
               WHERE environment = $1 AND pet_group = ANY($2) AND state <> 'refused'
+                AND (desk, claim_key) NOT IN
+                    (SELECT * FROM unnest($4::text[], $5::text[]) AS except_(desk, claim_key))
               ORDER BY pet_group, status, (pet_id IS NOT NULL) DESC, claimed_at DESC
               LIMIT $3"
         );
         let rows = self
             .client
-            .query(&sql, &[&environment, &groups, &limit])
+            .query(
+                &sql,
+                &[&environment, &groups, &limit, &except_desks, &except_keys],
+            )
             .await
             .map_err(|e| query(step, &e))?;
         if i64::try_from(rows.len()).unwrap_or(i64::MAX) >= limit && limit > 0 {
