@@ -116,6 +116,29 @@ impl TestPostgres {
             .expect("psql runs")
     }
 
+    /// Turns TLS on with this certificate and key (PEM); plain connections stay allowed, as
+    /// `pg_hba.conf`'s `host` lines allow both.
+    pub fn enable_tls(&self, cert_pem: &str, key_pem: &str) {
+        let data = self.dir.join("data");
+        fs::write(data.join("server.crt"), cert_pem).expect("the server's certificate");
+        let key = data.join("server.key");
+        fs::write(&key, key_pem).expect("the server's key");
+        // PostgreSQL refuses a key others may read.
+        use std::os::unix::fs::PermissionsExt;
+        fs::set_permissions(&key, fs::Permissions::from_mode(0o600)).expect("the key's mode");
+        give_to_server_user(&data);
+        self.sql("postgres", "ALTER SYSTEM SET ssl = on");
+        self.sql("postgres", "SELECT pg_reload_conf()");
+        // The postmaster reloads on its own time: wait until new sessions see it.
+        for _ in 0..100 {
+            if self.sql("postgres", "SHOW ssl") == "on" {
+                return;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(50));
+        }
+        panic!("TLS did not come on");
+    }
+
     /// Stops the server (fast: sessions are ended, like a restart of a real server).
     pub fn stop(&mut self) {
         if self.running {
