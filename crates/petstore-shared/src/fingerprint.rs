@@ -5,7 +5,7 @@
 //!
 //! Computed here from the pet's fields rather than taken from petstore-bulk, which this crate
 //! must not depend on (the bulk crate and the shells will depend on this one). The tests below
-//! pin the same cases as the local record's.
+//! pin the same texts as petstore-bulk's `Fingerprint::text` tests.
 
 use serde::{Deserialize, Serialize};
 
@@ -83,9 +83,14 @@ mod tests {
             pet("  Rex   the  Dog ", 1, None),
             pet("rex the dog", 1, None)
         );
+        // The same texts, to the character, as petstore-bulk's `Fingerprint::text` tests.
         assert_eq!(
             pet("ALPHA", 2, Some("sold")).text(),
             r#"[2,"sold","alpha"]"#
+        );
+        assert_eq!(
+            pet("  Rex   the  Dog ", 1, None).text(),
+            r#"[1,null,"rex the dog"]"#
         );
         assert_eq!(pet("Rex", 1, None).text(), r#"[1,null,"rex"]"#);
         assert_eq!(pet("Rex", 1, Some("sold")).group(), r#"[1,"rex"]"#);
