@@ -76,6 +76,33 @@ pub enum SharedError {
         "the key {key} of this desk already names another claim in the shared store; each create needs a key of its own"
     )]
     KeyTaken { key: String },
+    #[error(
+        "the shared outbox of this environment holds {limit} pets, its most; send or drop some first, or import the rest from a file"
+    )]
+    OutboxFull { limit: usize },
+    #[error(
+        "the shared outbox has no entry {id} in this environment; another desk sent or dropped it meanwhile"
+    )]
+    NoSuchEntry { id: i64 },
+    #[error(
+        "entry {id} of the shared outbox is being sent by a desk; wait until it is settled, then edit or drop it"
+    )]
+    BeingSent { id: i64 },
+    #[error(
+        "entry {id} of the shared outbox is not waiting for a decision; only an entry that may have been added can be sent anyway"
+    )]
+    NotUnconfirmed { id: i64 },
+    #[error(
+        "this desk no longer holds entry {id} of the shared outbox (its lease ran out and another desk took it, or it was settled); leave it to that desk"
+    )]
+    LeaseLost { id: i64 },
+    #[error(
+        "the {what} cannot be kept in the shared store: {problem}; correct it before it is queued or recorded"
+    )]
+    Invalid {
+        what: &'static str,
+        problem: &'static str,
+    },
     #[error("the shared store's encryption could not be set up: {0}")]
     TlsSetup(#[from] crate::tls::TlsSetupError),
     #[error("the shared store could not {doing}: PostgreSQL answered {code}: {message}")]

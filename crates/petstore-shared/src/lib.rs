@@ -18,6 +18,7 @@ mod claims;
 mod connect;
 mod error;
 mod fingerprint;
+mod outbox;
 mod schema;
 mod settings;
 mod tls;
@@ -26,6 +27,10 @@ pub use claims::{Claim, ClaimRef, Earlier, MAX_BATCH, MAX_UNSETTLED, Source, Uns
 pub use connect::{CONNECT_TIMEOUT, IDLE_IN_TRANSACTION, LOCK_WAIT, Shared, connect};
 pub use error::{MAX_CAUSE_CHARS, SharedError};
 pub use fingerprint::{Fingerprint, PetFields};
+pub use outbox::{
+    EntryState, Lease, MAX_LEASE, MAX_OUTBOX_ENTRIES, MAX_PET_NAME_CHARS, MAX_REFUSAL_CHARS,
+    MIN_LEASE, OutboxEntry, PreviousSend, QueueReason, Taken,
+};
 pub use schema::{HISTORY_TABLE, MARKER_TABLE, known_version};
 pub use settings::{MAX_NAME_LEN, Password, Settings, TlsMode, is_loopback};
 pub use tls::TlsSetupError;

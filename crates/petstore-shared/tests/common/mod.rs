@@ -22,6 +22,8 @@ GRANT CONNECT ON DATABASE petstore TO petstore_desk;
 GRANT USAGE ON SCHEMA public TO petstore_desk;
 GRANT SELECT ON petstore_store, petstore_schema_history TO petstore_desk;
 GRANT SELECT, INSERT, UPDATE ON petstore_claims TO petstore_desk;
+GRANT SELECT, INSERT, UPDATE, DELETE ON petstore_outbox TO petstore_desk;
+GRANT USAGE ON SEQUENCE petstore_outbox_id_seq TO petstore_desk;
 ";
 
 /// A cluster with the owner and desk roles and an empty database the owner owns.
