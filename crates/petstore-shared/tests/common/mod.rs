@@ -24,6 +24,8 @@ GRANT SELECT ON petstore_store, petstore_schema_history TO petstore_desk;
 GRANT SELECT, INSERT, UPDATE ON petstore_claims TO petstore_desk;
 GRANT SELECT, INSERT, UPDATE, DELETE ON petstore_outbox TO petstore_desk;
 GRANT USAGE ON SEQUENCE petstore_outbox_id_seq TO petstore_desk;
+GRANT SELECT, INSERT ON petstore_history TO petstore_desk;
+GRANT USAGE ON SEQUENCE petstore_history_id_seq TO petstore_desk;
 ";
 
 /// A cluster with the owner and desk roles and an empty database the owner owns.
@@ -89,6 +91,20 @@ pub async fn superuser(pg: &TestPostgres) -> tokio_postgres::Client {
     let (client, connection) = tokio_postgres::connect(&config, tokio_postgres::NoTls)
         .await
         .expect("the superuser connects");
+    tokio::spawn(connection);
+    client
+}
+
+/// A plain session as the desk's user, for what the desk's grants must refuse.
+pub async fn desk_client(pg: &TestPostgres) -> tokio_postgres::Client {
+    let config = format!(
+        "host={} port={} user={DESK} password='{DESK_PASSWORD}' dbname={DATABASE}",
+        pg.host(),
+        pg.port(),
+    );
+    let (client, connection) = tokio_postgres::connect(&config, tokio_postgres::NoTls)
+        .await
+        .expect("the desk connects");
     tokio::spawn(connection);
     client
 }
