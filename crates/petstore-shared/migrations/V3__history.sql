@@ -40,6 +40,9 @@ CREATE INDEX petstore_history_newest ON petstore_history (started_at, id);
 -- One environment newest first, and its day figure.
 CREATE INDEX petstore_history_environment ON petstore_history (environment, started_at, id);
 
+-- A search that is a whole number also matches the pet's id (as locally).
+CREATE INDEX petstore_history_pet_id ON petstore_history (pet_id) WHERE pet_id IS NOT NULL;
+
 -- Search by pet name (ILIKE '%…%'): a trigram index when pg_trgm can be had (PostgreSQL's
 -- contrib, trusted since 13, so the database's owner may create it); else a btree on the
 -- folded name, which serves a prefix search only (docs/shared-store.md says so).
