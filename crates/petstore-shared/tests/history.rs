@@ -204,6 +204,7 @@ async fn pets_are_found_by_name_with_the_local_filters() {
     entries[3].outcome = "unknown".into();
     let mut staging = create("BACK-OFFICE", 5, now, "Rex", 16);
     staging.environment = "https://staging.petstore.example/v1".into();
+    staging.environment_name = "staging".into();
     entries.push(staging);
     shared.record_many(&entries).await.unwrap();
     let search = |text: &str| HistoryQuery {
@@ -233,6 +234,11 @@ async fn pets_are_found_by_name_with_the_local_filters() {
         ..search("rex")
     };
     assert_eq!(names(shared.page(&narrowed).await.unwrap()).len(), 3);
+    let by_name = HistoryQuery {
+        environment_name: Some("staging".into()),
+        ..search("rex")
+    };
+    assert_eq!(names(shared.page(&by_name).await.unwrap()), ["Rex"]);
     let unknown = HistoryQuery {
         outcome: Some("unknown".into()),
         operation: Some("createPet".into()),

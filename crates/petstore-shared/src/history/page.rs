@@ -28,6 +28,8 @@ pub struct Cursor {
 pub struct HistoryQuery {
     /// The base address.
     pub environment: Option<String>,
+    /// The environment's name the desks gave it (`production`, …), as the local filter has both.
+    pub environment_name: Option<String>,
     pub operation: Option<String>,
     pub outcome: Option<String>,
     /// A pet name substring (case-insensitive), or, when it is a whole number, also a pet id.
@@ -64,6 +66,9 @@ impl Shared {
         };
         if let Some(environment) = &query_.environment {
             bind("environment = ?", Box::new(environment.clone()));
+        }
+        if let Some(name) = &query_.environment_name {
+            bind("environment_name = ?", Box::new(name.clone()));
         }
         if let Some(operation) = &query_.operation {
             bind("operation = ?", Box::new(operation.clone()));
