@@ -20,6 +20,7 @@
 
 mod claims;
 mod connect;
+mod desks;
 mod error;
 mod fingerprint;
 mod history;
