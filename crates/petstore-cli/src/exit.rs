@@ -45,6 +45,15 @@ pub const QUEUED: u8 = 15;
 pub const OUTBOX_WAITING: u8 = 16;
 /// `outbox send`: entries need a person: refused by the service (400) or of unconfirmed outcome.
 pub const OUTBOX_NEEDS_PERSON: u8 = 17;
+/// `store status` (and `store connect`): no shared store is set up on this desk, or no password
+/// for it is stored here.
+pub const STORE_NOT_SET_UP: u8 = 18;
+/// The shared store's server could not be reached (or did not answer in time).
+pub const STORE_UNREACHABLE: u8 = 19;
+/// PostgreSQL refused the shared store's user: a wrong password, or not allowed from here.
+pub const STORE_SIGN_IN: u8 = 20;
+/// The shared store's schema is newer than this program: update it; nothing was changed.
+pub const STORE_SCHEMA_TOO_NEW: u8 = 21;
 /// Ctrl+C at a secret's prompt (`key set`, `proxy password`), which gives the terminal its echo
 /// back first: the code a shell reports for a program Ctrl+C stopped (128 + SIGINT).
 pub const INTERRUPTED: u8 = 130;
@@ -154,6 +163,24 @@ pub enum CliError {
     /// Ctrl+C at the prompt of `petstore key set` or `petstore proxy password`.
     Interrupted,
     Stdout(std::io::Error),
+    /// No shared store is set up on this desk.
+    StoreNotSetUp,
+    /// A shared store is set (`address`), and no password for it is stored on this desk.
+    StoreNoPassword {
+        address: String,
+    },
+    /// `store connect` to another store than the system-wide file's (`address`).
+    StoreManaged {
+        address: String,
+    },
+    StoreUrl(crate::store::StoreUrlError),
+    StoreSetting(petstore_local::SharedStoreSettingError),
+    /// `store connect` with more than one `--ca-file`.
+    StoreCaFiles {
+        count: usize,
+    },
+    /// The shared store refused or failed (connecting, its schema, a statement).
+    Store(petstore_shared::SharedError),
     /// A bug; the text is for the report, in English.
     Internal(String),
     ReadFile {
@@ -262,6 +289,10 @@ impl CliError {
             | CliError::SecretTooLong { .. } => USAGE,
             CliError::Interrupted => INTERRUPTED,
             CliError::Stdout(_) | CliError::Internal(_) => INTERNAL,
+            CliError::StoreNotSetUp | CliError::StoreNoPassword { .. } => STORE_NOT_SET_UP,
+            CliError::StoreUrl(_) | CliError::StoreCaFiles { .. } => USAGE,
+            CliError::StoreManaged { .. } | CliError::StoreSetting(_) => CONFIG,
+            CliError::Store(error) => store_exit_code(error),
             CliError::ReadFile { .. }
             | CliError::Contract { .. }
             | CliError::NeedsConfirmation { .. } => USAGE,
@@ -308,6 +339,18 @@ pub fn kind_exit_code(kind: petstore_client::ErrorKind) -> u8 {
         K::Timeout | K::Network => NETWORK,
         K::OutcomeUnknown => OUTCOME_UNKNOWN,
         K::Configuration => CONFIG,
+    }
+}
+
+fn store_exit_code(err: &petstore_shared::SharedError) -> u8 {
+    use petstore_shared::SharedError as S;
+    match err {
+        S::Unreachable { .. } | S::ConnectionLost { .. } => STORE_UNREACHABLE,
+        S::SignIn { .. } => STORE_SIGN_IN,
+        S::SchemaTooNew { .. } => STORE_SCHEMA_TOO_NEW,
+        S::TlsRequired { .. } | S::TlsFailed { .. } | S::TlsSetup(_) => NETWORK_SETUP,
+        S::Busy { .. } => STORE_UNREACHABLE,
+        _ => CONFIG,
     }
 }
 
@@ -391,6 +434,10 @@ mod tests {
             QUEUED,
             OUTBOX_WAITING,
             OUTBOX_NEEDS_PERSON,
+            STORE_NOT_SET_UP,
+            STORE_UNREACHABLE,
+            STORE_SIGN_IN,
+            STORE_SCHEMA_TOO_NEW,
             INTERRUPTED,
         ];
         let mut sorted = codes.to_vec();

@@ -180,6 +180,12 @@ fn every_error() -> Vec<CliError> {
         },
         CliError::Stdin(io(std::io::ErrorKind::PermissionDenied)),
         CliError::EmptyPassword,
+        CliError::StoreNotSetUp,
+        CliError::StoreNoPassword {
+            address: "postgres://u@h:5432/d".into(),
+        },
+        CliError::StoreUrl(crate::store::StoreUrlError::HasPassword),
+        CliError::Store(petstore_shared::SharedError::SignIn { user: "u".into() }),
         CliError::NoProxyForPassword,
         CliError::SecretTooLong { limit: 4096 },
         CliError::Interrupted,
