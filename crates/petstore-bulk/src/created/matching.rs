@@ -133,6 +133,7 @@ fn newest<'a>(entries: impl Iterator<Item = &'a Entry>) -> Option<Earlier> {
             at: entry.line.at,
             source: entry.line.source.clone(),
             pet_id: entry.id,
+            desk: None,
         })
 }
 
