@@ -205,6 +205,9 @@ pub struct ImportArgs {
     pub resend_unknown: bool,
     #[arg(long)]
     pub allow_repeats: bool,
+    /// The shared store cannot be reached: import anyway, checking this desk's own record only.
+    #[arg(long)]
+    pub unchecked: bool,
 }
 
 #[derive(Debug, Args)]

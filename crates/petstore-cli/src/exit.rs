@@ -54,6 +54,9 @@ pub const STORE_UNREACHABLE: u8 = 19;
 pub const STORE_SIGN_IN: u8 = 20;
 /// The shared store's schema is newer than this program: update it; nothing was changed.
 pub const STORE_SCHEMA_TOO_NEW: u8 = 21;
+/// `import`: the shared store could not be reached, so other desks' rows could not be checked,
+/// and the person did not choose to go on (`--unchecked`, or "y" at a terminal): nothing sent.
+pub const STORE_UNCHECKED: u8 = 22;
 /// Ctrl+C at a secret's prompt (`key set`, `proxy password`), which gives the terminal its echo
 /// back first: the code a shell reports for a program Ctrl+C stopped (128 + SIGINT).
 pub const INTERRUPTED: u8 = 130;
@@ -105,11 +108,12 @@ pub enum CliError {
     CreateOutcomeUnknown {
         seconds: f64,
     },
-    /// `add` of a pet this computer added (or may have added) here before; nothing was sent.
+    /// `add` of a pet this computer (or, through the shared store, another desk) added, or may
+    /// have added, here before; nothing was sent. Boxed: it names the desk too.
     AlreadyAdded {
         name: String,
         url: String,
-        earlier: petstore_bulk::Earlier,
+        earlier: Box<petstore_bulk::Earlier>,
     },
     /// `add --queue`: not sent now, queued in the outbox (already said on stdout): after a
     /// failure that provably sent nothing, or (`None`) behind earlier entries still waiting.
@@ -179,6 +183,8 @@ pub enum CliError {
     StoreCaFiles {
         count: usize,
     },
+    /// `import` not started: the shared store cannot be reached and the person did not go on.
+    StoreUnchecked,
     /// The shared store refused or failed (connecting, its schema, a statement).
     Store(petstore_shared::SharedError),
     /// A bug; the text is for the report, in English.
@@ -293,6 +299,7 @@ impl CliError {
             CliError::StoreUrl(_) | CliError::StoreCaFiles { .. } => USAGE,
             CliError::StoreManaged { .. } | CliError::StoreSetting(_) => CONFIG,
             CliError::Store(error) => store_exit_code(error),
+            CliError::StoreUnchecked => STORE_UNCHECKED,
             CliError::ReadFile { .. }
             | CliError::Contract { .. }
             | CliError::NeedsConfirmation { .. } => USAGE,
@@ -438,6 +445,7 @@ mod tests {
             STORE_UNREACHABLE,
             STORE_SIGN_IN,
             STORE_SCHEMA_TOO_NEW,
+            STORE_UNCHECKED,
             INTERRUPTED,
         ];
         let mut sorted = codes.to_vec();

@@ -57,6 +57,7 @@ const SUBCOMMANDS: [(&str, U, Helps); 11] = [
             ("yes", U::Yes),
             ("resend_unknown", U::ResendUnknown),
             ("allow_repeats", U::AllowRepeats),
+            ("unchecked", U::Unchecked),
         ],
     ),
     (

@@ -130,7 +130,7 @@ pub fn describe(err: &CliError) -> String {
             say(ErrMsg::CreateOutcomeUnknown, &[("seconds", seconds)])
         }
         CliError::AlreadyAdded { name, url, earlier } => {
-            let when = bulk::repeat(&petstore_bulk::Repeat::Earlier(earlier.clone()));
+            let when = bulk::repeat(&petstore_bulk::Repeat::Earlier((**earlier).clone()));
             let msg = match earlier.pet_id {
                 Some(_) => ErrMsg::AlreadyAdded,
                 None => ErrMsg::MayHaveBeenAdded,
@@ -183,6 +183,7 @@ pub fn describe(err: &CliError) -> String {
         CliError::StoreSetting(error) => store::setting(error),
         CliError::StoreCaFiles { count } => say(StoreMsg::TooManyCaFiles, &[("count", count)]),
         CliError::Store(error) => store::shared(error),
+        CliError::StoreUnchecked => say(StoreMsg::Unchecked, &[]),
         CliError::NoProxyForPassword => say(ErrMsg::NoProxyForPassword, &[]),
         CliError::SecretTooLong { limit } => say(ErrMsg::SecretTooLong, &[("limit", limit)]),
         CliError::Interrupted => say(ErrMsg::Interrupted, &[]),

@@ -172,15 +172,17 @@ fn every_error() -> Vec<CliError> {
         CliError::AlreadyAdded {
             name: "Rex".into(),
             url: "x".into(),
-            earlier: petstore_bulk::Earlier {
+            earlier: Box::new(petstore_bulk::Earlier {
                 at,
                 source: petstore_bulk::CreateSource::Form,
                 pet_id: None,
-            },
+                desk: None,
+            }),
         },
         CliError::Stdin(io(std::io::ErrorKind::PermissionDenied)),
         CliError::EmptyPassword,
         CliError::StoreNotSetUp,
+        CliError::StoreUnchecked,
         CliError::StoreNoPassword {
             address: "postgres://u@h:5432/d".into(),
         },

@@ -7,7 +7,8 @@ use petstore_local::settings::{read_system_settings, system_settings_path};
 use petstore_local::{Settings, SettingsFile, SharedStorePrefs, StoreSource, resolve_shared_store};
 use petstore_shared::Password;
 
-use super::{StoreUrl, absolute, address, connection, prove, proven, runtime};
+use super::gate::Desk;
+use super::{StoreUrl, absolute, address, connection, join, prove, proven, runtime};
 use crate::args::Cli;
 use crate::exit::CliError;
 use crate::secret_input;
@@ -61,9 +62,16 @@ pub fn run(cli: &Cli, url: &str, desk: Option<&str>) -> Result<(), CliError> {
         return Err(CliError::EmptyPassword);
     }
     let password = Password::new(typed.as_str());
+    let records = join::local_records()?;
     log::info!("connecting to the shared store {}", address(&prefs));
-    let (_shared, proven) = runtime()?
-        .block_on(prove(&prefs, &settings, &password))
+    let proven = runtime()?
+        .block_on(async {
+            let (shared, mut proven) = prove(&prefs, &settings, &password).await?;
+            // Joining: this computer's record comes in once (a second connect adds nothing).
+            let mut desk = Desk::new(shared, prefs.desk_name());
+            proven.joined = Some(join::bring_in(&mut desk, &records).await?);
+            Ok(proven)
+        })
         .map_err(CliError::Store)?;
     // Proven: now the password and the address are kept (the password first, so settings never
     // name a store this desk holds no password for).

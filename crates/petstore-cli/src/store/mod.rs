@@ -4,6 +4,9 @@
 //! printed, never logged.
 
 mod connect;
+pub mod gate;
+pub mod import;
+mod join;
 mod proven;
 mod url;
 
@@ -172,4 +175,62 @@ fn disconnect(cli: &Cli) -> Result<(), CliError> {
 /// same file whatever folder later commands run in.
 fn absolute(path: &Path) -> PathBuf {
     std::path::absolute(path).unwrap_or_else(|_| path.to_owned())
+}
+
+/// Claims a single create (`add`) in the shared store before it is sent: `Ok(true)` claimed
+/// (settle it after), `Ok(false)` not claimed there (none set up, or not reachable: said in one
+/// line, the local record alone decides), `Err(AlreadyAdded)` another desk added it.
+pub async fn shared_claim(
+    gate: &mut gate::Gate,
+    url: &str,
+    key: &str,
+    pet: &petstore_client::NewPet,
+    again: bool,
+) -> Result<bool, CliError> {
+    let source = petstore_shared::Source::CommandLine;
+    let outcome = match gate {
+        gate::Gate::Off => return Ok(false),
+        gate::Gate::NotReached(why) => {
+            log::warn!("not claimed in the shared store: {why}");
+            None
+        }
+        gate::Gate::On(desk) => Some(desk.claim(url, key, pet, &source, again).await),
+    };
+    match outcome {
+        Some(Ok(petstore_shared::Claim::Claimed)) => Ok(true),
+        Some(Ok(petstore_shared::Claim::Earlier(earlier))) => Err(CliError::AlreadyAdded {
+            name: pet.name.clone(),
+            url: url.to_owned(),
+            earlier: Box::new(gate::earlier(earlier)),
+        }),
+        Some(Err(error)) => {
+            log::warn!("the shared store refused a claim: {error}");
+            eprintln!("{}", say(StoreMsg::NotChecked, &[]));
+            Ok(false)
+        }
+        None => {
+            eprintln!("{}", say(StoreMsg::NotChecked, &[]));
+            Ok(false)
+        }
+    }
+}
+
+/// Settles a claimed single create; a failure is logged (the service's answer stands, and the
+/// claim stays blocking as "may have been added" until a listing settles it).
+pub async fn shared_settle(
+    gate: &mut gate::Gate,
+    url: &str,
+    key: &str,
+    settled: petstore_bulk::Settled,
+) {
+    if let gate::Gate::On(desk) = gate {
+        let outcome = match settled {
+            petstore_bulk::Settled::Created(id) => Some(Ok(id)),
+            petstore_bulk::Settled::NotCreated => Some(Err(())),
+            petstore_bulk::Settled::MayHaveBeenCreated => None,
+        };
+        if let Err(error) = desk.settle(url, key, outcome).await {
+            log::warn!("a create's answer not recorded in the shared store: {error}");
+        }
+    }
 }

@@ -65,7 +65,27 @@ catalog! {
             en: "No shared store was set up on this desk.",
             de: "Auf diesem Arbeitsplatz war kein gemeinsamer Speicher eingerichtet.",
         },
+        RepeatEarlierBy {
+            en: "already added by {desk} on {date} from {from}, pet {id}",
+            de: "schon von {desk} am {date} hinzugefügt aus {from}, Haustier {id}",
+        },
+        RepeatMaybeBy {
+            en: "may already have been added by {desk} on {date} from {from} (its outcome was never confirmed)",
+            de: "vielleicht schon von {desk} am {date} hinzugefügt aus {from} (das Ergebnis wurde nie bestätigt)",
+        },
+        NotChecked {
+            en: "Warning: the shared store could not be reached, so other desks' adds could not be checked; this desk's own record was.",
+            de: "Warnung: Der gemeinsame Speicher war nicht erreichbar, daher konnten die Einträge anderer Arbeitsplätze nicht geprüft werden; die eigene Liste dieses Arbeitsplatzes wurde geprüft.",
+        },
+        ImportUnchecked {
+            en: "The shared store cannot be reached, so this import cannot check which rows other desks already added: it may add pets a second time. Go on anyway? [y/N] ",
+            de: "Der gemeinsame Speicher ist nicht erreichbar, daher kann dieser Import nicht prüfen, welche Zeilen andere Arbeitsplätze schon angelegt haben: Er könnte Haustiere ein zweites Mal anlegen. Trotzdem fortfahren? [j/N] ",
+        },
         // Failures.
+        Unchecked {
+            en: "Not imported: the shared store cannot be reached, so other desks' rows cannot be checked, and nothing was sent. Try again when it is back, or run the same command with --unchecked to import checking this desk's own record only.",
+            de: "Nicht importiert: Der gemeinsame Speicher ist nicht erreichbar, daher können die Zeilen anderer Arbeitsplätze nicht geprüft werden, und nichts wurde gesendet. Versuchen Sie es erneut, wenn er wieder erreichbar ist, oder führen Sie denselben Befehl mit --unchecked aus, um nur gegen die eigene Liste dieses Arbeitsplatzes zu prüfen.",
+        },
         NotSetUp {
             en: "No shared store is set up on this desk: it works on its own record. Set one up with `petstore store connect postgres://USER@HOST:PORT/DB`.",
             de: "Auf diesem Arbeitsplatz ist kein gemeinsamer Speicher eingerichtet: Er arbeitet mit seiner eigenen Liste. Richten Sie einen mit `petstore store connect postgres://BENUTZER@HOST:PORT/DB` ein.",

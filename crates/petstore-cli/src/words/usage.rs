@@ -98,6 +98,10 @@ catalog! {
             en: "The shared store's address, postgres://USER@HOST:PORT/DB (never with the password)",
             de: "Die Adresse des gemeinsamen Speichers, postgres://BENUTZER@HOST:PORT/DB (nie mit dem Passwort)",
         },
+        Unchecked {
+            en: "When a shared store is set up and cannot be reached: import anyway, checking only this desk's own record of created pets (without it: asked at a terminal, refused otherwise)",
+            de: "Wenn ein gemeinsamer Speicher eingerichtet und nicht erreichbar ist: trotzdem importieren und nur die eigene Liste dieses Arbeitsplatzes prüfen (ohne diese Option: am Terminal gefragt, sonst abgelehnt)",
+        },
         StoreDesk {
             en: "How other desks see this one (\"already added by DESK\") [default: this computer's name]",
             de: "Wie andere Arbeitsplätze diesen sehen („schon von DESK angelegt“) [Standard: der Name dieses Computers]",
@@ -319,6 +323,8 @@ catalog! {
   20  store: PostgreSQL refused the shared store's user (wrong password, or not
       allowed from this computer); `store connect` saved nothing
   21  store: the shared store's schema is newer than this program; update it
+  22  import: the shared store cannot be reached, so other desks' rows could not be
+      checked; nothing was sent (--unchecked imports anyway)
   130  Ctrl+C at the prompt of `key set`, `proxy password` or `store connect`:
        nothing was stored
 
@@ -377,6 +383,8 @@ another server needs --trust-url. PETSTORE_API_KEY goes wherever --base-url says
   20  store: PostgreSQL lehnte den Benutzer des gemeinsamen Speichers ab (falsches
       Passwort, oder von diesem Computer nicht erlaubt); `store connect` speicherte nichts
   21  store: das Schema des gemeinsamen Speichers ist neuer als dieses Programm; aktualisieren
+  22  import: der gemeinsame Speicher ist nicht erreichbar, die Zeilen anderer Arbeitsplätze
+      konnten nicht geprüft werden; nichts wurde gesendet (--unchecked importiert trotzdem)
   130  Strg+C bei der Eingabe von `key set`, `proxy password` oder `store connect`:
        nichts wurde gespeichert
 
