@@ -29,6 +29,11 @@ pub const BUILD_PACKAGES: &[&str] = &[
 /// Secret Service the keychain tests meet.
 pub const KEYRING_PACKAGES: &[&str] = &["dbus-daemon", "gnome-keyring", "libsecret-tools"];
 
+/// Debian/Ubuntu's PostgreSQL server, for the shared store's tests (`crates/petstore-shared`):
+/// each test starts its own server from `initdb` and `postgres` in a temporary folder, so only
+/// the binaries are needed, not the cluster the package sets up.
+pub const POSTGRES_PACKAGES: &[&str] = &["postgresql"];
+
 /// Debian/Ubuntu's virtual X display, for windows on a machine with no screen.
 pub const DISPLAY_PACKAGES: &[&str] = &["xvfb"];
 

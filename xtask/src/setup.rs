@@ -99,7 +99,11 @@ fn system_packages(stage: Stage) -> Vec<&'static str> {
         Stage::Ui => &[],
         // clippy compiles the whole workspace, the app included.
         Stage::Lint => &[deps::BUILD_PACKAGES, deps::PYTHON_PACKAGES],
-        Stage::Unit => &[deps::BUILD_PACKAGES, deps::KEYRING_PACKAGES],
+        Stage::Unit => &[
+            deps::BUILD_PACKAGES,
+            deps::KEYRING_PACKAGES,
+            deps::POSTGRES_PACKAGES,
+        ],
         Stage::E2e => &[
             deps::BUILD_PACKAGES,
             deps::KEYRING_PACKAGES,
@@ -134,6 +138,9 @@ mod tests {
         let unit = system_packages(Stage::Unit);
         assert!(unit.contains(&"gnome-keyring"), "{unit:?}");
         assert!(!unit.contains(&"xvfb"), "{unit:?}");
+        // The shared store's tests start a real PostgreSQL of their own.
+        assert!(unit.contains(&"postgresql"), "{unit:?}");
+        assert!(!api.contains(&"postgresql"), "{api:?}");
         let e2e = system_packages(Stage::E2e);
         assert!(e2e.contains(&"webkit2gtk-driver"), "{e2e:?}");
         assert!(!e2e.contains(&"debootstrap"), "{e2e:?}");

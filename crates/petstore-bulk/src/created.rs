@@ -27,6 +27,7 @@
 //! 100,000 rows is the largest import, so two of the largest imports are always remembered.
 
 mod file;
+mod listing;
 mod matching;
 mod single;
 
@@ -39,6 +40,7 @@ use petstore_client::NewPet;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
+pub use listing::Recorded;
 pub use matching::Fingerprint;
 pub use single::{Claim, Settled, may_have_created, single_key};
 
@@ -82,6 +84,10 @@ pub struct Earlier {
     pub source: CreateSource,
     /// `None`: the create went out and its outcome was never confirmed.
     pub pet_id: Option<i64>,
+    /// The desk (computer) that added it, when another desk's create was found in a store
+    /// several desks share (issue 41); `None`: this computer's own record.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub desk: Option<String>,
 }
 
 /// Why a valid row of a file is not sent unless the person chooses to create it again.

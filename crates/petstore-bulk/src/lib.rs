@@ -35,13 +35,14 @@ pub use contract::{
     ParsedFile, Row, RowProblem, parse, parse_read,
 };
 pub use created::{
-    Claim, CreateSource, CreatedError, CreatedPets, Earlier, Repeat, Settled, may_have_created,
+    Claim, CreateSource, CreatedError, CreatedPets, Earlier, Recorded, Repeat, Settled,
+    may_have_created, single_key,
 };
 pub use estimate::{About, Estimate};
 pub use export::{ExportError, ExportFormat, SafeFile, export, export_counting};
 pub use import::{
     Counts, Import, ImportControl, ImportError, ImportOptions, ImportReport, MAX_UNKNOWN_IN_A_ROW,
-    Outcome, Phase, Progress, Repeats, RowReport, Stop, StopCause, repeats_of,
+    Outcome, Phase, Progress, Repeats, RowReport, RowToSend, Stop, StopCause, repeats_of,
 };
 pub use journal::{
     Journal, JournalError, JournalId, RowState, UnfinishedImport, UnknownReason, unfinished,

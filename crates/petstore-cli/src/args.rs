@@ -73,6 +73,25 @@ pub enum Command {
         #[command(subcommand)]
         action: ProxyAction,
     },
+    Store {
+        #[command(subcommand)]
+        action: StoreAction,
+    },
+}
+
+/// `petstore store …`: the shared store (issue 41).
+#[derive(Debug, Clone, Subcommand)]
+pub enum StoreAction {
+    Connect {
+        // Checked when used (`store::StoreUrl::parse`), not by clap: clap's refusal would repeat
+        // the value, and an address given with a password must not be printed back.
+        #[arg(value_name = "postgres://USER@HOST:PORT/DB")]
+        url: String,
+        #[arg(long, value_name = "NAME")]
+        desk: Option<String>,
+    },
+    Status,
+    Disconnect,
 }
 
 #[derive(Debug, Clone, Copy, Subcommand)]
@@ -186,6 +205,9 @@ pub struct ImportArgs {
     pub resend_unknown: bool,
     #[arg(long)]
     pub allow_repeats: bool,
+    /// The shared store cannot be reached: import anyway, checking this desk's own record only.
+    #[arg(long)]
+    pub unchecked: bool,
 }
 
 #[derive(Debug, Args)]

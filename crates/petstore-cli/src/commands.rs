@@ -15,6 +15,7 @@ use crate::output;
 use crate::quota;
 use crate::search::Search;
 use crate::session::{self, Session};
+use crate::store::{self, gate::Gate};
 use crate::words::{Msg, say};
 
 pub fn run(cli: &Cli) -> Result<(), CliError> {
@@ -36,6 +37,12 @@ pub fn run(cli: &Cli) -> Result<(), CliError> {
             .as_deref()
             .map(|text| Search::new(text, args.status.clone()))
             .transpose()?,
+        _ => None,
+    };
+    // The shared store's settings and password, read before the runtime (the keychain runs its
+    // own); opened only for a create.
+    let shared = match &cli.command {
+        Command::Add(_) => store::gate::prepare()?,
         _ => None,
     };
     let mut session = session::prepare(cli)?;
@@ -63,7 +70,9 @@ pub fn run(cli: &Cli) -> Result<(), CliError> {
                         None => list(&client, cli.json, args).await,
                     },
                     (Command::Add(args), Some(pet)) => {
-                        add(&client, cli.json, &pet, args.allow_repeat, args.queue).await
+                        let mut gate = store::gate::open(shared).await;
+                        let how = (args.allow_repeat, args.queue);
+                        add(&client, cli.json, &pet, how, &mut gate).await
                     }
                     (Command::Get(args), _) => get(&client, cli.json, args).await,
                     (Command::Quota(args), _) if args.forget => quota::forget(&client, cli.json),
@@ -178,21 +187,41 @@ async fn add(
     client: &PetstoreClient,
     json: bool,
     pet: &NewPet,
-    allow_repeat: bool,
-    queue: bool,
+    (allow_repeat, queue): (bool, bool),
+    gate: &mut Gate,
 ) -> Result<(), CliError> {
     // Sent now, it would overtake pets queued before it.
     if queue && let Some(ahead) = crate::outbox::waiting(client, &pet.name)? {
         return crate::outbox::queue_behind(client, json, pet, allow_repeat, ahead);
     }
-    let key = claim(client, pet, allow_repeat)?;
-    let answer = client.create_pet(pet).await;
-    if let Some((key, mut record)) = key {
-        let settled = petstore_bulk::Settled::of(answer.as_ref().map(|r| r.value.id));
-        if let Err(error) = record.settle(&key, pet, CreateSource::CommandLine, settled) {
-            // The pet's fate is the service's answer whatever happens here.
-            log::warn!("a create's answer not recorded: {error}");
+    let mut key = claim(client, pet, allow_repeat)?;
+    let shared_key = key
+        .as_ref()
+        .map_or_else(petstore_bulk::single_key, |(key, _)| key.clone());
+    let url = client.base_url().as_str().to_owned();
+    let claimed_shared = match store::shared_claim(gate, &url, &shared_key, pet, allow_repeat).await
+    {
+        Ok(claimed) => claimed,
+        Err(error) => {
+            // Another desk added it: this computer's claim is given back, nothing is sent.
+            if let Some((key, record)) = key.as_mut()
+                && let Err(error) = record.record_refused(key)
+            {
+                log::warn!("a claim not given back: {error}");
+            }
+            return Err(error);
         }
+    };
+    let answer = client.create_pet(pet).await;
+    let settled = petstore_bulk::Settled::of(answer.as_ref().map(|r| r.value.id));
+    if let Some((key, mut record)) = key
+        && let Err(error) = record.settle(&key, pet, CreateSource::CommandLine, settled)
+    {
+        // The pet's fate is the service's answer whatever happens here.
+        log::warn!("a create's answer not recorded: {error}");
+    }
+    if claimed_shared {
+        store::shared_settle(gate, &url, &shared_key, settled).await;
     }
     let created = match answer {
         Ok(response) => response.value,
@@ -235,7 +264,7 @@ fn claim(
         Claim::Earlier(earlier) => Err(CliError::AlreadyAdded {
             name: pet.name.clone(),
             url: url.to_owned(),
-            earlier,
+            earlier: Box::new(earlier),
         }),
     }
 }

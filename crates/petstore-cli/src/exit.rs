@@ -45,6 +45,18 @@ pub const QUEUED: u8 = 15;
 pub const OUTBOX_WAITING: u8 = 16;
 /// `outbox send`: entries need a person: refused by the service (400) or of unconfirmed outcome.
 pub const OUTBOX_NEEDS_PERSON: u8 = 17;
+/// `store status` (and `store connect`): no shared store is set up on this desk, or no password
+/// for it is stored here.
+pub const STORE_NOT_SET_UP: u8 = 18;
+/// The shared store's server could not be reached (or did not answer in time).
+pub const STORE_UNREACHABLE: u8 = 19;
+/// PostgreSQL refused the shared store's user: a wrong password, or not allowed from here.
+pub const STORE_SIGN_IN: u8 = 20;
+/// The shared store's schema is newer than this program: update it; nothing was changed.
+pub const STORE_SCHEMA_TOO_NEW: u8 = 21;
+/// `import`: the shared store could not be reached, so other desks' rows could not be checked,
+/// and the person did not choose to go on (`--unchecked`, or "y" at a terminal): nothing sent.
+pub const STORE_UNCHECKED: u8 = 22;
 /// Ctrl+C at a secret's prompt (`key set`, `proxy password`), which gives the terminal its echo
 /// back first: the code a shell reports for a program Ctrl+C stopped (128 + SIGINT).
 pub const INTERRUPTED: u8 = 130;
@@ -96,11 +108,12 @@ pub enum CliError {
     CreateOutcomeUnknown {
         seconds: f64,
     },
-    /// `add` of a pet this computer added (or may have added) here before; nothing was sent.
+    /// `add` of a pet this computer (or, through the shared store, another desk) added, or may
+    /// have added, here before; nothing was sent. Boxed: it names the desk too.
     AlreadyAdded {
         name: String,
         url: String,
-        earlier: petstore_bulk::Earlier,
+        earlier: Box<petstore_bulk::Earlier>,
     },
     /// `add --queue`: not sent now, queued in the outbox (already said on stdout): after a
     /// failure that provably sent nothing, or (`None`) behind earlier entries still waiting.
@@ -154,6 +167,26 @@ pub enum CliError {
     /// Ctrl+C at the prompt of `petstore key set` or `petstore proxy password`.
     Interrupted,
     Stdout(std::io::Error),
+    /// No shared store is set up on this desk.
+    StoreNotSetUp,
+    /// A shared store is set (`address`), and no password for it is stored on this desk.
+    StoreNoPassword {
+        address: String,
+    },
+    /// `store connect` to another store than the system-wide file's (`address`).
+    StoreManaged {
+        address: String,
+    },
+    StoreUrl(crate::store::StoreUrlError),
+    StoreSetting(petstore_local::SharedStoreSettingError),
+    /// `store connect` with more than one `--ca-file`.
+    StoreCaFiles {
+        count: usize,
+    },
+    /// `import` not started: the shared store cannot be reached and the person did not go on.
+    StoreUnchecked,
+    /// The shared store refused or failed (connecting, its schema, a statement).
+    Store(petstore_shared::SharedError),
     /// A bug; the text is for the report, in English.
     Internal(String),
     ReadFile {
@@ -262,6 +295,11 @@ impl CliError {
             | CliError::SecretTooLong { .. } => USAGE,
             CliError::Interrupted => INTERRUPTED,
             CliError::Stdout(_) | CliError::Internal(_) => INTERNAL,
+            CliError::StoreNotSetUp | CliError::StoreNoPassword { .. } => STORE_NOT_SET_UP,
+            CliError::StoreUrl(_) | CliError::StoreCaFiles { .. } => USAGE,
+            CliError::StoreManaged { .. } | CliError::StoreSetting(_) => CONFIG,
+            CliError::Store(error) => store_exit_code(error),
+            CliError::StoreUnchecked => STORE_UNCHECKED,
             CliError::ReadFile { .. }
             | CliError::Contract { .. }
             | CliError::NeedsConfirmation { .. } => USAGE,
@@ -311,6 +349,18 @@ pub fn kind_exit_code(kind: petstore_client::ErrorKind) -> u8 {
     }
 }
 
+fn store_exit_code(err: &petstore_shared::SharedError) -> u8 {
+    use petstore_shared::SharedError as S;
+    match err {
+        S::Unreachable { .. } | S::ConnectionLost { .. } => STORE_UNREACHABLE,
+        S::SignIn { .. } => STORE_SIGN_IN,
+        S::SchemaTooNew { .. } => STORE_SCHEMA_TOO_NEW,
+        S::TlsRequired { .. } | S::TlsFailed { .. } | S::TlsSetup(_) => NETWORK_SETUP,
+        S::Busy { .. } => STORE_UNREACHABLE,
+        _ => CONFIG,
+    }
+}
+
 fn outbox_exit_code(err: &OutboxError) -> u8 {
     match err {
         OutboxError::Invalid(_) | OutboxError::NameTooLong { .. } => USAGE,
@@ -340,71 +390,4 @@ fn api_exit_code(err: &ApiError) -> u8 {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::explain::message;
-    use crate::words::Text;
-
-    /// The client's words name no shell; the CLI adds where its keys come from, whether the
-    /// setup or the client found the key missing.
-    #[test]
-    fn a_missing_key_gets_the_clis_hint() {
-        let missing = ConfigError::MissingApiKey {
-            environment: Environment::Staging,
-        };
-        for err in [
-            CliError::Config(missing.clone()),
-            CliError::Api(ApiError::Configuration(missing)),
-        ] {
-            let text = message(&err);
-            assert!(text.contains("staging"), "{text}");
-            assert!(text.contains("petstore key set"), "{text}");
-            assert!(text.contains("PETSTORE_API_KEY"), "{text}");
-            assert_eq!(err.exit_code(), CONFIG);
-        }
-        let unreadable = CliError::Local(LocalError::SettingsUnwritable {
-            path: "/tmp/settings.json".into(),
-            problem: "read-only".into(),
-            fault: petstore_local::SettingsFault::Io(std::io::ErrorKind::ReadOnlyFilesystem),
-        });
-        assert_eq!(unreadable.exit_code(), CONFIG);
-    }
-
-    #[test]
-    fn exit_codes_are_distinct_and_documented() {
-        let codes = [
-            OK,
-            INTERNAL,
-            USAGE,
-            AUTH,
-            NOT_FOUND,
-            RATE_LIMITED,
-            SERVER,
-            NETWORK,
-            OUTCOME_UNKNOWN,
-            CONFIG,
-            IMPORT_INCOMPLETE,
-            NETWORK_SETUP,
-            EXPORT_INCOMPLETE,
-            ALREADY_ADDED,
-            SEARCH_INCOMPLETE,
-            QUEUED,
-            OUTBOX_WAITING,
-            OUTBOX_NEEDS_PERSON,
-            INTERRUPTED,
-        ];
-        let mut sorted = codes.to_vec();
-        sorted.dedup();
-        assert_eq!(sorted.len(), codes.len());
-        // Shown after `petstore --help` (the README carries the same table).
-        for language in petstore_local::Language::ALL {
-            let help = crate::words::UsageMsg::ExitCodes.text_in(language);
-            for code in codes {
-                assert!(
-                    help.contains(&format!("\n  {code}  ")),
-                    "{code} undocumented in {language:?}"
-                );
-            }
-        }
-    }
-}
+mod tests;

@@ -20,6 +20,7 @@ mod quota;
 mod search;
 mod secret_input;
 mod session;
+mod store;
 mod usage;
 mod values;
 mod words;
@@ -47,6 +48,7 @@ fn main() -> ExitCode {
     let result = match &cli.command {
         Command::Key { action } => keycmd::run(&cli, *action),
         Command::Proxy { action } => keycmd::proxy(&cli, *action),
+        Command::Store { action } => store::run(&cli, action),
         Command::Import(args) => bulk::import(&cli, args),
         Command::Export(args) => bulk::export(&cli, args),
         Command::Log(args) => history::log(&cli, args),

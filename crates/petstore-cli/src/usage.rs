@@ -16,7 +16,7 @@ use crate::words::{HelpMsg, Text, UsageMsg as U, language, say};
 type Helps = &'static [(&'static str, U)];
 
 /// Each subcommand's help, and its options'.
-const SUBCOMMANDS: [(&str, U, Helps); 10] = [
+const SUBCOMMANDS: [(&str, U, Helps); 11] = [
     (
         "list",
         U::List,
@@ -57,6 +57,7 @@ const SUBCOMMANDS: [(&str, U, Helps); 10] = [
             ("yes", U::Yes),
             ("resend_unknown", U::ResendUnknown),
             ("allow_repeats", U::AllowRepeats),
+            ("unchecked", U::Unchecked),
         ],
     ),
     (
@@ -82,6 +83,7 @@ const SUBCOMMANDS: [(&str, U, Helps); 10] = [
     ("outbox", U::Outbox, &[]),
     ("key", U::Key, &[]),
     ("proxy", U::ProxyCommand, &[]),
+    ("store", U::Store, &[]),
 ];
 
 /// The options every command takes.
@@ -98,7 +100,7 @@ const GLOBAL: [(&str, U); 9] = [
 ];
 
 /// The actions of `key`, `proxy` and `outbox`.
-const ACTIONS: [(&str, &str, U); 8] = [
+const ACTIONS: [(&str, &str, U); 11] = [
     ("key", "set", U::KeySet),
     ("key", "clear", U::KeyClear),
     ("key", "status", U::KeyStatus),
@@ -107,12 +109,17 @@ const ACTIONS: [(&str, &str, U); 8] = [
     ("outbox", "send", U::OutboxSend),
     ("outbox", "drop", U::OutboxDrop),
     ("outbox", "send-anyway", U::OutboxSendAnyway),
+    ("store", "connect", U::StoreConnect),
+    ("store", "status", U::StoreStatus),
+    ("store", "disconnect", U::StoreDisconnect),
 ];
 
 /// The arguments of those actions: (command, action, argument id, help).
-const ACTION_ARGS: [(&str, &str, &str, U); 2] = [
+const ACTION_ARGS: [(&str, &str, &str, U); 4] = [
     ("outbox", "drop", "id", U::OutboxId),
     ("outbox", "send-anyway", "id", U::OutboxId),
+    ("store", "connect", "url", U::StoreUrl),
+    ("store", "connect", "desk", U::StoreDesk),
 ];
 
 /// The command line with its help in `language`.

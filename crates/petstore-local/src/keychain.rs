@@ -22,6 +22,12 @@ pub const SERVICE: &str = crate::APP_ID;
 /// The keychain account of the proxy's password (the API keys' accounts are environment names).
 pub const PROXY_ACCOUNT: &str = "proxy";
 
+/// The start of the keychain account of a shared store's database password (issue 41), followed
+/// by the store's address (`postgres://user@host:port/db`, no password): an entry of its own, so
+/// clearing an API key or the proxy's password never touches it, and a password is only ever
+/// sent to the store it was typed for (as the proxy's is).
+pub const SHARED_STORE_ACCOUNT: &str = "shared-store ";
+
 /// A keychain failure, in words a person can act on. Never carries a key, not even part of one.
 #[derive(Debug, thiserror::Error)]
 pub enum KeychainError {
@@ -167,6 +173,50 @@ impl Keychain {
             Err(StoreError::NoEntry) => Ok(false),
             Err(err) => Err(map_error(err)),
         }
+    }
+
+    /// The database password stored for the shared store at `store` (its address), if any.
+    pub fn shared_store_password(
+        &self,
+        store: &str,
+    ) -> Result<Option<Zeroizing<String>>, KeychainError> {
+        match self.shared_store_entry(store)?.get_password() {
+            Ok(secret) => Ok(Some(Zeroizing::new(secret))),
+            Err(StoreError::NoEntry) => Ok(None),
+            Err(err) => Err(map_error(err)),
+        }
+    }
+
+    /// Store (or replace) the database password of the shared store at `store`.
+    pub fn set_shared_store_password(
+        &self,
+        store: &str,
+        password: &str,
+    ) -> Result<(), KeychainError> {
+        self.shared_store_entry(store)?
+            .set_password(password)
+            .map_err(|err| match map_error(err) {
+                // A store's message could echo what it was given.
+                KeychainError::Other(_) => {
+                    KeychainError::Other("the shared store's password was not stored".into())
+                }
+                other => other,
+            })
+    }
+
+    /// Remove the password of the shared store at `store`; `true` when there was one.
+    pub fn clear_shared_store_password(&self, store: &str) -> Result<bool, KeychainError> {
+        match self.shared_store_entry(store)?.delete_credential() {
+            Ok(()) => Ok(true),
+            Err(StoreError::NoEntry) => Ok(false),
+            Err(err) => Err(map_error(err)),
+        }
+    }
+
+    fn shared_store_entry(&self, store: &str) -> Result<Entry, KeychainError> {
+        self.store
+            .build(SERVICE, &format!("{SHARED_STORE_ACCOUNT}{store}"), None)
+            .map_err(map_error)
     }
 
     fn proxy_entry(&self) -> Result<Entry, KeychainError> {

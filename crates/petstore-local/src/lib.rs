@@ -22,8 +22,9 @@ pub use proxy_secret::{ProxyPassword, proxy_of};
 pub use settings::{
     ActivityPrefs, ActivitySettings, CategoryError, CategoryName, CategoryNames, LocalError,
     MAX_CATEGORIES, MAX_CATEGORY_NAME_CHARS, Merge, NetworkSettingError, PasswordLookup,
-    ProxyModeName, ProxyPrefs, Refused, Settings, SettingsFault, SettingsFile, SystemSettings,
-    UnreadableSettings, UpdatePolicy, UpdatePrefs, load_ca_file, network_config,
+    ProxyModeName, ProxyPrefs, Refused, Settings, SettingsFault, SettingsFile, SharedStorePrefs,
+    SharedStoreSettingError, StoreSource, SystemSettings, UnreadableSettings, UpdatePolicy,
+    UpdatePrefs, computer_name, load_ca_file, network_config, resolve_shared_store,
 };
 pub use waits::WaitMemory;
 

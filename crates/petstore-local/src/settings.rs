@@ -8,6 +8,7 @@ mod categories;
 mod error;
 mod file;
 mod network;
+mod shared_store;
 mod updates;
 
 use std::path::{Path, PathBuf};
@@ -27,6 +28,10 @@ pub use error::{LocalError, SettingsFault, UnreadableSettings};
 pub use file::SettingsFile;
 pub use network::{
     NetworkSettingError, PasswordLookup, ProxyModeName, ProxyPrefs, load_ca_file, network_config,
+};
+pub use shared_store::{
+    DEFAULT_PORT, MAX_CA_PATH_CHARS, MAX_DESK_CHARS, MAX_STORE_NAME_CHARS, SharedStorePrefs,
+    SharedStoreSettingError, StoreSource, computer_name, resolve_shared_store,
 };
 pub use updates::{
     CHECK_INTERVAL, DEFAULT_UPDATE_URL, LAST_CHECK_FILE, SYSTEM_SETTINGS_VAR, SystemSettings,
@@ -75,6 +80,9 @@ pub struct Settings {
     /// each; any other: the form offers "Add when possible" beside the error.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub add_when_possible: Vec<Environment>,
+    /// The shared store several desks use (issue 41); its password is in the keychain.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub shared_store: Option<SharedStorePrefs>,
     /// Fields this version does not know (a newer version wrote them), kept as they were so that
     /// saving here does not drop them.
     #[serde(flatten)]

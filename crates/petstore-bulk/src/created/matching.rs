@@ -27,6 +27,14 @@ impl Fingerprint {
         }
     }
 
+    /// The fingerprint as stable text, `[category, status or null, "name"]` in JSON: the text
+    /// the shared store keeps (`petstore_shared::Fingerprint::text`, computed there from the
+    /// same fields by the same rule), so a pet is the same pet on this computer and across
+    /// desks. Never change it: both records compare with what earlier versions wrote.
+    pub fn text(&self) -> String {
+        serde_json::json!([self.category_id, self.status, self.name]).to_string()
+    }
+
     fn same_pet(&self, other: &Fingerprint) -> bool {
         self.name == other.name
             && self.category_id == other.category_id
@@ -125,5 +133,29 @@ fn newest<'a>(entries: impl Iterator<Item = &'a Entry>) -> Option<Earlier> {
             at: entry.line.at,
             source: entry.line.source.clone(),
             pet_id: entry.id,
+            desk: None,
         })
+}
+
+#[cfg(test)]
+mod tests {
+    use petstore_client::PetStatus;
+
+    use super::*;
+
+    /// The same cases, to the character, as petstore-shared's `fingerprint.rs` tests.
+    #[test]
+    fn the_stable_text_is_the_shared_stores() {
+        let pet = |name: &str, category_id, status| {
+            Fingerprint::of(&NewPet::new(name, category_id, status).unwrap())
+        };
+        assert_eq!(
+            pet("ALPHA", 2, Some(PetStatus::Sold)).text(),
+            r#"[2,"sold","alpha"]"#
+        );
+        assert_eq!(
+            pet("  Rex   the  Dog ", 1, None).text(),
+            r#"[1,null,"rex the dog"]"#
+        );
+    }
 }

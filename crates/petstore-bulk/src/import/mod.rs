@@ -8,6 +8,7 @@ mod reconcile;
 mod repeats;
 mod report;
 mod send;
+mod shared;
 mod waits;
 
 use std::collections::BTreeMap;
@@ -20,6 +21,7 @@ use tokio::sync::watch;
 pub use control::{ImportControl, Phase, Progress};
 pub use repeats::{Repeats, repeats_of};
 pub use report::{Counts, ImportReport, Outcome, RowReport, Stop, StopCause};
+pub use shared::RowToSend;
 pub use waits::LONGEST_WAIT;
 use waits::Waited;
 

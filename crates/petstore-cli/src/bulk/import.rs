@@ -17,6 +17,7 @@ use crate::notices::{self, WaitState};
 use crate::output;
 use crate::progress;
 use crate::session;
+use crate::store;
 use crate::words::{BulkMsg, say};
 
 pub fn import(cli: &Cli, args: &ImportArgs) -> Result<(), CliError> {
@@ -40,8 +41,14 @@ pub fn import(cli: &Cli, args: &ImportArgs) -> Result<(), CliError> {
     }
     categories::learn(env, &file)?;
     let data_dir = petstore_local::data_dir().ok_or(CliError::NoDataDir)?;
+    // The shared store's settings and password, read before the runtime (the keychain runs
+    // its own).
+    let shared = store::gate::prepare()?;
     let runtime = runtime()?;
     let report = runtime.block_on(async {
+        // Before anything starts: other desks' rows checked, or the person told they cannot be.
+        let mut gate = store::gate::open(shared).await;
+        store::import::go_on_unchecked(&gate, args.unchecked)?;
         // Bulk work: full speed alone on the key, paced and leaving the window's end to people
         // once other desks spend it too.
         let client = session.client()?.with_priority(Priority::Batch);
@@ -49,6 +56,15 @@ pub fn import(cli: &Cli, args: &ImportArgs) -> Result<(), CliError> {
         let mut import = Import::prepare(&data_dir, &bytes, file, &client)?;
         let source = std::fs::canonicalize(&args.file).unwrap_or_else(|_| args.file.clone());
         import.record_source(&source, &file_name(&args.file))?;
+        let environment = client.base_url().as_str().to_owned();
+        let claimed = store::import::claim_rows(
+            &mut gate,
+            &mut import,
+            &environment,
+            &file_name(&args.file),
+            args.allow_repeats,
+        )
+        .await?;
         log::info!("import journal: {}", import.journal_path().display());
         if import.resumed() {
             eprintln!("{}", say(BulkMsg::Resuming, &[("url", &client.base_url())]));
@@ -77,7 +93,9 @@ pub fn import(cli: &Cli, args: &ImportArgs) -> Result<(), CliError> {
         };
         let report = import.run(options).await;
         shown.await.ok();
-        Ok::<_, CliError>(report?)
+        let report = report?;
+        store::import::settle_rows(&mut gate, &environment, &claimed, &report).await;
+        Ok::<_, CliError>(report)
     })?;
     if let Some(path) = &args.report {
         write_report(path, &report)?;

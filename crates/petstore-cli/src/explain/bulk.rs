@@ -243,6 +243,18 @@ pub fn repeat(repeat: &petstore_bulk::Repeat) -> String {
             let local = earlier.at.with_timezone(&chrono::Local);
             use chrono::Datelike;
             let date = crate::words::date(local.day(), local.month0(), local.year());
+            if let Some(desk) = &earlier.desk {
+                let values: [(&str, &dyn std::fmt::Display); 3] =
+                    [("desk", desk), ("date", &date), ("from", &from)];
+                return match earlier.pet_id {
+                    Some(id) => {
+                        let mut with_id = values.to_vec();
+                        with_id.push(("id", &id));
+                        say(crate::words::StoreMsg::RepeatEarlierBy, &with_id)
+                    }
+                    None => say(crate::words::StoreMsg::RepeatMaybeBy, &values),
+                };
+            }
             match earlier.pet_id {
                 Some(id) => say(
                     BulkMsg::RepeatEarlier,

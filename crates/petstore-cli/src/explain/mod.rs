@@ -6,13 +6,14 @@ mod bulk;
 mod client;
 mod local;
 mod outbox;
+mod store;
 
 use petstore_client::{ConfigError, Error as ApiError, WaitKept};
 use petstore_local::LocalError;
 
 use crate::exit::CliError;
 use crate::keysource::KeySource;
-use crate::words::{ErrMsg, Msg, say};
+use crate::words::{ErrMsg, Msg, StoreMsg, say};
 
 pub use bulk::{repeat, row_problem};
 pub use client::{api, config};
@@ -129,7 +130,7 @@ pub fn describe(err: &CliError) -> String {
             say(ErrMsg::CreateOutcomeUnknown, &[("seconds", seconds)])
         }
         CliError::AlreadyAdded { name, url, earlier } => {
-            let when = bulk::repeat(&petstore_bulk::Repeat::Earlier(earlier.clone()));
+            let when = bulk::repeat(&petstore_bulk::Repeat::Earlier((**earlier).clone()));
             let msg = match earlier.pet_id {
                 Some(_) => ErrMsg::AlreadyAdded,
                 None => ErrMsg::MayHaveBeenAdded,
@@ -175,6 +176,14 @@ pub fn describe(err: &CliError) -> String {
         }
         CliError::Stdin(error) => say(ErrMsg::Stdin, &[("why", &io(error))]),
         CliError::EmptyPassword => say(ErrMsg::EmptyPassword, &[]),
+        CliError::StoreNotSetUp => say(StoreMsg::NotSetUp, &[]),
+        CliError::StoreNoPassword { address } => say(StoreMsg::NoPassword, &[("address", address)]),
+        CliError::StoreManaged { address } => say(StoreMsg::Managed, &[("address", address)]),
+        CliError::StoreUrl(error) => store::url(*error),
+        CliError::StoreSetting(error) => store::setting(error),
+        CliError::StoreCaFiles { count } => say(StoreMsg::TooManyCaFiles, &[("count", count)]),
+        CliError::Store(error) => store::shared(error),
+        CliError::StoreUnchecked => say(StoreMsg::Unchecked, &[]),
         CliError::NoProxyForPassword => say(ErrMsg::NoProxyForPassword, &[]),
         CliError::SecretTooLong { limit } => say(ErrMsg::SecretTooLong, &[("limit", limit)]),
         CliError::Interrupted => say(ErrMsg::Interrupted, &[]),

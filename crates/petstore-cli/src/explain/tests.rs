@@ -172,14 +172,22 @@ fn every_error() -> Vec<CliError> {
         CliError::AlreadyAdded {
             name: "Rex".into(),
             url: "x".into(),
-            earlier: petstore_bulk::Earlier {
+            earlier: Box::new(petstore_bulk::Earlier {
                 at,
                 source: petstore_bulk::CreateSource::Form,
                 pet_id: None,
-            },
+                desk: None,
+            }),
         },
         CliError::Stdin(io(std::io::ErrorKind::PermissionDenied)),
         CliError::EmptyPassword,
+        CliError::StoreNotSetUp,
+        CliError::StoreUnchecked,
+        CliError::StoreNoPassword {
+            address: "postgres://u@h:5432/d".into(),
+        },
+        CliError::StoreUrl(crate::store::StoreUrlError::HasPassword),
+        CliError::Store(petstore_shared::SharedError::SignIn { user: "u".into() }),
         CliError::NoProxyForPassword,
         CliError::SecretTooLong { limit: 4096 },
         CliError::Interrupted,

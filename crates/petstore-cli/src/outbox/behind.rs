@@ -52,7 +52,7 @@ pub fn queue_behind(
             return Err(CliError::AlreadyAdded {
                 name: pet.name.clone(),
                 url: url.to_owned(),
-                earlier,
+                earlier: Box::new(earlier),
             });
         }
     }

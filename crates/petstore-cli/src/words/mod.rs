@@ -3,7 +3,7 @@
 //! and never goes through here; neither do `-v` log lines, which are for developers.
 //!
 //! One catalog per area (`general`, `errors`, `service`, `network`, `setup`, `local`, `bulk`,
-//! `help`, `usage`, `outbox`), each written with [`catalog!`]: every message is a variant with its English
+//! `help`, `usage`, `outbox`, `store`), each written with [`catalog!`]: every message is a variant with its English
 //! and German text side by side, so neither can be left out, and `{name}` placeholders must be the
 //! same in both (a test checks every catalog).
 
@@ -21,6 +21,7 @@ pub mod network;
 pub mod outbox;
 pub mod service;
 pub mod setup;
+pub mod store;
 pub mod usage;
 
 pub use bulk::BulkMsg;
@@ -32,6 +33,7 @@ pub use network::NetworkMsg;
 pub use outbox::OutboxMsg;
 pub use service::ServiceMsg;
 pub use setup::SetupMsg;
+pub use store::StoreMsg;
 pub use usage::UsageMsg;
 
 static LANGUAGE: OnceLock<Language> = OnceLock::new();
@@ -170,6 +172,7 @@ mod tests {
         check_all(LocalMsg::ALL);
         check_all(UsageMsg::ALL);
         check_all(OutboxMsg::ALL);
+        check_all(StoreMsg::ALL);
     }
 
     #[test]

@@ -78,6 +78,34 @@ catalog! {
             en: "Store, clear or check the API key in the OS keychain",
             de: "Den API-Schlüssel im Schlüsselbund des Systems speichern, löschen oder prüfen",
         },
+        Store {
+            en: "Share one record of created pets with other desks through a PostgreSQL database: connect (the password goes to the OS keychain), show whether this desk is sharing, or disconnect",
+            de: "Eine gemeinsame Liste angelegter Haustiere mit anderen Arbeitsplätzen über eine PostgreSQL-Datenbank nutzen: verbinden (das Passwort kommt in den Schlüsselbund des Systems), zeigen, ob dieser Arbeitsplatz sie nutzt, oder trennen",
+        },
+        StoreConnect {
+            en: "Connect this desk to the shared store at postgres://USER@HOST:PORT/DB: the password is asked for without echo (or read from standard input), the connection proven, then the address saved and the password kept in the keychain. TLS is required unless the host is this computer; --ca-file names a company certificate authority",
+            de: "Diesen Arbeitsplatz mit dem gemeinsamen Speicher unter postgres://BENUTZER@HOST:PORT/DB verbinden: Das Passwort wird ohne Anzeige abgefragt (oder von der Standardeingabe gelesen), die Verbindung geprüft, dann die Adresse gespeichert und das Passwort im Schlüsselbund abgelegt. TLS ist Pflicht, außer der Host ist dieser Computer; --ca-file nennt eine Zertifizierungsstelle der Firma",
+        },
+        StoreStatus {
+            en: "Connect and say what was proven; exits 0 only when this desk is sharing",
+            de: "Verbinden und sagen, was geprüft wurde; endet nur mit 0, wenn dieser Arbeitsplatz den Speicher nutzt",
+        },
+        StoreDisconnect {
+            en: "Stop sharing: remove the shared store from your settings and its password from the keychain",
+            de: "Die gemeinsame Nutzung beenden: den gemeinsamen Speicher aus Ihren Einstellungen und sein Passwort aus dem Schlüsselbund entfernen",
+        },
+        StoreUrl {
+            en: "The shared store's address, postgres://USER@HOST:PORT/DB (never with the password)",
+            de: "Die Adresse des gemeinsamen Speichers, postgres://BENUTZER@HOST:PORT/DB (nie mit dem Passwort)",
+        },
+        Unchecked {
+            en: "When a shared store is set up and cannot be reached: import anyway, checking only this desk's own record of created pets (without it: asked at a terminal, refused otherwise)",
+            de: "Wenn ein gemeinsamer Speicher eingerichtet und nicht erreichbar ist: trotzdem importieren und nur die eigene Liste dieses Arbeitsplatzes prüfen (ohne diese Option: am Terminal gefragt, sonst abgelehnt)",
+        },
+        StoreDesk {
+            en: "How other desks see this one (\"already added by DESK\") [default: this computer's name]",
+            de: "Wie andere Arbeitsplätze diesen sehen („schon von DESK angelegt“) [Standard: der Name dieses Computers]",
+        },
         ProxyCommand {
             en: "Store or clear the proxy's password in the OS keychain (its address and user are in the settings file's \"proxy\")",
             de: "Das Passwort des Proxys im Schlüsselbund des Systems speichern oder löschen (Adresse und Benutzer stehen unter \"proxy\" in der Einstellungsdatei)",
@@ -289,7 +317,16 @@ catalog! {
       sending the outbox, or the service kept failing); run it again later
   17  outbox send: entries need a person: refused by the service (400) or of
       unconfirmed outcome (`petstore outbox` shows them with why)
-  130  Ctrl+C at the prompt of `key set` or `proxy password`: nothing was stored
+  18  store: no shared store is set up on this desk, or no password for it is
+      stored here (`petstore store connect`)
+  19  store: the shared store could not be reached
+  20  store: PostgreSQL refused the shared store's user (wrong password, or not
+      allowed from this computer); `store connect` saved nothing
+  21  store: the shared store's schema is newer than this program; update it
+  22  import: the shared store cannot be reached, so other desks' rows could not be
+      checked; nothing was sent (--unchecked imports anyway)
+  130  Ctrl+C at the prompt of `key set`, `proxy password` or `store connect`:
+       nothing was stored
 
 `import` exits 0 only when every valid row of the file is created (now or by an
 earlier run; invalid rows are reported, not sent) or skipped as a repeat of a pet
@@ -340,7 +377,16 @@ another server needs --trust-url. PETSTORE_API_KEY goes wherever --base-url says
       den Postausgang, oder der Dienst versagte wiederholt); später erneut ausführen
   17  outbox send: Einträge brauchen einen Menschen: vom Dienst abgelehnt (400) oder mit
       unbestätigtem Ergebnis (`petstore outbox` zeigt sie mit Grund)
-  130  Strg+C bei der Eingabe von `key set` oder `proxy password`: nichts wurde gespeichert
+  18  store: auf diesem Arbeitsplatz ist kein gemeinsamer Speicher eingerichtet, oder
+      hier ist kein Passwort dafür gespeichert (`petstore store connect`)
+  19  store: der gemeinsame Speicher war nicht erreichbar
+  20  store: PostgreSQL lehnte den Benutzer des gemeinsamen Speichers ab (falsches
+      Passwort, oder von diesem Computer nicht erlaubt); `store connect` speicherte nichts
+  21  store: das Schema des gemeinsamen Speichers ist neuer als dieses Programm; aktualisieren
+  22  import: der gemeinsame Speicher ist nicht erreichbar, die Zeilen anderer Arbeitsplätze
+      konnten nicht geprüft werden; nichts wurde gesendet (--unchecked importiert trotzdem)
+  130  Strg+C bei der Eingabe von `key set`, `proxy password` oder `store connect`:
+       nichts wurde gespeichert
 
 `import` endet nur mit 0, wenn jede gültige Zeile der Datei angelegt ist (jetzt oder von
 einem früheren Lauf; ungültige Zeilen werden gemeldet, nicht gesendet) oder als

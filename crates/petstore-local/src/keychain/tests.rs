@@ -282,3 +282,44 @@ fn debug_names_the_store_not_its_contents() {
     assert!(shown.contains("Mock store"), "{shown}");
     assert!(!shown.contains(SECRET));
 }
+
+#[test]
+fn the_shared_store_password_is_an_entry_of_its_own_per_store() {
+    let (keychain, _store) = keychain();
+    let ours = "postgres://desk@db.corp.example:5432/petstore";
+    let other = "postgres://desk@db.elsewhere.example:5432/petstore";
+    assert!(keychain.shared_store_password(ours).expect("get").is_none());
+    keychain.set(Environment::Production, &key()).expect("set");
+    keychain
+        .set_shared_store_password(ours, "db secret")
+        .expect("set");
+    assert_eq!(
+        keychain
+            .shared_store_password(ours)
+            .expect("get")
+            .expect("stored")
+            .as_str(),
+        "db secret"
+    );
+    // Another store's address never gets it.
+    assert!(
+        keychain
+            .shared_store_password(other)
+            .expect("get")
+            .is_none()
+    );
+    // Clearing it leaves the API key; clearing the key leaves it.
+    assert!(keychain.clear_shared_store_password(ours).expect("clear"));
+    assert!(!keychain.clear_shared_store_password(ours).expect("clear"));
+    assert!(
+        keychain
+            .get(Environment::Production)
+            .expect("get")
+            .is_some()
+    );
+    keychain
+        .set_shared_store_password(ours, "again")
+        .expect("set");
+    keychain.clear(Environment::Production).expect("clear");
+    assert!(keychain.shared_store_password(ours).expect("get").is_some());
+}

@@ -21,6 +21,7 @@ fn missing_file_is_the_default_and_saving_round_trips() {
         ca_files: Vec::new(),
         updates: None,
         add_when_possible: Vec::new(),
+        shared_store: None,
         unknown: serde_json::Map::new(),
     };
     let wanted = settings.clone();
@@ -104,6 +105,7 @@ fn environment_variables_win_over_the_file() {
         ca_files: Vec::new(),
         updates: None,
         add_when_possible: Vec::new(),
+        shared_store: None,
         unknown: serde_json::Map::new(),
     };
     let env = |name: &str| {
