@@ -67,12 +67,14 @@ describe('the sorts kept as pages arrive', () => {
     const orders = new SortOrders();
     let list: Pet[] = [];
     const seen = new Set<string>();
-    for (let page = 0; page < 12; page++) {
+    for (let page = 0; page < 30; page++) {
       // Load more keeps each id once, as PetList does.
-      const fresh = pets(40, next, page * 40).filter((p) => !seen.has(p.id) && seen.add(p.id));
+      const fresh = pets(100, next, page * 100).filter((p) => !seen.has(p.id) && seen.add(p.id));
       list = list.concat(fresh);
       orders.follow(list);
-      expectAllOrders(orders, list);
+      // As the table does after each painted page: batches placed, one order at a time.
+      if (page % 3 !== 2) while (orders.tidy());
+      if (page % 4 === 3 || page === 29) expectAllOrders(orders, list);
     }
   });
 
@@ -83,6 +85,9 @@ describe('the sorts kept as pages arrive', () => {
     const ids = new Set(list.map((p) => p.id));
     list = list.filter((p, i) => list.findIndex((q) => q.id === p.id) === i);
     expectAllOrders(orders, list);
+    // A page appended and not yet placed when the pet is put first.
+    list = list.concat(pets(30, next, 100).filter((p) => !ids.has(p.id) && ids.add(p.id)));
+    orders.follow(list);
     const created = { id: '123456789012', name: 'Zoé 1', categoryId: '3', status: 'sold', statusKnown: true };
     expect(ids.has(created.id)).toBe(false);
     list = [created, ...list];

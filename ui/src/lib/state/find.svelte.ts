@@ -68,6 +68,9 @@ export function idPieces(id: string, query: string): Piece[] {
     : [{ text: query, mark: true }, { text: id.slice(query.length), mark: false }];
 }
 
+/** The searches kept for Backspace and narrowing: a word's worth of keystrokes. */
+const TRAIL = 12;
+
 /** A query that can be an id (digits only) is also looked for at the start of each id. */
 const ID_QUERY = /^\d+$/;
 
@@ -139,8 +142,16 @@ export class PetFind {
   /** The folded names of `list.pets` in its order, kept as pages are appended (see `warm`). */
   #petNames: string[] = [];
   #warmedOf: readonly Pet[] = [];
-  /** The last search's matches, for narrowing the next keystroke's (not reactive: a cache). */
-  #last: { rows: readonly Pet[]; query: string; folded: string; keep: string | null; hits: number[] } | null = null;
+  /**
+   * The searches typed over the rows on screen, newest last, with their matches (null: every
+   * row), for narrowing the next keystroke's and for Backspace (not reactive: a cache, emptied
+   * when the rows or the pet kept in view change).
+   */
+  #trail: {
+    rows: readonly Pet[] | null;
+    keep: string | null;
+    searches: { query: string; folded: string; hits: number[] | null }[];
+  } = { rows: null, keep: null, searches: [] };
 
   constructor(list: PetList) {
     this.list = list;
@@ -195,14 +206,25 @@ export class PetFind {
     const query = this.needle;
     const folded = this.foldedNeedle;
     const keep = this.list.highlightId;
-    const last = this.#last;
-    const within =
-      last !== null && last.rows === rows && last.keep === keep && query.startsWith(last.query) && folded.startsWith(last.folded)
-        ? last.hits
-        : null;
+    if (this.#trail.rows !== rows || this.#trail.keep !== keep) this.#trail = { rows, keep, searches: [] };
+    const searches = this.#trail.searches;
+    // Backspace goes back to a search already made over these rows: its matches, not a new pass.
+    const again = searches.find((s) => s.query === query && s.folded === folded);
+    if (again) return again.hits === null ? rows : rowsAt(rows, again.hits);
+    // A query typed further can only match fewer: the longest earlier one it extends narrows it.
+    let within: number[] | null = null;
+    let longest = -1;
+    for (const s of searches) {
+      if (s.query.length > longest && query.startsWith(s.query) && folded.startsWith(s.folded)) {
+        within = s.hits;
+        longest = s.query.length;
+      }
+    }
     const hits = matchingAt(rows, names, query, keep, within);
-    this.#last = { rows, query, folded, keep, hits };
-    return rowsAt(rows, hits);
+    const every = hits.length === rows.length;
+    searches.push({ query, folded, hits: every ? null : hits });
+    if (searches.length > TRAIL) searches.shift();
+    return every ? rows : rowsAt(rows, hits);
   });
 
   /** How many of the loaded rows match (the pet kept for its NEW mark is not one, unless it does). */

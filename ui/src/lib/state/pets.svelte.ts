@@ -125,8 +125,9 @@ export class PetList {
     return this.#orders.order(this.pets, key, this.sortDir);
   });
 
-  // Every sort of the rows, kept as pages arrive (`orders.ts`): brought up to date after the page
-  // is painted, so a page costs no more with 100,000 rows, and a sort is a copy.
+  // Every sort of the rows, kept as pages arrive (`orders.ts`): brought up to date after pages
+  // are painted, a batch at a time, so a page costs no more with 100,000 rows, and a sort is
+  // (nearly) a copy.
   #orders = new SortOrders();
   /** The ids in `pets`, kept as pages are appended: a page is checked against it, not rebuilt. */
   #ids = new Set<string>();
@@ -136,7 +137,13 @@ export class PetList {
     if (appended === null) this.#ids = new Set(pets.map((p) => p.id));
     else for (const pet of appended) this.#ids.add(pet.id);
     this.pets = pets;
-    afterPaint(() => this.#orders.follow(this.pets));
+    afterPaint(() => this.#tidyOrders());
+  }
+
+  /** The orders follow the rows, a batch at a time, each after a painted frame. */
+  #tidyOrders(): void {
+    this.#orders.follow(this.pets);
+    if (this.#orders.tidy()) afterPaint(() => this.#tidyOrders());
   }
 
   /**

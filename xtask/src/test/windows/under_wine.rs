@@ -29,6 +29,11 @@ pub const UNIX_ONLY: &[(&str, &str)] = &[
         "(Linux only) the terminal is a pseudo-terminal made by util-linux's `script`; the piped \
          secrets' test runs under Wine too",
     ),
+    (
+        "petstore-cli's tests/store.rs and tests/store_creates.rs (the shared store)",
+        "they start a real PostgreSQL from Debian's package, a Linux program a Windows test \
+         cannot start under Wine; the CLI's store commands are the same code on Windows",
+    ),
 ];
 
 /// Why the tests below cannot run under Wine; the stage prints them with their tests.
