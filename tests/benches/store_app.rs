@@ -288,6 +288,18 @@ fn main() {
             mem.app
         );
         app.screenshot("bench-store-filtered").await;
+        // Memory returned when the list is replaced: the filtered page's PSS once it settles
+        // (JavaScriptCore collects on its own timer), against the first page's and every row's.
+        tokio::time::sleep(Duration::from_secs(5)).await;
+        let (replaced, low_replaced, high_replaced) = procs.settled(SAMPLES).await;
+        println!(
+            "PSS after the list was replaced by one page: web {:.1} MiB, app {:.1} MiB, total {:.1} MiB ({low_replaced:.1}-{high_replaced:.1}) = {:.3}x the first page's, {:.3}x the figure with {pets} rows",
+            replaced.web,
+            replaced.app,
+            replaced.total,
+            replaced.total / at_100.total,
+            replaced.total / at_all.total
+        );
 
         let activity = run(&app, script::OPEN_ACTIVITY).await;
         println!(

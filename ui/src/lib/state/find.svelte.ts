@@ -200,8 +200,10 @@ export class PetFind {
    * typed further narrows the last one's matches instead of reading every row again.
    */
   readonly rows = $derived.by(() => {
-    if (!this.active) return this.list.sorted;
     const rows = this.list.sorted;
+    // Searches over rows no longer on screen hold those rows: a replaced list's memory goes.
+    if (this.#trail.rows !== rows && this.#trail.rows !== null) this.#trail = { rows: null, keep: null, searches: [] };
+    if (!this.active) return rows;
     const names = this.#names;
     const query = this.needle;
     const folded = this.foldedNeedle;
