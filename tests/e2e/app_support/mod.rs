@@ -93,6 +93,9 @@ where
     let started = std::time::Instant::now();
     runtime.block_on(body(setup, config_dir));
     // Where the stage's minutes go (the suite must stay under 40 minutes cold, issue 40 §4).
-    let name = std::thread::current().name().unwrap_or("a scenario").to_owned();
+    let name = std::thread::current()
+        .name()
+        .unwrap_or("a scenario")
+        .to_owned();
     eprintln!("scenario {name}: {:.1} s", started.elapsed().as_secs_f64());
 }
