@@ -10,11 +10,12 @@
 #[allow(dead_code)] // the bench uses only part of the e2e tests' helpers
 #[path = "../e2e/app_support/mod.rs"]
 mod app_support;
+#[path = "support/store.rs"]
+mod store;
 
 use std::time::{Duration, Instant};
 
 use app_support::{Launch, scenario};
-use petstore_sandbox::{Plan, Sandbox, SandboxConfig};
 use serde::Deserialize;
 use thirtyfour::{By, TimeoutConfiguration};
 
@@ -65,18 +66,10 @@ struct Frames {
     r#where: String,
 }
 
-fn pets() -> usize {
-    std::env::var(PETS_VAR)
-        .ok()
-        .and_then(|v| v.trim().parse().ok())
-        .filter(|n| *n > 0)
-        .unwrap_or(PETS)
-}
-
 fn main() {
     scenario(|setup, config| async move {
-        let pets = pets();
-        let sandbox = start_store(pets).await;
+        let pets = store::pets_from_env(PETS_VAR, PETS);
+        let sandbox = store::start_store(KEY, pets).await;
         std::fs::write(
             config.path().join("settings.json"),
             format!(
@@ -158,27 +151,4 @@ fn main() {
         app.quit().await;
         sandbox.shutdown().await;
     });
-}
-
-async fn start_store(pets: usize) -> Sandbox {
-    let mut config = SandboxConfig {
-        seed_demo_data: false,
-        page_size_links: true,
-        ..SandboxConfig::default()
-    }
-    // Limits the export never comes near: the window's frames are what is measured.
-    .with_key(
-        KEY,
-        Plan::Enterprise {
-            per_minute: 1_000_000,
-            per_day: 100_000_000,
-        },
-    );
-    config.ban_after = 1_000;
-    let sandbox = Sandbox::start(config).await.expect("sandbox starts");
-    for i in 0..pets {
-        let status = ["available", "pending", "sold"][i % 3];
-        sandbox.insert_pet(&format!("Pet {i:05}"), (i % 9 + 1) as i64, status, None);
-    }
-    sandbox
 }

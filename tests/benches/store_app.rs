@@ -18,12 +18,13 @@ mod app_support;
 mod memory;
 #[path = "store_app/script.rs"]
 mod script;
+#[path = "support/store.rs"]
+mod store;
 
 use std::time::Duration;
 
 use app_support::page::App;
 use app_support::{Launch, scenario};
-use petstore_sandbox::{Plan, Sandbox, SandboxConfig};
 use script::{Awaited, Step};
 use thirtyfour::common::keys::Key;
 use thirtyfour::{By, TimeoutConfiguration};
@@ -34,11 +35,7 @@ const PETS_VAR: &str = "STORE_BENCH_PETS";
 
 /// The pets in the store: [`PETS`], or as many as `STORE_BENCH_PETS` says.
 fn pets() -> usize {
-    std::env::var(PETS_VAR)
-        .ok()
-        .and_then(|v| v.trim().parse().ok())
-        .filter(|n| *n > 0)
-        .unwrap_or(PETS)
+    store::pets_from_env(PETS_VAR, PETS)
 }
 const PAGE: usize = 100;
 const KEY: &str = "bench-store-staging-key";
@@ -81,7 +78,7 @@ const SAMPLES: usize = 5;
 fn main() {
     scenario(|setup, config| async move {
         let pets = pets();
-        let sandbox = start_store().await;
+        let sandbox = store::start_store(KEY, pets).await;
         // Staging's address; the key goes in through Settings as a person would set it.
         let settings = config.path().join("settings.json");
         std::fs::write(
@@ -444,32 +441,6 @@ fn seed_last_hour(
             });
         }
     }
-}
-
-async fn start_store() -> Sandbox {
-    let mut config = SandboxConfig {
-        seed_demo_data: false,
-        page_size_links: true,
-        ..SandboxConfig::default()
-    }
-    // Limits the bench never comes near: pacing is not what is measured here.
-    .with_key(
-        KEY,
-        Plan::Enterprise {
-            per_minute: 1_000_000,
-            per_day: 100_000_000,
-        },
-    );
-    config.ban_after = 1_000;
-    let sandbox = Sandbox::start(config).await.expect("sandbox starts");
-    let pets = pets();
-    for i in 0..pets {
-        let status = ["available", "pending", "sold"][i % 3];
-        // Names and categories not in id order, so every sort moves rows.
-        let name = format!("Pet {:05}", (i * 7_919) % pets);
-        sandbox.insert_pet(&name, (i * 31 % 9 + 1) as i64, status, None);
-    }
-    sandbox
 }
 
 async fn run(app: &App, body: &str) -> Step {
