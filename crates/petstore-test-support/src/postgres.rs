@@ -124,8 +124,11 @@ impl TestPostgres {
         let key = data.join("server.key");
         fs::write(&key, key_pem).expect("the server's key");
         // PostgreSQL refuses a key others may read.
-        use std::os::unix::fs::PermissionsExt;
-        fs::set_permissions(&key, fs::Permissions::from_mode(0o600)).expect("the key's mode");
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            fs::set_permissions(&key, fs::Permissions::from_mode(0o600)).expect("the key's mode");
+        }
         give_to_server_user(&data);
         self.sql("postgres", "ALTER SYSTEM SET ssl = on");
         self.sql("postgres", "SELECT pg_reload_conf()");
@@ -225,9 +228,16 @@ fn find_bin() -> PathBuf {
     }
 }
 
+#[cfg(unix)]
 fn is_root() -> bool {
     use std::os::unix::fs::MetadataExt;
     fs::metadata("/proc/self").is_ok_and(|m| m.uid() == 0)
+}
+
+/// Only Unix runs the server as another user (initdb refuses root there).
+#[cfg(not(unix))]
+fn is_root() -> bool {
+    false
 }
 
 /// The server's programs as the package's `postgres` user when this is root.
