@@ -10,12 +10,23 @@ mod support;
 use std::path::{Path, PathBuf};
 use std::process::{Output, Stdio};
 
+use petstore_sandbox::{Plan, SandboxConfig};
 use petstore_test_support::postgres::TestPostgres;
 use support::{KEY, TestSandbox, petstore, petstore_std, text};
 use tempfile::TempDir;
 
 const USER: &str = "petstore_desk";
 const PASSWORD: &str = "desk s3cret-creates";
+
+/// The sandbox on a plan that never paces 400 creates: what is tested is the claims, and the Pro
+/// plan's even pace made a 200-row import take most of a minute.
+fn roomy_sandbox() -> TestSandbox {
+    let plan = Plan::Enterprise {
+        per_minute: 100_000,
+        per_day: 10_000_000,
+    };
+    TestSandbox::with_config(SandboxConfig::default().with_key(KEY, plan), None)
+}
 
 fn cluster() -> TestPostgres {
     let pg = TestPostgres::start();
@@ -79,7 +90,7 @@ fn add(sandbox: &TestSandbox, desk: &Path, name: &str) -> Output {
 #[test]
 fn two_desks_importing_one_file_at_once_create_each_pet_once() {
     let pg = cluster();
-    let sandbox = TestSandbox::start();
+    let sandbox = roomy_sandbox();
     let (front, back) = (desk(&pg, "FRONT"), desk(&pg, "BACK"));
     let files = TempDir::new().unwrap();
     let file = csv(files.path(), 200);
@@ -103,7 +114,7 @@ fn two_desks_importing_one_file_at_once_create_each_pet_once() {
 #[test]
 fn a_desk_skips_what_another_added_naming_it() {
     let pg = cluster();
-    let sandbox = TestSandbox::start();
+    let sandbox = roomy_sandbox();
     let (front, back) = (desk(&pg, "FRONT"), desk(&pg, "BACK"));
     let files = TempDir::new().unwrap();
     let file = csv(files.path(), 5);
@@ -130,7 +141,7 @@ fn a_desk_skips_what_another_added_naming_it() {
 #[test]
 fn a_store_out_of_reach_lets_add_go_on_and_makes_import_ask() {
     let mut pg = cluster();
-    let sandbox = TestSandbox::start();
+    let sandbox = roomy_sandbox();
     let front = desk(&pg, "FRONT");
     pg.stop();
     let out = add(&sandbox, front.path(), "Lonely");
@@ -157,7 +168,7 @@ fn a_store_out_of_reach_lets_add_go_on_and_makes_import_ask() {
 #[test]
 fn joining_brings_this_computers_record_in_once() {
     let pg = cluster();
-    let sandbox = TestSandbox::start();
+    let sandbox = roomy_sandbox();
     let front = TempDir::new().unwrap();
     // Added while no shared store was set up: this computer's record alone.
     for name in ["Early-1", "Early-2"] {
