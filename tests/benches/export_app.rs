@@ -13,11 +13,11 @@ mod app_support;
 #[path = "support/store.rs"]
 mod store;
 
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use app_support::{Launch, scenario};
 use serde::Deserialize;
-use thirtyfour::{By, TimeoutConfiguration};
+use thirtyfour::By;
 
 const PETS: usize = 10_000;
 const PETS_VAR: &str = "EXPORT_APP_PETS";
@@ -70,14 +70,7 @@ fn main() {
     scenario(|setup, config| async move {
         let pets = store::pets_from_env(PETS_VAR, PETS);
         let sandbox = store::start_store(KEY, pets).await;
-        std::fs::write(
-            config.path().join("settings.json"),
-            format!(
-                "{{\n  \"stagingUrl\": \"{}\",\n  \"pageSize\": 100\n}}\n",
-                sandbox.base_url()
-            ),
-        )
-        .expect("settings.json");
+        store::write_settings(config.path(), &sandbox);
         let saves = tempfile::tempdir().expect("a folder for the export");
         let app = Launch::new(&setup, config.path())
             .env(
@@ -86,20 +79,7 @@ fn main() {
             )
             .start()
             .await;
-        app.driver()
-            .update_timeouts(TimeoutConfiguration::new(
-                Some(Duration::from_secs(600)),
-                None,
-                None,
-            ))
-            .await
-            .expect("script timeout");
-        app.wait_rows("the demo pets", |rows| !rows.is_empty())
-            .await;
-        app.set_key_in_settings("staging", KEY).await;
-        app.switch_to("staging").await;
-        app.wait_rows("the first page of the store", |rows| rows.len() == 100)
-            .await;
+        store::open_store(&app, KEY).await;
         app.click(By::Css("[data-testid='export-button']")).await;
         let export = app
             .find(By::XPath(

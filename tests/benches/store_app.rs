@@ -26,8 +26,8 @@ use std::time::Duration;
 use app_support::page::App;
 use app_support::{Launch, scenario};
 use script::{Awaited, Step};
+use thirtyfour::By;
 use thirtyfour::common::keys::Key;
-use thirtyfour::{By, TimeoutConfiguration};
 
 const PETS: usize = 10_000;
 /// Set to a number of pets to put in the store instead of [`PETS`].
@@ -37,7 +37,7 @@ const PETS_VAR: &str = "STORE_BENCH_PETS";
 fn pets() -> usize {
     store::pets_from_env(PETS_VAR, PETS)
 }
-const PAGE: usize = 100;
+use store::PAGE;
 const KEY: &str = "bench-store-staging-key";
 /// Set (to `true` or `false`) to give the app `JSC_useJIT`; unset, the app's own default holds.
 const JIT_VAR: &str = "STORE_BENCH_JSC_USE_JIT";
@@ -79,16 +79,7 @@ fn main() {
     scenario(|setup, config| async move {
         let pets = pets();
         let sandbox = store::start_store(KEY, pets).await;
-        // Staging's address; the key goes in through Settings as a person would set it.
-        let settings = config.path().join("settings.json");
-        std::fs::write(
-            &settings,
-            format!(
-                "{{\n  \"stagingUrl\": \"{}\",\n  \"pageSize\": {PAGE}\n}}\n",
-                sandbox.base_url()
-            ),
-        )
-        .expect("settings.json");
+        store::write_settings(config.path(), &sandbox);
         seed_history(&config.path().join("data"), &sandbox.base_url());
         let mut launch = Launch::new(&setup, config.path());
         // The app turns JavaScriptCore's JIT off unless told otherwise (src-tauri main.rs): a
@@ -104,21 +95,7 @@ fn main() {
             ))
         );
         let app = launch.start().await;
-        // A scroll over 10,000 rows can take longer than WebDriver's 30 s default for a script.
-        app.driver()
-            .update_timeouts(TimeoutConfiguration::new(
-                Some(Duration::from_secs(600)),
-                None,
-                None,
-            ))
-            .await
-            .expect("script timeout");
-        app.wait_rows("the demo pets", |rows| !rows.is_empty())
-            .await;
-        app.set_key_in_settings("staging", KEY).await;
-        app.switch_to("staging").await;
-        app.wait_rows("the first page of the store", |rows| rows.len() == PAGE)
-            .await;
+        store::open_store(&app, KEY).await;
         let procs = memory::AppProcesses::find(config.path());
         let (at_100, low_100, high_100) = procs.settled(SAMPLES).await;
         println!(
