@@ -6,7 +6,7 @@ use chrono::Datelike;
 use log::info;
 use petstore_bulk::{Claim, CreateSource, CreatedPets};
 use petstore_client::deprecation::spec_sunset;
-use petstore_client::{Error as ApiError, ListQuery, NewPet, PetstoreClient};
+use petstore_client::{Error as ApiError, ListQuery, NewPet, PetstoreClient, WaitReason};
 
 use crate::args::{Cli, Command, GetArgs, ListArgs};
 use crate::exit::CliError;
@@ -111,7 +111,15 @@ async fn bounded(
     };
     match tokio::time::timeout(budget.total, work).await {
         // The client's own timeout, within the budget: say which knob there is.
-        Ok(Err(CliError::Api(ApiError::Timeout))) => Err(CliError::DeadlineExceeded {
+        // Bulk work whose next turn on its even pace came after the budget: the time ran out
+        // (nothing was sent, and nothing holds the key).
+        Ok(Err(CliError::Api(
+            ApiError::Timeout
+            | ApiError::RateLimited {
+                reason: WaitReason::Paced,
+                ..
+            },
+        ))) => Err(CliError::DeadlineExceeded {
             seconds: budget.total.as_secs_f64(),
         }),
         Ok(result) => result,

@@ -61,6 +61,7 @@ pub fn why_waiting(reason: WaitReason) -> String {
         WaitReason::QuotaExhausted => Msg::WhyQuotaExhausted,
         // After a 5xx or a connection that failed before any answer: say which could be the case.
         WaitReason::Backoff => Msg::WhyBackoff,
+        WaitReason::Paced => Msg::WhyPaced,
     };
     say(why, &[])
 }

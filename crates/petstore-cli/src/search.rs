@@ -114,7 +114,11 @@ impl Search {
                 if !matches!(result, Err(CliError::TooManyMatches { .. })) {
                     let values: [(&str, &dyn std::fmt::Display); 2] =
                         [("seen", &output::count(seen)), ("matched", &found.len())];
-                    eprintln!("{}", say(Msg::SearchCutShort, &values));
+                    let msg = match seen {
+                        1 => Msg::SearchCutShortAfterOne,
+                        _ => Msg::SearchCutShort,
+                    };
+                    eprintln!("{}", say(msg, &values));
                 }
                 return result;
             }

@@ -190,6 +190,57 @@ fn a_walk_cut_short_shows_what_it_found_and_says_so() {
     );
 }
 
+/// The walk is bulk work: it keeps to an even pace over the quota window, leaving the window's
+/// last slot to people. At a window's start that pace wants seconds before the next page: 20
+/// requests a 30-s window, its reset 30-60 s away, 18 of the 19 left spread up to it, so the
+/// second page waits 3-6 s. With `--timeout 2` the walk stops there, says what it saw, and ends
+/// as a cut (exit 7), not as a used-up quota: the key is free, and a person's `list` right after
+/// goes at once.
+#[test]
+fn a_walk_whose_even_pace_passes_the_timeout_stops_there_and_leaves_the_key_free() {
+    let plan = Plan::Enterprise {
+        per_minute: 20,
+        per_day: 1_000_000,
+    };
+    let mut config = SandboxConfig::default().with_key(KEY, plan);
+    config.page_size_links = true;
+    config.minute_window = Duration::from_secs(30);
+    let sandbox = TestSandbox::at_a_window_start(config);
+    let out = sandbox
+        .petstore(Some(KEY))
+        .args([
+            "--json",
+            "--timeout",
+            "2",
+            "list",
+            "--name-contains",
+            "e",
+            "--limit",
+            "1",
+        ])
+        .output()
+        .unwrap();
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(7), "{stderr}");
+    assert!(
+        stderr.contains("The search stopped after looking at 1 pet (0 matching, shown)"),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("quota"), "{stderr}");
+
+    let started = std::time::Instant::now();
+    let out = sandbox
+        .petstore(Some(KEY))
+        .args(["--timeout", "2", "list", "--limit", "5"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(
+        started.elapsed() < Duration::from_secs(2),
+        "nothing held the key"
+    );
+}
+
 #[test]
 fn a_text_to_look_for_is_bounded_and_refused_before_sending() {
     let sandbox = sandbox(true);

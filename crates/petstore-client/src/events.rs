@@ -32,6 +32,10 @@ pub enum WaitReason {
     QuotaExhausted,
     /// A transient failure (5xx, timeout, connection) of a request that is safe to repeat.
     Backoff,
+    /// Bulk work's own turn, not a wait of the key: it keeps an even pace over the quota window
+    /// and leaves the window's last requests to people, so its next request comes later than it
+    /// may wait (its deadline). A person's request may go at once.
+    Paced,
 }
 
 /// What is known of the deprecation of `GET /pets/{petId}`.

@@ -78,6 +78,7 @@ const WAIT_WHAT = {
   rateLimited: 'error.wait.rateLimited',
   quotaExhausted: 'error.wait.quotaExhausted',
   backoff: 'error.wait.backoff',
+  paced: 'error.wait.paced',
 } as const satisfies Record<WaitReason, TextKey>;
 
 const NETWORK_WHAT = {

@@ -25,6 +25,7 @@ pub fn api(error: &Error) -> String {
                 WaitReason::QuotaExhausted => ServiceMsg::QuotaUsedUp,
                 WaitReason::RateLimited => ServiceMsg::TooManyRequests,
                 WaitReason::Backoff => ServiceMsg::Busy,
+                WaitReason::Paced => ServiceMsg::PacedPastDeadline,
             };
             // One time, said once: "after 17:30:01 local time (in 5 min)".
             say(msg, &[("when", &crate::output::when_local(*retry_at))])

@@ -55,6 +55,12 @@ catalog! {
             de: "Die Suche hielt an, nachdem {seen} Haustiere durchgesehen waren, von denen {matched} \
                  passen (gezeigt); der Rest wurde nicht durchgesehen.",
         },
+        SearchCutShortAfterOne {
+            en: "The search stopped after looking at 1 pet ({matched} matching, shown); the rest \
+                 was not looked at.",
+            de: "Die Suche hielt an, nachdem 1 Haustier durchgesehen war ({matched} passend, \
+                 gezeigt); der Rest wurde nicht durchgesehen.",
+        },
         Added { en: "Added pet {id} ({name}).", de: "Haustier {id} ({name}) hinzugefügt." },
         GetDeprecated {
             en: "Warning: `petstore get` uses a deprecated service endpoint that will be removed on \
@@ -145,6 +151,10 @@ catalog! {
         WhyQuotaExhausted {
             en: "the request quota is used up until it resets",
             de: "das Kontingent an Anfragen ist bis zur Erneuerung aufgebraucht",
+        },
+        WhyPaced {
+            en: "bulk work keeps an even pace over the quota window, leaving its last requests to people",
+            de: "Massenarbeit hält ein gleichmäßiges Tempo über den Kontingent-Zeitraum und lässt dessen letzte Anfragen Personen",
         },
         WhyBackoff {
             en: "the last attempt failed (the server had a temporary problem, or could not be reached)",

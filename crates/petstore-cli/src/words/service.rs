@@ -34,6 +34,15 @@ catalog! {
             en: "The request quota for this API key is used up. Try again after {when}.",
             de: "Das Kontingent an Anfragen für diesen API-Schlüssel ist aufgebraucht. Versuchen Sie es nach {when} erneut.",
         },
+        PacedPastDeadline {
+            en: "Bulk work keeps an even pace over the quota window, leaving its last requests to people; \
+                 its next request was due after {when}, later than --timeout allows. Nothing holds the key: \
+                 allow more time with --timeout, or run the command again.",
+            de: "Massenarbeit hält ein gleichmäßiges Tempo über den Kontingent-Zeitraum und lässt dessen letzte \
+                 Anfragen Personen; ihre nächste Anfrage wäre nach {when} an der Reihe gewesen, später als \
+                 --timeout erlaubt. Der Schlüssel ist nicht gesperrt: Erlauben Sie mit --timeout mehr Zeit, oder \
+                 führen Sie den Befehl erneut aus.",
+        },
         TooManyRequests {
             en: "Too many requests with this API key: the service asked to wait. Try again after {when}.",
             de: "Zu viele Anfragen mit diesem API-Schlüssel: Der Dienst bittet zu warten. Versuchen Sie es \

@@ -77,6 +77,19 @@ impl TestSandbox {
         Self::with_config(config, Some(clock))
     }
 
+    /// A sandbox of `config` at the start of a whole "minute" window (`config.minute_window`)
+    /// that only moves when the test says. The window's reset is between one and two windows
+    /// away in real time.
+    pub fn at_a_window_start(config: SandboxConfig) -> TestSandbox {
+        let secs = config.minute_window.as_secs().max(1);
+        let now = SystemTime::now()
+            .duration_since(UNIX_EPOCH)
+            .expect("after 1970")
+            .as_secs();
+        let clock = ManualClock::at_unix((now / secs + 1) * secs, 10);
+        Self::with_config(config, Some(clock))
+    }
+
     pub fn url(&self) -> String {
         self.sandbox.base_url()
     }

@@ -199,14 +199,17 @@ impl PetstoreClient {
     }
 
     /// A quota spent or a wait too long for this call: the next run must not send before it
-    /// either.
+    /// either. Unless only this bulk request's turn is later (the key is not held): a person's
+    /// request may go meanwhile, so nothing is remembered.
     fn gave_up_waiting(
         &self,
         trace: &Trace,
         limited: RateLimited,
         server: Option<ApiError>,
     ) -> Error {
-        self.remember_wait(limited.retry_at);
+        if limited.key_held {
+            self.remember_wait(limited.retry_at);
+        }
         trace.gave_up_waiting(limited.retry_at);
         Error::RateLimited {
             retry_at: limited.retry_at,

@@ -29,13 +29,18 @@ pub struct GovernorKey {
     pub key_fingerprint: u64,
 }
 
-/// The client may not send before `retry_at` (a 429, an exhausted quota, a ban), and waiting that
-/// long would pass the caller's deadline or the policy's longest wait.
+/// The client may not send before `retry_at`, and waiting that long would pass the caller's
+/// deadline or the policy's longest wait.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("rate limited until {retry_at}")]
 pub struct RateLimited {
     pub retry_at: DateTime<Utc>,
     pub reason: WaitReason,
+    /// `true`: the key is held (a 429, an exhausted quota, a ban), for every caller until
+    /// `retry_at`. `false`: only this background request's turn comes then (bulk work keeps to
+    /// an even pace and leaves the window's last slots to people); the key is not held, and a
+    /// person's request may go at once, so the time is not one to remember.
+    pub key_held: bool,
 }
 
 /// What one response said, fed back to the governor.
@@ -147,11 +152,12 @@ impl Governor {
                         });
                     }
                     Step::AwaitChange => None,
-                    Step::Yield { until } => {
+                    Step::Yield { until, reason } => {
                         if until > give_up_after {
                             return Err(RateLimited {
                                 retry_at: until,
-                                reason: WaitReason::QuotaExhausted,
+                                reason,
+                                key_held: false,
                             });
                         }
                         let duration = (until - now).to_std().unwrap_or_default();
@@ -162,6 +168,7 @@ impl Governor {
                             return Err(RateLimited {
                                 retry_at: until,
                                 reason,
+                                key_held: true,
                             });
                         }
                         if state.announce(until, reason) {
@@ -350,6 +357,7 @@ fn reason_text(reason: WaitReason) -> &'static str {
     match reason {
         WaitReason::RateLimited => "rate limited",
         WaitReason::QuotaExhausted => "quota used up until its reset",
+        WaitReason::Paced => "bulk work keeping its pace",
         WaitReason::Backoff => "the service asked to wait",
     }
 }

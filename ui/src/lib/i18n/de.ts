@@ -313,6 +313,7 @@ export const de = {
   'wait.rateLimited': 'Der Dienst bittet um eine Pause: erneuter Versuch um',
   'wait.quotaExhausted': 'Das Kontingent für diesen Zeitraum ist aufgebraucht: erneuter Versuch um',
   'wait.backoff': 'Der Dienst hat Probleme: neuer Versuch um',
+  'wait.paced': 'Massenarbeit hält ein gleichmäßiges Tempo über den Kontingent-Zeitraum: ihre nächste Anfrage geht um',
   'wait.spokenUntil': '{reason} {time}. Sie können abbrechen.',
   'wait.spoken': 'Es wird noch auf den Dienst gewartet. Sie können abbrechen.',
   'wait.loadingPets': 'Haustiere werden geladen …',

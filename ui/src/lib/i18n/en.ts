@@ -301,6 +301,7 @@ export const en = {
   'wait.rateLimited': 'The service asked us to wait: retrying at',
   'wait.quotaExhausted': 'The quota for this window is used up: retrying at',
   'wait.backoff': 'The service is having trouble: trying again at',
+  'wait.paced': 'Bulk work keeps an even pace over the quota window: its next request goes at',
   'wait.spokenUntil': '{reason} {time}. You can cancel.',
   'wait.spoken': 'Still waiting for the service. You can cancel.',
   'wait.loadingPets': 'Loading pets…',

@@ -31,6 +31,7 @@ export const errorsDe = {
   'error.wait.rateLimited': 'Der Dienst hat darum gebeten, weniger Anfragen zu senden.',
   'error.wait.quotaExhausted': 'Das Anfragen-Kontingent für diesen API-Schlüssel ist aufgebraucht.',
   'error.wait.backoff': 'Der Dienst ist ausgelastet.',
+  'error.wait.paced': 'Massenarbeit hält ein gleichmäßiges Tempo über den Kontingent-Zeitraum und lässt dessen letzte Anfragen Personen; ihre nächste Anfrage wäre später an der Reihe gewesen, als sie warten konnte.',
 
   'error.network.refused': 'Keine Verbindung zum Dienst: Unter seiner Adresse hat nichts geantwortet.',
   'error.network.dns': 'Der Server des Dienstes wurde unter seinem Namen nicht gefunden.',

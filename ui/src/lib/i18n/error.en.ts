@@ -27,6 +27,7 @@ export const errorsEn = {
   'error.wait.rateLimited': 'The service asked us to slow down.',
   'error.wait.quotaExhausted': 'The request quota for this API key is used up.',
   'error.wait.backoff': 'The service is busy.',
+  'error.wait.paced': 'Bulk work keeps an even pace over the quota window, leaving its last requests to people; its next turn came later than it could wait.',
 
   'error.network.refused': 'Could not connect to the service: nothing answered at its address.',
   'error.network.dns': 'Could not find the service’s server by its name.',

@@ -84,9 +84,11 @@ pub(super) enum Step {
     /// Wait for an answer to a request in flight.
     AwaitChange,
     /// A background request steps aside until `until` (the window's last slots are kept for
-    /// interactive calls). Not a wait of the key: nobody is told "waiting".
+    /// interactive calls). Not a wait of the key: nobody is told "waiting". `reason`: `Paced`
+    /// (ahead of the even pace) or `QuotaExhausted` (only the reserved slots are left).
     Yield {
         until: DateTime<Utc>,
+        reason: WaitReason,
     },
 }
 

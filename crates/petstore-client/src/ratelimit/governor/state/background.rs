@@ -4,6 +4,7 @@
 use chrono::{DateTime, TimeDelta, Utc};
 
 use super::{State, Step, after};
+use crate::events::WaitReason;
 use crate::retry::RetryPolicy;
 
 /// Who is asking: a person waiting for an answer, or bulk work that may wait for them.
@@ -71,13 +72,19 @@ impl State {
             let slot = window / i32::try_from(quota.limit.max(1)).unwrap_or(i32::MAX);
             let spare = i32::try_from(quota.budget - reserve + lead).unwrap_or(i32::MAX);
             let pace_from = reset - slot * spare;
-            return (pace_from > now).then_some(Step::Yield { until: pace_from });
+            return (pace_from > now).then_some(Step::Yield {
+                until: pace_from,
+                reason: WaitReason::Paced,
+            });
         }
         match quota.reset_at {
             Some(reset) => {
                 let resume = after(reset, policy.reset_margin);
                 if resume > now {
-                    return Some(Step::Yield { until: resume });
+                    return Some(Step::Yield {
+                        until: resume,
+                        reason: WaitReason::QuotaExhausted,
+                    });
                 }
                 quota.floor = Some(reset);
                 quota.reset_at = None;

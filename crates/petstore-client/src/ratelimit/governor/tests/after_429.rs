@@ -70,7 +70,8 @@ async fn absurd_retry_after_is_capped_and_reported_rather_than_slept() {
         err,
         RateLimited {
             retry_at: at(&clock, 3600),
-            reason: WaitReason::RateLimited
+            reason: WaitReason::RateLimited,
+            key_held: true,
         }
     );
     assert!(clock.sleeps().is_empty());

@@ -156,7 +156,7 @@ fn simulate(desks: usize, rows: usize, browse: bool, bulk: Priority, seed: u64) 
                         desk.ticket = Some(ticket);
                         push(&mut queue, now + latency(), Event::Arrive(i));
                     }
-                    Step::Sleep { until, .. } | Step::Yield { until } => {
+                    Step::Sleep { until, .. } | Step::Yield { until, .. } => {
                         let at = (until - origin()).num_milliseconds().max(now + 1);
                         push(&mut queue, at, Event::Wake(i));
                     }

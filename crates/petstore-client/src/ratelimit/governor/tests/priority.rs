@@ -83,3 +83,24 @@ async fn background_waits_while_an_interactive_request_is_asking() {
         .expect("clerk done: import goes");
     drop(import.unwrap());
 }
+
+#[tokio::test]
+async fn a_background_turn_past_the_deadline_is_refused_without_holding_the_key() {
+    let (clock, governor) = setup(policy());
+    let reset = at(&clock, 10);
+    let probe = acquire(&governor, None).await.unwrap();
+    // A window of 10 s with 5 left: the import's next turn is 2 s away.
+    probe.finish(answer(201, Some(snapshot(&clock, 5, 5, reset))));
+    let refused = governor
+        .acquire_as(Some(at(&clock, 1)), Priority::Background)
+        .await
+        .unwrap_err();
+    assert_eq!(refused.retry_at, at(&clock, 2));
+    assert!(!refused.key_held, "{refused:?}");
+    assert!(clock.sleeps().is_empty(), "refused at once");
+    // Nobody else is held: a person's request goes at once.
+    poll_once(governor.acquire(None))
+        .await
+        .expect("the key is free")
+        .unwrap();
+}
