@@ -311,6 +311,25 @@ macro_rules! with_commands {
             remove_company_certificate[backend](file: String) -> NetworkSettings {
                 backend.remove_company_certificate(&file).await
             }
+            /// Settings → Shared store: the store in force (never its password: only whether
+            /// one is stored).
+            shared_store[backend]() -> SharedStoreView { Ok(backend.shared_store().await) }
+            /// Test: reaches the store and signs in (`password` null or empty: the one kept for
+            /// that address); saves nothing. Rejects `sharedStore` with the facts.
+            test_shared_store[backend](input: SharedStoreInput, password: Option<String>)
+                -> SharedStoreProof { backend.test_shared_store(input, password).await }
+            /// Connect: proven first (nothing kept when it fails), this computer's record of
+            /// added pets brought in once, then the password kept in the keychain and the
+            /// address saved.
+            connect_shared_store[backend](input: SharedStoreInput, password: Option<String>)
+                -> SharedStoreProof { backend.connect_shared_store(input, password).await }
+            /// Disconnect: the person's store and its password go (an administrator's stays).
+            disconnect_shared_store[backend]() -> SharedStoreView {
+                backend.disconnect_shared_store().await
+            }
+            /// Whether this desk shares now (the store in force reached and signed in to), for
+            /// the header's "Not sharing".
+            sharing_state[backend]() -> SharingState { Ok(backend.sharing_state().await) }
         }
     };
 }

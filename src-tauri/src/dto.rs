@@ -19,6 +19,7 @@ mod imports;
 mod network;
 mod outbox;
 mod reasons;
+mod shared_store;
 mod typescript;
 mod updates;
 pub use activity::*;
@@ -30,6 +31,7 @@ pub use imports::*;
 pub use network::*;
 pub use outbox::*;
 pub use reasons::*;
+pub use shared_store::*;
 pub use typescript::{Export, export_named, named};
 pub use updates::*;
 

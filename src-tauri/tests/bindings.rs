@@ -179,7 +179,8 @@ fn the_app_and_client_error_kinds_are_disjoint() {
             "import",
             "category",
             "sandboxNotStarted",
-            "outbox"
+            "outbox",
+            "sharedStore"
         ]
     );
     let shared: Vec<&String> = app.iter().filter(|kind| client.contains(kind)).collect();

@@ -78,6 +78,7 @@ const BY_KIND = {
   category: noProblem('category'),
   sandboxNotStarted: commandError('sandboxNotStarted'),
   outbox: commandError('outbox', { problem: 'outboxFull', limit: 500 }),
+  sharedStore: commandError('sharedStore', { problem: 'storeSignIn', user: 'desk' }),
 } satisfies Record<ErrorKind, CommandError>;
 
 /** More of each kind: every input field, every wait, with and without a server status. */

@@ -76,6 +76,7 @@ const BY_KIND = {
   }),
   sandboxNotStarted: commandError('sandboxNotStarted'),
   outbox: commandError('outbox', { problem: 'outboxFull', limit: 500 }),
+  sharedStore: commandError('sharedStore', { problem: 'storeSignIn', user: 'desk' }),
 } satisfies Record<ErrorKind, CommandError>;
 
 /**

@@ -28,6 +28,7 @@ pub mod import;
 pub mod journal;
 pub mod outbox;
 pub mod pages;
+pub mod shared_desk;
 
 pub use check::{CHECK_MAX_PAGES, Checked, Wanted, look_for};
 pub use contract::{

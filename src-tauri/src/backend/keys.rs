@@ -218,6 +218,55 @@ impl KeyStore {
         }
     }
 
+    /// The shared store's password for `store` (its address as shown); `None` when none is kept.
+    pub async fn shared_store_password(
+        &self,
+        store: &str,
+    ) -> Result<Option<zeroize::Zeroizing<String>>, CommandError> {
+        let store = store.to_owned();
+        match self
+            .with_keychain(move |k| k.shared_store_password(&store))
+            .await
+        {
+            Some(Ok(found)) => Ok(found),
+            Some(Err(error)) => Err(error.into()),
+            None => Err(CommandError::Keychain(
+                KeychainProblem::KeychainUnavailable { field: None },
+            )),
+        }
+    }
+
+    /// Keeps the shared store's password in the keychain (only there).
+    pub async fn set_shared_store_password(
+        &self,
+        store: &str,
+        password: zeroize::Zeroizing<String>,
+    ) -> Result<(), CommandError> {
+        let store = store.to_owned();
+        match self
+            .with_keychain(move |k| k.set_shared_store_password(&store, &password))
+            .await
+        {
+            Some(Ok(())) => Ok(()),
+            Some(Err(error)) => Err(error.into()),
+            None => Err(CommandError::Keychain(
+                KeychainProblem::KeychainUnavailable { field: None },
+            )),
+        }
+    }
+
+    /// Removes the shared store's password (nothing there is not a failure).
+    pub async fn clear_shared_store_password(&self, store: &str) -> Result<(), CommandError> {
+        let store = store.to_owned();
+        match self
+            .with_keychain(move |k| k.clear_shared_store_password(&store))
+            .await
+        {
+            Some(Ok(_)) | None => Ok(()),
+            Some(Err(error)) => Err(error.into()),
+        }
+    }
+
     /// Runs `op` off the async runtime: the Linux store blocks on its own runtime.
     async fn with_keychain<T: Send + 'static>(
         &self,

@@ -24,6 +24,7 @@ mod probe;
 mod reads;
 mod sandbox;
 mod settings;
+mod shared_store;
 mod updates;
 mod view;
 mod waits;

@@ -35,6 +35,7 @@ pub enum AppErrorKind {
     Category,
     SandboxNotStarted,
     Outbox,
+    SharedStore,
 }
 
 impl From<ClientErrorKind> for ErrorKind {
@@ -170,6 +171,9 @@ pub enum CommandError {
     /// The outbox refused a change (full, an entry gone or on its way).
     #[error("outbox ({0:?})")]
     Outbox(OutboxProblem),
+    /// The shared store could not be set up, tested or used (issue 41).
+    #[error("shared store ({0:?})")]
+    SharedStore(SharedStoreProblem),
 }
 
 impl CommandError {
@@ -224,6 +228,7 @@ impl CommandError {
             E::Category(_) => AppErrorKind::Category.into(),
             E::SandboxNotStarted => AppErrorKind::SandboxNotStarted.into(),
             E::Outbox(_) => AppErrorKind::Outbox.into(),
+            E::SharedStore(_) => AppErrorKind::SharedStore.into(),
         }
     }
 }

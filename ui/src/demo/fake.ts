@@ -10,6 +10,7 @@ import { activityHandlers, type ActivityFakeOptions } from './fake-activity';
 import { categoryHandlers, type CategoryFakeOptions } from './fake-categories';
 import { updateHandlers, type UpdateFakeOptions } from './fake-updates';
 import { networkHandlers, type NetworkFakeOptions } from './fake-network';
+import { sharedStoreHandlers, type SharedStoreFakeOptions } from './fake-shared-store';
 import { importHandlers, type ImportFakeOptions } from './fake-imports';
 import { outboxHandlers, type OutboxFake, type OutboxFakeOptions } from './fake-outbox';
 import { DEPRECATION, pet, quota } from './fake-values';
@@ -42,6 +43,7 @@ export interface FakeOptions
     CategoryFakeOptions,
     UpdateFakeOptions,
     NetworkFakeOptions,
+    SharedStoreFakeOptions,
     OutboxFakeOptions {
   pets?: Pet[];
   /** The language chosen in Settings ('system' when left out). */
@@ -361,6 +363,7 @@ export function installFake(options: FakeOptions = {}): Fake {
     ...categories.handlers,
     ...updateHandlers(options),
     ...networkHandlers(options),
+    ...sharedStoreHandlers(options),
     ...outbox.handlers,
   } satisfies Record<CommandName, Handler>;
   const isCommandName = (cmd: string): cmd is CommandName => Object.hasOwn(builtIn, cmd);

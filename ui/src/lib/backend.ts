@@ -99,6 +99,10 @@ import type { SandboxAfresh } from './bindings/SandboxAfresh';
 import type { SavedFile } from './bindings/SavedFile';
 import type { Settings } from './bindings/Settings';
 import type { SettingsProblem } from './bindings/SettingsProblem';
+import type { SharedStoreInput } from './bindings/SharedStoreInput';
+import type { SharedStoreProof } from './bindings/SharedStoreProof';
+import type { SharedStoreView } from './bindings/SharedStoreView';
+import type { SharingState } from './bindings/SharingState';
 import type { StartedOver } from './bindings/StartedOver';
 import type { UnfinishedImport } from './bindings/UnfinishedImport';
 import type { UpdateCheck } from './bindings/UpdateCheck';
@@ -495,6 +499,39 @@ export const trustCompanyCertificate = () =>
 export const removeCompanyCertificate = (file: string) =>
   call<NetworkSettings>('remove_company_certificate', { file });
 
+/**
+ * Settings → Shared store: the store in force (never its password: only whether
+ * one is stored).
+ */
+export const sharedStore = () =>
+  call<SharedStoreView>('shared_store');
+
+/**
+ * Test: reaches the store and signs in (`password` null or empty: the one kept for
+ * that address); saves nothing. Rejects `sharedStore` with the facts.
+ */
+export const testSharedStore = (input: SharedStoreInput, password: string | null = null) =>
+  call<SharedStoreProof>('test_shared_store', { input, password });
+
+/**
+ * Connect: proven first (nothing kept when it fails), this computer's record of
+ * added pets brought in once, then the password kept in the keychain and the
+ * address saved.
+ */
+export const connectSharedStore = (input: SharedStoreInput, password: string | null = null) =>
+  call<SharedStoreProof>('connect_shared_store', { input, password });
+
+/** Disconnect: the person's store and its password go (an administrator's stays). */
+export const disconnectSharedStore = () =>
+  call<SharedStoreView>('disconnect_shared_store');
+
+/**
+ * Whether this desk shares now (the store in force reached and signed in to), for
+ * the header's "Not sharing".
+ */
+export const sharingState = () =>
+  call<SharingState>('sharing_state');
+
 export type BackendEvents = {
   /** An environment's quota as its last answer showed it. */
   quota: Quota;
@@ -540,6 +577,6 @@ export type BackendEvents = {
 };
 
 /** Every `kind` a `CommandError` has: a rejection with another is not one. */
-export const ERROR_KINDS: readonly string[] = ['unauthorized', 'notFound', 'gone', 'badRequest', 'rateLimited', 'server', 'unexpectedResponse', 'decode', 'timeout', 'network', 'outcomeUnknown', 'invalidInput', 'configuration', 'responseTooLarge', 'keychain', 'createInFlight', 'alreadyAdded', 'cancelled', 'file', 'activityUnavailable', 'waitKept', 'import', 'category', 'sandboxNotStarted', 'outbox'];
+export const ERROR_KINDS: readonly string[] = ['unauthorized', 'notFound', 'gone', 'badRequest', 'rateLimited', 'server', 'unexpectedResponse', 'decode', 'timeout', 'network', 'outcomeUnknown', 'invalidInput', 'configuration', 'responseTooLarge', 'keychain', 'createInFlight', 'alreadyAdded', 'cancelled', 'file', 'activityUnavailable', 'waitKept', 'import', 'category', 'sandboxNotStarted', 'outbox', 'sharedStore'];
 
 // ---- End of the generated part. ----

@@ -21,6 +21,7 @@ import {
   byProblem,
   CATEGORY_FAILURE,
   OUTBOX,
+  SHARED_STORE,
   CONFIGURATION,
   FILE,
   IMPORT,
@@ -276,6 +277,7 @@ const KIND = {
   import: (facts) => byProblem(IMPORT, facts, somethingWrong),
   category: (facts) => byProblem(CATEGORY_FAILURE, facts, somethingWrong),
   outbox: (facts) => byProblem(OUTBOX, facts, somethingWrong),
+  sharedStore: (facts) => byProblem(SHARED_STORE, facts, somethingWrong),
 } satisfies KindWords;
 
 /**
@@ -292,7 +294,7 @@ export const ERROR_KINDS = [
   ]),
 ] as ErrorKind[];
 /** Every exact problem the UI can word, of every kind. */
-export const PROBLEMS = [CONFIGURATION, KEYCHAIN, FILE, WAIT_KEPT, IMPORT, CATEGORY_FAILURE, OUTBOX].flatMap(
+export const PROBLEMS = [CONFIGURATION, KEYCHAIN, FILE, WAIT_KEPT, IMPORT, CATEGORY_FAILURE, OUTBOX, SHARED_STORE].flatMap(
   (words) => Object.keys(words) as Problem[],
 );
 /** Every network cause the UI can word. */

@@ -242,6 +242,29 @@ export const OUTBOX = {
   entryBeingSent: () => ({ what: t('error.problem.entryBeingSent'), next: t('error.problem.entryBeingSentNext') }),
 } satisfies Of<'outbox'>;
 
+// Why the shared store (Settings → Shared store) could not be tested, connected or used.
+const store = (key: string, args: Record<string, string | number> = {}): Parts => ({
+  what: t(`error.problem.${key}` as TextKey, args),
+  next: t(`error.problem.${key}Next` as TextKey, args),
+});
+export const SHARED_STORE = {
+  storeInvalidSetting: ({ error }) => store('storeInvalidSetting', { setting: error.setting, max: error.max }),
+  storeUnreachable: ({ error }) => store('storeUnreachable', { host: error.host, port: error.port }),
+  storeTlsRequired: ({ error }) => store('storeTlsRequired', { host: error.host }),
+  storeTlsFailed: ({ error }) => store('storeTlsFailed', { host: error.host, cause: trimStop(error.cause ?? '') }),
+  storeSignIn: ({ error }) => store('storeSignIn', { user: error.user }),
+  storeNoDatabase: ({ error }) => store('storeNoDatabase', { database: error.database }),
+  storeReadOnly: () => store('storeReadOnly'),
+  storeNoPrivilege: () => store('storeNoPrivilege'),
+  storeSchemaTooNew: ({ error }) => store('storeSchemaTooNew', { found: error.found, known: error.known }),
+  storeNotOurs: ({ error }) => store('storeNotOurs', { database: error.database }),
+  storeConnectionLost: () => store('storeConnectionLost'),
+  storeBusy: () => store('storeBusy'),
+  storeNoPassword: () => store('storeNoPassword'),
+  storeManaged: ({ error }) => store('storeManaged', { address: error.address }),
+  storeOther: ({ error }) => store('storeOther', { detail: trimStop(error.detail ?? '') }),
+} satisfies Of<'sharedStore'>;
+
 // Why a category name was refused (an edit in Settings, or a row of a shared list or an import).
 const CATEGORY = {
   idNotANumber: ({ id }) => ({

@@ -15,7 +15,7 @@ use std::path::{Path, PathBuf};
 use petstore_local::keychain::Keychain;
 use petstore_local::settings::{read_system_settings, system_settings_path};
 use petstore_local::{Settings, SettingsFile, SharedStorePrefs, StoreSource, resolve_shared_store};
-use petstore_shared::{Password, Shared, SharedError};
+use petstore_shared::Password;
 use zeroize::Zeroizing;
 
 use crate::args::{Cli, StoreAction};
@@ -24,9 +24,6 @@ use crate::output;
 use crate::words::{StoreMsg, say};
 
 pub use url::{StoreUrl, StoreUrlError};
-
-/// The most bytes of a company certificate file read (as the network settings' own bound).
-const MAX_CA_BYTES: u64 = 1024 * 1024;
 
 pub fn run(cli: &Cli, action: &StoreAction) -> Result<(), CliError> {
     match action {
@@ -50,34 +47,13 @@ pub fn configured() -> Result<Option<(SharedStorePrefs, StoreSource)>, CliError>
     Ok(found)
 }
 
-/// The address as shown (never with a password).
-pub fn address(prefs: &SharedStorePrefs) -> String {
-    StoreUrl::display(&prefs.host, prefs.port, &prefs.user, &prefs.database)
-}
+pub use petstore_bulk::shared_desk::{address, prove};
 
 /// The connection settings of `prefs`, its company certificate read.
 pub fn connection(prefs: &SharedStorePrefs) -> Result<petstore_shared::Settings, CliError> {
-    let mut settings = petstore_shared::Settings::new(&prefs.host, &prefs.database, &prefs.user);
-    settings.port = prefs.port;
-    settings.ca_pem = prefs.ca_file.as_deref().map(read_ca).transpose()?;
-    Ok(settings)
-}
-
-/// The company certificate's PEM, checked as the network settings check theirs (a certificate,
-/// not expired) so that a bad file is named as such, not as a failed handshake.
-fn read_ca(path: &Path) -> Result<String, CliError> {
-    use std::io::Read;
     let config_dir = Settings::default_path().and_then(|p| p.parent().map(Path::to_path_buf));
-    petstore_local::load_ca_file(path, config_dir.as_deref(), chrono::Utc::now())?;
-    let full = match &config_dir {
-        Some(dir) if path.is_relative() => dir.join(path),
-        _ => path.to_owned(),
-    };
-    let mut text = String::new();
-    std::fs::File::open(&full)
-        .and_then(|file| file.take(MAX_CA_BYTES).read_to_string(&mut text))
-        .map_err(|source| CliError::ReadFile { path: full, source })?;
-    Ok(text)
+    let ca_pem = prefs.ca_pem(config_dir.as_deref(), chrono::Utc::now())?;
+    Ok(petstore_bulk::shared_desk::connection(prefs, ca_pem))
 }
 
 /// The password stored for the shared store, read outside any async runtime (the Linux
@@ -98,30 +74,6 @@ pub fn runtime() -> Result<tokio::runtime::Runtime, CliError> {
         .enable_all()
         .build()
         .map_err(|err| CliError::Internal(format!("could not start the async runtime: {err}")))
-}
-
-/// Connects as `prefs` says and reads what a person is told was proven.
-pub async fn prove(
-    prefs: &SharedStorePrefs,
-    settings: &petstore_shared::Settings,
-    password: &Password,
-) -> Result<(Shared, proven::Proven), SharedError> {
-    let shared = petstore_shared::connect(settings, password).await?;
-    let desk = prefs.desk_name();
-    let proven = proven::Proven {
-        address: address(prefs),
-        host: prefs.host.clone(),
-        port: prefs.port,
-        user: prefs.user.clone(),
-        database: prefs.database.clone(),
-        desk: desk.clone(),
-        encrypted: settings.tls_required(),
-        schema_version: shared.schema_version().await?,
-        known_version: petstore_shared::known_version(),
-        other_desks: shared.other_desks(&desk).await?,
-        joined: None,
-    };
-    Ok((shared, proven))
 }
 
 /// `petstore store status`: connects and says what was proven; 0 only when sharing.

@@ -2,30 +2,12 @@
 //! computer), signed in, the schema's version, the other desks seen. Holds no password.
 
 use petstore_local::StoreSource;
-use serde::Serialize;
 
 use crate::exit::CliError;
 use crate::output;
 use crate::words::{StoreMsg, say};
 
-#[derive(Debug, Clone, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct Proven {
-    pub address: String,
-    pub host: String,
-    pub port: u16,
-    pub user: String,
-    pub database: String,
-    pub desk: String,
-    /// TLS with the server's certificate verified; `false`: the host is this computer.
-    pub encrypted: bool,
-    pub schema_version: i64,
-    pub known_version: i64,
-    pub other_desks: i64,
-    /// `store connect`: this computer's record brought in (new, already there).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub joined: Option<(u64, u64)>,
-}
+pub use petstore_bulk::shared_desk::Proof as Proven;
 
 /// `source`: `None` for `connect` (the person's own), else who set the store up.
 pub fn print(json: bool, proven: &Proven, source: Option<StoreSource>) -> Result<(), CliError> {

@@ -75,16 +75,6 @@ impl StoreUrl {
             database,
         })
     }
-
-    /// The address as shown (it never holds a password).
-    pub fn display(host: &str, port: u16, user: &str, database: &str) -> String {
-        let host = if host.contains(':') && !host.starts_with('[') {
-            format!("[{host}]")
-        } else {
-            host.to_owned()
-        };
-        format!("postgres://{user}@{host}:{port}/{database}")
-    }
 }
 
 /// `host`, `host:port`, `[v6]`, `[v6]:port`; the host without brackets.
@@ -148,10 +138,6 @@ mod tests {
         assert_eq!(
             (v6.user.as_str(), v6.database.as_str()),
             ("u@corp", "pets db")
-        );
-        assert_eq!(
-            StoreUrl::display("::1", 5432, "u", "db"),
-            "postgres://u@[::1]:5432/db"
         );
     }
 

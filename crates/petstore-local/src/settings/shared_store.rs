@@ -43,6 +43,9 @@ pub struct SharedStorePrefs {
     pub desk: Option<String>,
 }
 
+/// The most bytes of a company certificate file read (as the network settings' own bound).
+const MAX_CA_PEM_BYTES: u64 = 1024 * 1024;
+
 fn default_port() -> u16 {
     DEFAULT_PORT
 }
@@ -69,6 +72,35 @@ pub enum StoreSource {
 }
 
 impl SharedStorePrefs {
+    /// The company certificate's PEM when one is set, checked as the network settings check
+    /// theirs (a certificate, not expired) so that a bad file is named as such, not as a failed
+    /// handshake. A relative path is in `config_dir`.
+    pub fn ca_pem(
+        &self,
+        config_dir: Option<&std::path::Path>,
+        now: chrono::DateTime<chrono::Utc>,
+    ) -> Result<Option<String>, super::NetworkSettingError> {
+        use std::io::Read;
+        let Some(path) = self.ca_file.as_deref() else {
+            return Ok(None);
+        };
+        super::load_ca_file(path, config_dir, now)?;
+        let full = match config_dir {
+            Some(dir) if path.is_relative() => dir.join(path),
+            _ => path.to_owned(),
+        };
+        let unreadable = |error: std::io::Error| super::NetworkSettingError::CaFileUnreadable {
+            path: full.clone(),
+            problem: error.kind().to_string(),
+            io: error.kind(),
+        };
+        let mut text = String::new();
+        std::fs::File::open(&full)
+            .and_then(|file| file.take(MAX_CA_PEM_BYTES).read_to_string(&mut text))
+            .map_err(unreadable)?;
+        Ok(Some(text))
+    }
+
     /// Refuses an empty or overlong name, port 0, or a control character (a name shown to other
     /// desks must not be able to rewrite their terminal's line).
     pub fn check(&self) -> Result<(), SharedStoreSettingError> {

@@ -189,3 +189,43 @@ problems! {
         EntryBeingSent,
     }
 }
+
+problems! {
+    /// Why the shared store (Settings → Shared store, issue 41) could not be set up, tested or
+    /// used; nothing was saved. Facts only: the UI words them. Named `store…`: a problem's name
+    /// is unique across every kind.
+    pub enum SharedStoreProblem {
+        /// `setting` (host, port, database, user, desk name) is empty, too long (at most `max`
+        /// characters) or holds control characters.
+        StoreInvalidSetting { setting: String, max: u32 },
+        /// Nothing answered at `host`:`port`.
+        StoreUnreachable { host: String, port: u16 },
+        /// The server off this computer offers no encrypted connection.
+        StoreTlsRequired { host: String },
+        /// The encrypted connection failed (`cause`: the TLS library's words, bounded).
+        StoreTlsFailed { host: String, cause: String },
+        /// PostgreSQL did not let `user` sign in (wrong password, or not allowed from here).
+        StoreSignIn { user: String },
+        /// No database `database` on that server.
+        StoreNoDatabase { database: String },
+        /// The database user may only read.
+        StoreReadOnly,
+        /// The database user lacks a privilege the store needs.
+        StoreNoPrivilege,
+        /// A newer Petstore Admin upgraded the store (schema `found`, this one knows `known`).
+        StoreSchemaTooNew { found: u32, known: u32 },
+        /// The database holds something else's tables.
+        StoreNotOurs { database: String },
+        /// The connection was cut mid-way; the database undid what was not saved.
+        StoreConnectionLost,
+        /// Another desk held what was needed; try again in a moment.
+        StoreBusy,
+        /// No password is stored for this store on this computer, and none was typed.
+        StoreNoPassword,
+        /// The system-wide settings file sets `address` for every desk: only its password may
+        /// be stored here.
+        StoreManaged { address: String },
+        /// Anything else, in the store's own words (bounded; never a password).
+        StoreOther { detail: String },
+    }
+}

@@ -14,6 +14,7 @@ import type { Limited } from "./Limited";
 import type { NetworkCause } from "./NetworkCause";
 import type { OutboxProblem } from "./OutboxProblem";
 import type { Refused } from "./Refused";
+import type { SharedStoreProblem } from "./SharedStoreProblem";
 import type { Unknown } from "./Unknown";
 import type { WaitKeptProblem } from "./WaitKeptProblem";
 
@@ -41,4 +42,4 @@ mayQueue?: boolean, } | { "kind": "outcomeUnknown" } & Unknown | { "kind": "inva
 /**
  * The value as given, when showing it helps. Never a key.
  */
-given?: string | null, } | { "kind": "configuration" } & ConfigurationProblem | { "kind": "responseTooLarge", sizeLimit?: ByteSize | null, } | { "kind": "keychain" } & KeychainProblem | { "kind": "createInFlight", environment?: EnvironmentId | null, } | { "kind": "alreadyAdded" } & AlreadyAdded | { "kind": "cancelled", environment?: EnvironmentId | null, } | { "kind": "file" } & FileProblem | { "kind": "activityUnavailable" } | { "kind": "waitKept" } & WaitKeptProblem | { "kind": "import" } & ImportProblem | { "kind": "category" } & CategoryFailure | { "kind": "sandboxNotStarted" } | { "kind": "outbox" } & OutboxProblem;
+given?: string | null, } | { "kind": "configuration" } & ConfigurationProblem | { "kind": "responseTooLarge", sizeLimit?: ByteSize | null, } | { "kind": "keychain" } & KeychainProblem | { "kind": "createInFlight", environment?: EnvironmentId | null, } | { "kind": "alreadyAdded" } & AlreadyAdded | { "kind": "cancelled", environment?: EnvironmentId | null, } | { "kind": "file" } & FileProblem | { "kind": "activityUnavailable" } | { "kind": "waitKept" } & WaitKeptProblem | { "kind": "import" } & ImportProblem | { "kind": "category" } & CategoryFailure | { "kind": "sandboxNotStarted" } | { "kind": "outbox" } & OutboxProblem | { "kind": "sharedStore" } & SharedStoreProblem;

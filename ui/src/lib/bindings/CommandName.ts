@@ -72,4 +72,9 @@ export type CommandName =
   | "set_proxy_password"
   | "clear_proxy_password"
   | "trust_company_certificate"
-  | "remove_company_certificate";
+  | "remove_company_certificate"
+  | "shared_store"
+  | "test_shared_store"
+  | "connect_shared_store"
+  | "disconnect_shared_store"
+  | "sharing_state";

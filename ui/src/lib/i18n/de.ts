@@ -11,6 +11,7 @@ import { findDe } from './find.de';
 import { importDe } from './import.de';
 import { keysDe } from './keys.de';
 import { networkDe } from './network.de';
+import { storeDe } from './store.de';
 import { quotaDe } from './quota.de';
 import { reasonsDe } from './reasons.de';
 import { unconfirmedDe } from './unconfirmed.de';
@@ -35,6 +36,7 @@ export const de = {
   ...outboxDe,
   ...reasonsDe,
   ...networkDe,
+  ...storeDe,
 
   'format.group': '.',
   'format.decimal': ',',

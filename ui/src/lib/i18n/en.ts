@@ -14,6 +14,7 @@ import { findEn } from './find.en';
 import { importEn } from './import.en';
 import { keysEn } from './keys.en';
 import { networkEn } from './network.en';
+import { storeEn } from './store.en';
 import { outboxEn } from './outbox.en';
 import { quotaEn } from './quota.en';
 import { reasonsEn } from './reasons.en';
@@ -37,6 +38,7 @@ export const en = {
   ...unconfirmedEn,
   ...reasonsEn,
   ...networkEn,
+  ...storeEn,
   ...outboxEn,
 
   // How numbers and dates are written (format.ts spells them out: no ICU data is loaded).

@@ -29,6 +29,7 @@ import { mayQueue, OutboxState } from './outbox.svelte';
 import { PetList } from './pets.svelte';
 import { AppProblems } from './problems.svelte';
 import { QuotaState } from './quota.svelte';
+import { Sharing } from './sharing.svelte';
 
 /**
  * The window's state: its pieces, each with its own calls and events, and what one piece's news
@@ -50,6 +51,8 @@ export class AppState {
   readonly problems = new AppProblems();
   readonly lookup = new PetLookup();
   readonly outbox = new OutboxState((record) => this.#outboxOutcome(record));
+  /** Whether this desk shares its store now (the header's "Not sharing"). */
+  readonly sharing = new Sharing();
 
   /** What just happened, for screen readers (the window's live region). */
   announcement = $state('');
@@ -99,7 +102,10 @@ export class AppState {
       .then(() => this.quota.loadRemembered());
     loadLanguage();
     this.#tieTogether();
-    return stop;
+    return () => {
+      this.sharing.stop();
+      stop();
+    };
   }
 
   /** Once the window is on screen: the rest of what the first screen shows. */
@@ -110,6 +116,7 @@ export class AppState {
     void this.imports.load();
     void this.hub.start();
     void this.outbox.load();
+    void this.sharing.check();
   }
 
   #tieTogether(): void {

@@ -1,0 +1,315 @@
+//! Settings → Shared store (issue 41): test a PostgreSQL store, connect to it (this computer's
+//! record brought in once, then the address saved and the password kept in the keychain, only
+//! after the store was proven), disconnect, and whether this desk shares now for the header.
+//! The storage is `petstore-shared`'s and the desk's logic `petstore_bulk::shared_desk`'s, as
+//! for `petstore store`; here only the app's settings, keychain and words.
+
+use chrono::Utc;
+use petstore_bulk::shared_desk::{self, Desk, Proof};
+use petstore_local::settings::read_system_settings;
+use petstore_local::{SharedStorePrefs, StoreSource, SystemSettings, resolve_shared_store};
+use petstore_shared::{Password, SharedError};
+use zeroize::Zeroizing;
+
+use super::Backend;
+use crate::dto::{
+    CommandError, SharedStoreAddress, SharedStoreInput, SharedStoreProblem, SharedStoreProof,
+    SharedStoreView, SharingState, StoreSetBy,
+};
+
+/// The most characters of a store's own words passed on.
+const MAX_DETAIL_CHARS: usize = 300;
+
+impl Backend {
+    /// What Settings → Shared store shows.
+    pub async fn shared_store(&self) -> SharedStoreView {
+        let Some((prefs, source)) = self.store_in_force() else {
+            return SharedStoreView {
+                store: None,
+                password_stored: false,
+            };
+        };
+        let address = shared_desk::address(&prefs);
+        let password_stored =
+            matches!(self.keys.shared_store_password(&address).await, Ok(Some(_)));
+        SharedStoreView {
+            store: Some(shown(&prefs, source)),
+            password_stored,
+        }
+    }
+
+    /// Test: reaches the store of `input` and signs in, with `password` or, when none is typed,
+    /// the one kept for that address. Saves nothing.
+    pub async fn test_shared_store(
+        &self,
+        input: SharedStoreInput,
+        password: Option<String>,
+    ) -> Result<SharedStoreProof, CommandError> {
+        let prefs = self.prefs_of(input)?;
+        let password = self.password_for(&prefs, password).await?;
+        let (_, proof) = self
+            .prove(&prefs, &Password::new(password.as_str()))
+            .await?;
+        Ok(proof_of(proof))
+    }
+
+    /// Connect: proven first (nothing is kept when it fails), this computer's record brought
+    /// in, then the password kept and the address saved (the password first, so the settings
+    /// never name a store this desk holds no password for).
+    pub async fn connect_shared_store(
+        &self,
+        input: SharedStoreInput,
+        password: Option<String>,
+    ) -> Result<SharedStoreProof, CommandError> {
+        let prefs = self.prefs_of(input)?;
+        let managed = matches!(self.store_in_force(), Some((_, StoreSource::System)));
+        let password = self.password_for(&prefs, password).await?;
+        let records = match &self.data_dir {
+            Some(dir) => {
+                let settings = self.settings().clone();
+                shared_desk::local_records(dir, &settings).map_err(|error| {
+                    CommandError::SharedStore(SharedStoreProblem::StoreOther {
+                        detail: bounded(&error.to_string()),
+                    })
+                })?
+            }
+            None => Vec::new(),
+        };
+        let (shared, mut proof) = self
+            .prove(&prefs, &Password::new(password.as_str()))
+            .await?;
+        let mut desk = Desk::new(shared, prefs.desk_name());
+        proof.joined = Some(
+            shared_desk::bring_in(&mut desk, &records)
+                .await
+                .map_err(problem)?,
+        );
+        let address = shared_desk::address(&prefs);
+        self.keys
+            .set_shared_store_password(&address, password)
+            .await?;
+        if !managed {
+            self.change_settings(move |settings| {
+                settings.shared_store = Some(prefs.clone());
+                Ok(())
+            })?;
+        }
+        log::info!("this desk shares the store at {address}");
+        Ok(proof_of(proof))
+    }
+
+    /// Disconnect: the person's store and its password go. A store the system-wide file sets
+    /// stays (an administrator's); without its password this desk is not sharing.
+    pub async fn disconnect_shared_store(&self) -> Result<SharedStoreView, CommandError> {
+        if let Some((prefs, _)) = self.store_in_force() {
+            self.keys
+                .clear_shared_store_password(&shared_desk::address(&prefs))
+                .await?;
+        }
+        self.change_settings(|settings| {
+            settings.shared_store = None;
+            Ok(())
+        })?;
+        Ok(self.shared_store().await)
+    }
+
+    /// Whether this desk shares now: the store in force reached and signed in to.
+    pub async fn sharing_state(&self) -> SharingState {
+        let Some((prefs, _)) = self.store_in_force() else {
+            return SharingState::Off;
+        };
+        let address = shared_desk::address(&prefs);
+        let outcome = match self.password_for(&prefs, None).await {
+            Ok(password) => self
+                .prove(&prefs, &Password::new(password.as_str()))
+                .await
+                .map(|_| ()),
+            Err(error) => Err(error),
+        };
+        match outcome {
+            Ok(()) => SharingState::Sharing {
+                address,
+                desk: prefs.desk_name(),
+            },
+            Err(error) => {
+                log::warn!("not sharing the store at {address}: {error}");
+                let problem = match error {
+                    CommandError::SharedStore(problem) => problem,
+                    other => SharedStoreProblem::StoreOther {
+                        detail: bounded(&other.to_string()),
+                    },
+                };
+                SharingState::NotSharing { address, problem }
+            }
+        }
+    }
+
+    /// The store in force: the system-wide file's wins whole over the person's.
+    fn store_in_force(&self) -> Option<(SharedStorePrefs, StoreSource)> {
+        let system = match &self.system_settings_path {
+            Some(path) => read_system_settings(path),
+            None => SystemSettings::Absent,
+        };
+        let person = self.settings().shared_store.clone();
+        resolve_shared_store(&system, person.as_ref())
+    }
+
+    /// The form as settings, checked; refused when an administrator set another store.
+    fn prefs_of(&self, input: SharedStoreInput) -> Result<SharedStorePrefs, CommandError> {
+        let desk = input
+            .desk
+            .map(|d| d.trim().to_owned())
+            .filter(|d| !d.is_empty());
+        let mut prefs = SharedStorePrefs {
+            host: input.host.trim().to_owned(),
+            port: input.port,
+            database: input.database.trim().to_owned(),
+            user: input.user.trim().to_owned(),
+            ca_file: None,
+            desk,
+        };
+        match self.store_in_force() {
+            Some((admin, StoreSource::System)) => {
+                let same = admin.host.eq_ignore_ascii_case(&prefs.host)
+                    && admin.port == prefs.port
+                    && admin.database == prefs.database
+                    && admin.user == prefs.user;
+                if !same {
+                    return Err(CommandError::SharedStore(
+                        SharedStoreProblem::StoreManaged {
+                            address: shared_desk::address(&admin),
+                        },
+                    ));
+                }
+                prefs = admin;
+            }
+            // The certificate file stays as the settings file names it.
+            Some((earlier, StoreSource::Person)) => prefs.ca_file = earlier.ca_file,
+            None => {}
+        }
+        prefs.check().map_err(|error| {
+            let (setting, max) = match error {
+                petstore_local::SharedStoreSettingError::Field { field, max } => (field, max),
+                petstore_local::SharedStoreSettingError::Port => ("port", 5),
+            };
+            CommandError::SharedStore(SharedStoreProblem::StoreInvalidSetting {
+                setting: setting.to_owned(),
+                max: u32::try_from(max).unwrap_or(u32::MAX),
+            })
+        })?;
+        Ok(prefs)
+    }
+
+    /// `typed`, or the password kept for the store's address.
+    async fn password_for(
+        &self,
+        prefs: &SharedStorePrefs,
+        typed: Option<String>,
+    ) -> Result<Zeroizing<String>, CommandError> {
+        let typed = typed.map(Zeroizing::new).filter(|p| !p.is_empty());
+        if let Some(typed) = typed {
+            return Ok(typed);
+        }
+        self.keys
+            .shared_store_password(&shared_desk::address(prefs))
+            .await?
+            .ok_or(CommandError::SharedStore(
+                SharedStoreProblem::StoreNoPassword,
+            ))
+    }
+
+    async fn prove(
+        &self,
+        prefs: &SharedStorePrefs,
+        password: &Password,
+    ) -> Result<(petstore_shared::Shared, Proof), CommandError> {
+        let config_dir = self.config_dir();
+        let ca_pem = prefs
+            .ca_pem(config_dir.as_deref(), Utc::now())
+            .map_err(|error| {
+                CommandError::SharedStore(SharedStoreProblem::StoreOther {
+                    detail: bounded(&error.to_string()),
+                })
+            })?;
+        let settings = shared_desk::connection(prefs, ca_pem);
+        shared_desk::prove(prefs, &settings, password)
+            .await
+            .map_err(problem)
+    }
+}
+
+fn shown(prefs: &SharedStorePrefs, source: StoreSource) -> SharedStoreAddress {
+    SharedStoreAddress {
+        host: prefs.host.clone(),
+        port: prefs.port,
+        database: prefs.database.clone(),
+        user: prefs.user.clone(),
+        desk: prefs.desk.clone(),
+        desk_name: prefs.desk_name(),
+        address: shared_desk::address(prefs),
+        ca_file: prefs
+            .ca_file
+            .as_ref()
+            .map(|p| p.to_string_lossy().into_owned()),
+        set_by: match source {
+            StoreSource::Person => StoreSetBy::Person,
+            StoreSource::System => StoreSetBy::System,
+        },
+    }
+}
+
+/// A count or version from the store as the UI's number (never negative, saturated).
+fn small(n: i64) -> u32 {
+    u32::try_from(n.max(0)).unwrap_or(u32::MAX)
+}
+
+fn proof_of(proof: Proof) -> SharedStoreProof {
+    let count = |n: u64| u32::try_from(n).unwrap_or(u32::MAX);
+    SharedStoreProof {
+        address: proof.address,
+        desk: proof.desk,
+        encrypted: proof.encrypted,
+        schema_version: small(proof.schema_version),
+        known_version: small(proof.known_version),
+        other_desks: small(proof.other_desks),
+        joined_new: proof.joined.map(|(new, _)| count(new)),
+        joined_known: proof.joined.map(|(_, known)| count(known)),
+    }
+}
+
+/// The store's failure as the facts the UI words.
+fn problem(error: SharedError) -> CommandError {
+    use SharedError as E;
+    use SharedStoreProblem as P;
+    let problem = match error {
+        E::InvalidSettings { field, max } => P::StoreInvalidSetting {
+            setting: field.to_owned(),
+            max: u32::try_from(max).unwrap_or(u32::MAX),
+        },
+        E::Unreachable { host, port, .. } => P::StoreUnreachable { host, port },
+        E::TlsRequired { host } => P::StoreTlsRequired { host },
+        E::TlsFailed { host, cause } => P::StoreTlsFailed {
+            host,
+            cause: bounded(&cause),
+        },
+        E::SignIn { user } => P::StoreSignIn { user },
+        E::NoDatabase { database } => P::StoreNoDatabase { database },
+        E::ReadOnly { .. } => P::StoreReadOnly,
+        E::NoPrivilege { .. } => P::StoreNoPrivilege,
+        E::SchemaTooNew { found, known } => P::StoreSchemaTooNew {
+            found: small(found),
+            known: small(known),
+        },
+        E::NotOurs { database } => P::StoreNotOurs { database },
+        E::ConnectionLost { .. } => P::StoreConnectionLost,
+        E::Busy { .. } => P::StoreBusy,
+        other => P::StoreOther {
+            detail: bounded(&other.to_string()),
+        },
+    };
+    CommandError::SharedStore(problem)
+}
+
+fn bounded(text: &str) -> String {
+    text.chars().take(MAX_DETAIL_CHARS).collect()
+}

@@ -1,0 +1,186 @@
+//! Settings → Shared store against a real PostgreSQL the test starts (Debian's `postgresql`, a
+//! temporary cluster on loopback): a wrong password is named and keeps nothing; a test proves
+//! and keeps nothing; a connect keeps the address and the password (in the keychain, here an
+//! in-memory one); the header's state follows the server stopped and started again; a
+//! disconnect takes both away.
+#![cfg(unix)]
+
+mod common;
+
+use std::sync::Arc;
+
+use common::{Collected, backend, mock_keychain};
+use petstore_admin::dto::{
+    CommandError, SharedStoreInput, SharedStoreProblem, SharingState, StoreSetBy,
+};
+use petstore_test_support::postgres::TestPostgres;
+
+const USER: &str = "front_desk";
+const PASSWORD: &str = "desk secret";
+
+/// A cluster with a desk user that owns the database `petstore` (its first connect creates the
+/// store).
+fn cluster() -> TestPostgres {
+    let pg = TestPostgres::start();
+    pg.sql(
+        "postgres",
+        &format!("CREATE ROLE {USER} LOGIN PASSWORD '{PASSWORD}'"),
+    );
+    pg.sql(
+        "postgres",
+        &format!("CREATE DATABASE petstore OWNER {USER}"),
+    );
+    pg
+}
+
+fn input(pg: &TestPostgres, desk: &str) -> SharedStoreInput {
+    SharedStoreInput {
+        host: pg.host().to_owned(),
+        port: pg.port(),
+        database: "petstore".into(),
+        user: USER.into(),
+        desk: Some(desk.into()),
+    }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn test_connect_state_and_disconnect_keep_only_what_was_proven() {
+    let mut pg = cluster();
+    let dir = tempfile::tempdir().expect("temp dir");
+    let (keychain, _store) = mock_keychain();
+    let backend = backend(dir.path(), Some(keychain), Arc::new(Collected::default()));
+    assert_eq!(backend.sharing_state().await, SharingState::Off);
+
+    // A wrong password: named, and nothing kept.
+    let wrong = backend
+        .connect_shared_store(input(&pg, "COUNTER"), Some("not it".into()))
+        .await
+        .expect_err("refused");
+    assert_eq!(
+        wrong,
+        CommandError::SharedStore(SharedStoreProblem::StoreSignIn { user: USER.into() })
+    );
+    let view = backend.shared_store().await;
+    assert_eq!(view.store, None);
+    assert!(!view.password_stored);
+
+    // A test proves and keeps nothing.
+    let proof = backend
+        .test_shared_store(input(&pg, "COUNTER"), Some(PASSWORD.into()))
+        .await
+        .expect("proven");
+    assert!(!proof.encrypted, "loopback needs no TLS");
+    assert_eq!(proof.desk, "COUNTER");
+    assert_eq!(proof.schema_version, proof.known_version);
+    assert_eq!(proof.joined_new, None);
+    assert_eq!(backend.shared_store().await.store, None);
+    let settings = std::fs::read_to_string(dir.path().join("settings.json")).unwrap_or_default();
+    assert!(!settings.contains("sharedStore"), "{settings}");
+
+    // Connect keeps the address in the settings file and the password only in the keychain.
+    let proof = backend
+        .connect_shared_store(input(&pg, "COUNTER"), Some(PASSWORD.into()))
+        .await
+        .expect("connected");
+    assert_eq!(proof.joined_new, Some(0));
+    let view = backend.shared_store().await;
+    let store = view.store.expect("kept");
+    assert_eq!(store.desk_name, "COUNTER");
+    assert_eq!(store.set_by, StoreSetBy::Person);
+    assert!(view.password_stored);
+    let settings = std::fs::read_to_string(dir.path().join("settings.json")).expect("written");
+    assert!(settings.contains("sharedStore"), "{settings}");
+    assert!(
+        !settings.contains(PASSWORD),
+        "the password stays out of files"
+    );
+
+    // The kept password serves a test with none typed, and the header's state.
+    backend
+        .test_shared_store(input(&pg, "COUNTER"), None)
+        .await
+        .expect("the kept password");
+    let sharing = backend.sharing_state().await;
+    assert!(
+        matches!(&sharing, SharingState::Sharing { desk, .. } if desk == "COUNTER"),
+        "{sharing:?}"
+    );
+
+    // The server stopped: not sharing, named; started again: sharing again.
+    pg.stop();
+    let down = backend.sharing_state().await;
+    assert!(
+        matches!(
+            &down,
+            SharingState::NotSharing {
+                problem: SharedStoreProblem::StoreUnreachable { .. },
+                ..
+            }
+        ),
+        "{down:?}"
+    );
+    pg.start_again();
+    assert!(
+        matches!(backend.sharing_state().await, SharingState::Sharing { .. }),
+        "back"
+    );
+
+    // Disconnect: the address and the password go.
+    let view = backend
+        .disconnect_shared_store()
+        .await
+        .expect("disconnected");
+    assert_eq!(view.store, None);
+    assert!(!view.password_stored);
+    assert_eq!(backend.sharing_state().await, SharingState::Off);
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_second_desk_sees_the_first_and_an_empty_form_field_is_refused_before_connecting() {
+    let pg = cluster();
+    let (dir_a, dir_b) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    let desk_a = backend(
+        dir_a.path(),
+        Some(mock_keychain().0),
+        Arc::new(Collected::default()),
+    );
+    let desk_b = backend(
+        dir_b.path(),
+        Some(mock_keychain().0),
+        Arc::new(Collected::default()),
+    );
+    desk_a
+        .connect_shared_store(input(&pg, "COUNTER"), Some(PASSWORD.into()))
+        .await
+        .expect("first desk");
+    // The first desk is seen once it left a trace (a create it claimed); a connect alone
+    // leaves none.
+    pg.sql(
+        "petstore",
+        "INSERT INTO petstore_claims (environment, desk, account, claim_key, fingerprint, \
+         pet_group, name, category_id, source_kind, state, pet_id, settled_at) \
+         VALUES ('http://127.0.0.1:1/v1', 'COUNTER', 'clerk', 'single:1', 'f', 'g', 'Rex', 1, \
+         'form', 'created', 7, now())",
+    );
+
+    let mut empty = input(&pg, "BACK-OFFICE");
+    empty.database = "  ".into();
+    let refused = desk_b
+        .test_shared_store(empty, Some(PASSWORD.into()))
+        .await
+        .expect_err("refused");
+    assert!(
+        matches!(
+            &refused,
+            CommandError::SharedStore(SharedStoreProblem::StoreInvalidSetting { setting, .. })
+                if setting == "database"
+        ),
+        "{refused:?}"
+    );
+    let proof = desk_b
+        .connect_shared_store(input(&pg, "BACK-OFFICE"), Some(PASSWORD.into()))
+        .await
+        .expect("second desk");
+    assert_eq!(proof.desk, "BACK-OFFICE");
+    assert_eq!(proof.other_desks, 1, "COUNTER seen from the back office");
+}

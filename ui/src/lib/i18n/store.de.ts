@@ -1,0 +1,38 @@
+// Einstellungen → Gemeinsamer Speicher (Issue 41) und „Nicht geteilt“ in der Kopfzeile.
+import type { storeEn } from './store.en';
+
+export const storeDe = {
+  'store.tab': 'Gemeinsamer Speicher',
+  'store.intro':
+    'Mehrere Arbeitsplätze können sich eine Aufzeichnung der hinzugefügten Haustiere teilen: Ein Import an zwei Arbeitsplätzen fügt kein Haustier doppelt hinzu, und jeder sieht, was ein anderer hinzugefügt hat. Der Speicher ist eine PostgreSQL-Datenbank, die Ihr Geschäft betreibt oder mietet. Ohne ihn führt dieser Computer wie bisher seine eigene Aufzeichnung.',
+  'store.host': 'Server',
+  'store.port': 'Port',
+  'store.database': 'Datenbank',
+  'store.user': 'Datenbankbenutzer',
+  'store.password': 'Passwort',
+  'store.passwordStored': 'Ein Passwort für diesen Speicher ist im Schlüsselbund dieses Computers hinterlegt.',
+  'store.passwordNone': 'Noch kein Passwort hinterlegt.',
+  'store.passwordHint': 'Nur im Schlüsselbund dieses Computers, nie in einer Datei. Leer lassen, um das hinterlegte zu verwenden.',
+  'store.desk': 'Name dieses Arbeitsplatzes',
+  'store.deskHint': 'So nennen andere Arbeitsplätze diesen („hinzugefügt von THEKE“). Leer: der Name dieses Computers, {name}.',
+  'store.hostHint': 'Eine Adresse außerhalb dieses Computers braucht eine verschlüsselte Verbindung (TLS).',
+  'store.test': 'Testen',
+  'store.testing': 'Wird getestet …',
+  'store.connect': 'Verbinden',
+  'store.connecting': 'Wird verbunden …',
+  'store.disconnect': 'Trennen',
+  'store.disconnected': 'Getrennt: Dieser Computer führt wieder seine eigene Aufzeichnung.',
+  'store.setBySystem': 'Ihre Administration hat diesen Speicher für alle Arbeitsplätze festgelegt; hier kann nur sein Passwort hinterlegt werden.',
+  'store.connectedTo': 'Dieser Arbeitsplatz teilt {address} als „{desk}“.',
+  'store.none': 'Kein gemeinsamer Speicher: Dieser Computer führt seine eigene Aufzeichnung.',
+  'store.proven': 'Nachgewiesen',
+  'store.reachedEncrypted': '{address} über eine verschlüsselte Verbindung erreicht, das Zertifikat des Servers geprüft.',
+  'store.reachedLocal': '{address} auf diesem Computer erreicht (keine Verschlüsselung nötig).',
+  'store.signedIn': 'Angemeldet als {user}.',
+  'store.schema': 'Version des Speichers: {found} (dieses Petstore Admin kennt bis {known}).',
+  'store.otherDesks': 'Kürzlich gesehene andere Arbeitsplätze: {count}.',
+  'store.joined': 'Die Aufzeichnung dieses Computers übernommen: {added} neu, {known} schon vorhanden.',
+  'store.connected': 'Verbunden. Dieser Arbeitsplatz teilt jetzt den Speicher.',
+  'store.notSharing': 'Nicht geteilt',
+  'store.notSharingTitle': 'Der gemeinsame Speicher unter {address} ist nicht erreichbar: {why} Dieser Arbeitsplatz arbeitet mit seiner eigenen Aufzeichnung weiter und holt nach, sobald der Speicher wieder da ist.',
+} as const satisfies Record<keyof typeof storeEn, string>;
