@@ -57,6 +57,10 @@ pub fn import(cli: &Cli, args: &ImportArgs) -> Result<(), CliError> {
         let source = std::fs::canonicalize(&args.file).unwrap_or_else(|_| args.file.clone());
         import.record_source(&source, &file_name(&args.file))?;
         let environment = client.base_url().as_str().to_owned();
+        // Claims left by desks that stopped are settled first: a row one of them did not add
+        // is then claimed and sent by this run.
+        let stale = store::dead::stale_after()?;
+        store::dead::settle(&mut gate, &client, &environment, stale).await?;
         let claimed = store::import::claim_rows(
             &mut gate,
             &mut import,

@@ -50,7 +50,14 @@ impl Pending {
             Ok(password) => password,
             Err(error) => return Gate::NotReached(error),
         };
-        match petstore_shared::connect(&self.settings, &password).await {
+        let connected = async {
+            let mut shared = petstore_shared::connect(&self.settings, &password).await?;
+            // Alive to the other desks while connected: its claims are not settled for it.
+            shared.hold_desk(&self.desk).await?;
+            Ok::<_, SharedError>(shared)
+        };
+        let connected = connected.await;
+        match connected {
             Ok(shared) => Gate::On(Desk {
                 shared,
                 desk: self.desk,
@@ -157,6 +164,7 @@ pub fn earlier(earlier: petstore_shared::Earlier) -> petstore_bulk::Earlier {
         source,
         pet_id: earlier.pet_id,
         desk: Some(earlier.desk),
+        in_progress: earlier.in_progress,
     }
 }
 
