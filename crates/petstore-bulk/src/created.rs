@@ -88,6 +88,10 @@ pub struct Earlier {
     /// several desks share (issue 41); `None`: this computer's own record.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub desk: Option<String>,
+    /// Another desk's create still in progress: claimed in the shared store and not settled
+    /// yet (that desk may be sending it now). Not sent here; run again later.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub in_progress: bool,
 }
 
 /// Why a valid row of a file is not sent unless the person chooses to create it again.

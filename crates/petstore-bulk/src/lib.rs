@@ -42,8 +42,9 @@ pub use created::{
 pub use estimate::{About, Estimate};
 pub use export::{ExportError, ExportFormat, SafeFile, export, export_counting};
 pub use import::{
-    Counts, Import, ImportControl, ImportError, ImportOptions, ImportReport, MAX_UNKNOWN_IN_A_ROW,
-    Outcome, Phase, Progress, Repeats, RowReport, RowToSend, Stop, StopCause, repeats_of,
+    Counts, Import, ImportControl, ImportError, ImportOptions, ImportReport, Looked,
+    MAX_UNKNOWN_IN_A_ROW, Outcome, Phase, Progress, Repeats, RowReport, RowToSend, Stop, StopCause,
+    look_for_creates, repeats_of,
 };
 pub use journal::{
     Journal, JournalError, JournalId, RowState, UnfinishedImport, UnknownReason, unfinished,

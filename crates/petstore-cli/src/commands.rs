@@ -202,11 +202,17 @@ async fn add(
     if queue && let Some(ahead) = crate::outbox::waiting(client, &pet.name)? {
         return crate::outbox::queue_behind(client, json, pet, allow_repeat, ahead);
     }
+    // Stopped desks' unconfirmed creates are settled before anything is claimed here; a store
+    // that fails now is met again (and said) by the claim.
+    let stale = store::dead::stale_after()?;
+    let url = client.base_url().as_str().to_owned();
+    if let Err(error) = store::dead::settle(gate, client, &url, stale).await {
+        log::warn!("claims of stopped desks not settled: {error}");
+    }
     let mut key = claim(client, pet, allow_repeat)?;
     let shared_key = key
         .as_ref()
         .map_or_else(petstore_bulk::single_key, |(key, _)| key.clone());
-    let url = client.base_url().as_str().to_owned();
     let claimed_shared = match store::shared_claim(gate, &url, &shared_key, pet, allow_repeat).await
     {
         Ok(claimed) => claimed,

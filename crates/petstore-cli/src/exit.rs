@@ -185,6 +185,10 @@ pub enum CliError {
     },
     /// `import` not started: the shared store cannot be reached and the person did not go on.
     StoreUnchecked,
+    /// `PETSTORE_SHARED_CLAIM_STALE_SECS` is not a whole number of seconds within its bound.
+    StoreStaleSetting {
+        value: String,
+    },
     /// The shared store refused or failed (connecting, its schema, a statement).
     Store(petstore_shared::SharedError),
     /// A bug; the text is for the report, in English.
@@ -298,6 +302,7 @@ impl CliError {
             CliError::StoreNotSetUp | CliError::StoreNoPassword { .. } => STORE_NOT_SET_UP,
             CliError::StoreUrl(_) | CliError::StoreCaFiles { .. } => USAGE,
             CliError::StoreManaged { .. } | CliError::StoreSetting(_) => CONFIG,
+            CliError::StoreStaleSetting { .. } => CONFIG,
             CliError::Store(error) => store_exit_code(error),
             CliError::StoreUnchecked => STORE_UNCHECKED,
             CliError::ReadFile { .. }

@@ -190,7 +190,7 @@ pub fn when_local(at: DateTime<Utc>) -> String {
 }
 
 /// "14:05:10", with the date when it is not today.
-fn clock_time(at: DateTime<Utc>) -> String {
+pub fn clock_time(at: DateTime<Utc>) -> String {
     let local = at.with_timezone(&Local);
     let day = if local.date_naive() == Local::now().date_naive() {
         String::new()

@@ -210,3 +210,48 @@ fn joining_brings_this_computers_record_in_once() {
     assert_eq!(out.status.code(), Some(13), "{}", text(&out.stderr));
     assert!(text(&out.stderr).contains("already added by FRONT"));
 }
+
+#[test]
+fn add_settles_a_stopped_desks_claim_before_claiming_and_waits_for_one_in_progress() {
+    let pg = cluster();
+    let sandbox = roomy_sandbox();
+    let (gone, back) = (desk(&pg, "GONE"), desk(&pg, "BACK"));
+    let out = add(&sandbox, gone.path(), "Rex");
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    // GONE stopped after sending and before settling: its claim stays unsettled.
+    pg.sql(
+        "petstore",
+        "UPDATE petstore_claims SET state = 'claimed', pet_id = NULL, settled_at = NULL,
+                claimed_at = now() - interval '1 minute'",
+    );
+    let before = sandbox.sandbox.create_count();
+    // Too young (15 minutes unless set): that desk may be at it; nothing sent, nothing settled.
+    let young = add(&sandbox, back.path(), "Rex");
+    let said = text(&young.stderr);
+    assert_eq!(young.status.code(), Some(13), "{said}");
+    assert!(said.contains("is being added by GONE"), "{said}");
+    assert!(said.contains("run the same command again later"), "{said}");
+    // Old enough, and GONE is not connected: found by listing, settled created, not sent.
+    let out = sandbox
+        .petstore(Some(KEY))
+        .env("PETSTORE_CONFIG_DIR", back.path())
+        .env("XDG_CONFIG_HOME", back.path())
+        .env("PETSTORE_DATA_DIR", back.path().join("data"))
+        .env("PETSTORE_SHARED_CLAIM_STALE_SECS", "30")
+        .args(["add", "--name", "Rex", "--category", "1"])
+        .output()
+        .unwrap();
+    let said = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(13), "{said}");
+    assert!(
+        said.contains("Settled 1 creates left unconfirmed by desks that stopped (GONE)"),
+        "{said}"
+    );
+    assert!(said.contains("already added by GONE"), "{said}");
+    assert_eq!(sandbox.sandbox.create_count(), before);
+    let settled = pg.sql(
+        "petstore",
+        "SELECT desk, state, pet_id IS NOT NULL FROM petstore_claims",
+    );
+    assert_eq!(settled.trim(), "GONE|created|t");
+}

@@ -134,6 +134,7 @@ fn newest<'a>(entries: impl Iterator<Item = &'a Entry>) -> Option<Earlier> {
             source: entry.line.source.clone(),
             pet_id: entry.id,
             desk: None,
+            in_progress: false,
         })
 }
 

@@ -19,6 +19,7 @@ use petstore_client::{NewPet, PetstoreClient};
 use tokio::sync::watch;
 
 pub use control::{ImportControl, Phase, Progress};
+pub use reconcile::{Looked, look_for_creates};
 pub use repeats::{Repeats, repeats_of};
 pub use report::{Counts, ImportReport, Outcome, RowReport, Stop, StopCause};
 pub use shared::RowToSend;

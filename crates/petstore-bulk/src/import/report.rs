@@ -328,6 +328,13 @@ fn repeat_detail(repeat: &Repeat) -> String {
                 CreateSource::CommandLine => "the command line".to_owned(),
             };
             let day = earlier.at.format("%Y-%m-%d");
+            if earlier.in_progress {
+                let desk = earlier.desk.as_deref().unwrap_or("another desk");
+                let since = earlier.at.format("%Y-%m-%d %H:%M UTC");
+                return format!(
+                    "in progress on {desk} since {since} from {from} (not sent; run the import again later)"
+                );
+            }
             match earlier.pet_id {
                 Some(id) => format!("already added on {day} from {from}, pet {id}"),
                 None => format!("may already have been added on {day} from {from} (not confirmed)"),

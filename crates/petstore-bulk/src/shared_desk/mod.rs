@@ -107,6 +107,7 @@ pub fn earlier(earlier: petstore_shared::Earlier) -> Earlier {
         source: local_source(earlier.source),
         pet_id: earlier.pet_id,
         desk: Some(earlier.desk),
+        in_progress: earlier.in_progress,
     }
 }
 

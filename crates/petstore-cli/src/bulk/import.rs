@@ -44,6 +44,8 @@ pub fn import(cli: &Cli, args: &ImportArgs) -> Result<(), CliError> {
     // The shared store's settings and password, read before the runtime (the keychain runs
     // its own).
     let shared = store::gate::prepare()?;
+    // How old a stopped desk's claim must be to be settled (refused here, before anything).
+    let stale = store::dead::stale_after()?;
     let runtime = runtime()?;
     let report = runtime.block_on(async {
         // Before anything starts: other desks' rows checked, or the person told they cannot be.
@@ -57,6 +59,9 @@ pub fn import(cli: &Cli, args: &ImportArgs) -> Result<(), CliError> {
         let source = std::fs::canonicalize(&args.file).unwrap_or_else(|_| args.file.clone());
         import.record_source(&source, &file_name(&args.file))?;
         let environment = client.base_url().as_str().to_owned();
+        // Claims left by desks that stopped are settled first: a row one of them did not add
+        // is then claimed and sent by this run.
+        store::dead::settle(&mut gate, &client, &environment, stale).await?;
         let claimed = store::import::claim_rows(
             &mut gate,
             &mut import,

@@ -244,6 +244,12 @@ pub fn repeat(repeat: &petstore_bulk::Repeat) -> String {
             use chrono::Datelike;
             let date = crate::words::date(local.day(), local.month0(), local.year());
             if let Some(desk) = &earlier.desk {
+                if earlier.in_progress {
+                    let time = crate::output::clock_time(earlier.at);
+                    let values: [(&str, &dyn std::fmt::Display); 3] =
+                        [("desk", desk), ("time", &time), ("from", &from)];
+                    return say(crate::words::StoreMsg::RepeatInProgressBy, &values);
+                }
                 let values: [(&str, &dyn std::fmt::Display); 3] =
                     [("desk", desk), ("date", &date), ("from", &from)];
                 return match earlier.pet_id {

@@ -133,6 +133,7 @@ pub fn describe(err: &CliError) -> String {
             let when = bulk::repeat(&petstore_bulk::Repeat::Earlier((**earlier).clone()));
             let msg = match earlier.pet_id {
                 Some(_) => ErrMsg::AlreadyAdded,
+                None if earlier.in_progress => ErrMsg::BeingAddedElsewhere,
                 None => ErrMsg::MayHaveBeenAdded,
             };
             say(msg, &[("name", name), ("url", url), ("when", &when)])
@@ -184,6 +185,13 @@ pub fn describe(err: &CliError) -> String {
         CliError::StoreCaFiles { count } => say(StoreMsg::TooManyCaFiles, &[("count", count)]),
         CliError::Store(error) => store::shared(error),
         CliError::StoreUnchecked => say(StoreMsg::Unchecked, &[]),
+        CliError::StoreStaleSetting { value } => say(
+            StoreMsg::StaleSetting,
+            &[
+                ("value", value),
+                ("max", &crate::store::dead::MAX_STALE_SECS),
+            ],
+        ),
         CliError::NoProxyForPassword => say(ErrMsg::NoProxyForPassword, &[]),
         CliError::SecretTooLong { limit } => say(ErrMsg::SecretTooLong, &[("limit", limit)]),
         CliError::Interrupted => say(ErrMsg::Interrupted, &[]),

@@ -177,7 +177,11 @@ fn every_error() -> Vec<CliError> {
                 source: petstore_bulk::CreateSource::Form,
                 pet_id: None,
                 desk: None,
+                in_progress: false,
             }),
+        },
+        CliError::StoreStaleSetting {
+            value: "soon".into(),
         },
         CliError::Stdin(io(std::io::ErrorKind::PermissionDenied)),
         CliError::EmptyPassword,

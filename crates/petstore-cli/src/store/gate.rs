@@ -2,7 +2,7 @@
 //! sent and settled after, beside (never instead of) this computer's own record, so the desk
 //! keeps working alone when the store cannot be reached.
 
-use petstore_shared::Password;
+use petstore_shared::{Password, SharedError};
 
 use super::{configured, connection, password};
 use crate::exit::CliError;
@@ -49,7 +49,14 @@ impl Pending {
             Ok(password) => password,
             Err(error) => return Gate::NotReached(error),
         };
-        match petstore_shared::connect(&self.settings, &password).await {
+        let connected = async {
+            let mut shared = petstore_shared::connect(&self.settings, &password).await?;
+            // Alive to the other desks while connected: its claims are not settled for it.
+            shared.hold_desk(&self.desk).await?;
+            Ok::<_, SharedError>(shared)
+        };
+        let connected = connected.await;
+        match connected {
             Ok(shared) => Gate::On(Desk::new(shared, self.desk)),
             Err(error) => {
                 log::warn!("the shared store is not used this run: {error}");

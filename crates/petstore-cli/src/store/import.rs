@@ -91,7 +91,14 @@ pub async fn claim_rows(
             }
         }
     }
+    let in_progress = skipped
+        .values()
+        .filter(|repeat| matches!(repeat, Repeat::Earlier(earlier) if earlier.in_progress))
+        .count();
     import.skip_as_repeats(skipped);
+    if in_progress > 0 {
+        eprintln!("{}", say(StoreMsg::InProgressLater, &[("n", &in_progress)]));
+    }
     Ok(claimed)
 }
 

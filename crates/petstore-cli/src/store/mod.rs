@@ -4,6 +4,7 @@
 //! printed, never logged.
 
 mod connect;
+pub mod dead;
 pub mod gate;
 pub mod import;
 mod join;

@@ -130,6 +130,10 @@ catalog! {
             de: "Mehr als {max} Haustiere haben „{text}“ im Namen; die Suche hielt bei den ersten {max} an \
                  (gezeigt). Suchen Sie nach einem längeren Teil des Namens, oder geben Sie --status an.",
         },
+        BeingAddedElsewhere {
+            en: "{name} was not sent to {url}: it {when}.",
+            de: "{name} wurde nicht an {url} gesendet: Es {when}.",
+        },
         MayHaveBeenAdded {
             en: "{name} was not sent to {url}: it {when}. Check with `petstore list` first: adding it \
                  again may make a duplicate, and a pet can't be deleted. To add it anyway, run the same \

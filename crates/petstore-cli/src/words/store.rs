@@ -73,6 +73,26 @@ catalog! {
             en: "may already have been added by {desk} on {date} from {from} (its outcome was never confirmed)",
             de: "vielleicht schon von {desk} am {date} hinzugefügt aus {from} (das Ergebnis wurde nie bestätigt)",
         },
+        RepeatInProgressBy {
+            en: "is being added by {desk} (claimed {time} from {from}) and not confirmed yet: not sent, as that desk may be adding it at this moment; run the same command again later",
+            de: "wird gerade von {desk} hinzugefügt (beansprucht {time} aus {from}) und ist noch nicht bestätigt: nicht gesendet, da dieser Arbeitsplatz es eben jetzt hinzufügen könnte; führen Sie denselben Befehl später erneut aus",
+        },
+        InProgressLater {
+            en: "{n} rows are being added by other desks at this moment and were not sent: run the same import again later (a desk that stopped meanwhile has its rows settled by listing the service, and the rows it did not add are sent then).",
+            de: "{n} Zeilen werden gerade von anderen Arbeitsplätzen hinzugefügt und wurden nicht gesendet: Führen Sie denselben Import später erneut aus (die Zeilen eines inzwischen abgebrochenen Arbeitsplatzes werden dann anhand der Liste des Dienstes geklärt, und die nicht angelegten werden gesendet).",
+        },
+        DeadSettled {
+            en: "Settled {total} creates left unconfirmed by desks that stopped ({desks}) by listing the service: {created} were added (not sent again), {refused} were not (sent as usual), {unknown} may have been added (not sent).",
+            de: "{total} von abgebrochenen Arbeitsplätzen ({desks}) unbestätigt hinterlassene Anlagen anhand der Liste des Dienstes geklärt: {created} wurden angelegt (nicht erneut gesendet), {refused} nicht (werden wie üblich gesendet), {unknown} wurden vielleicht angelegt (nicht gesendet).",
+        },
+        DeadNotSettled {
+            en: "{total} creates left unconfirmed by desks that stopped ({desks}) could not be settled: the service's list could not be read ({why}). They are not sent; run the same command again later.",
+            de: "{total} von abgebrochenen Arbeitsplätzen ({desks}) unbestätigt hinterlassene Anlagen konnten nicht geklärt werden: Die Liste des Dienstes war nicht lesbar ({why}). Sie werden nicht gesendet; führen Sie denselben Befehl später erneut aus.",
+        },
+        StaleSetting {
+            en: "PETSTORE_SHARED_CLAIM_STALE_SECS (a test and administrator setting: after how many seconds another desk's unconfirmed create may be settled once that desk is gone) must be a whole number from 0 to {max}; it is “{value}”.",
+            de: "PETSTORE_SHARED_CLAIM_STALE_SECS (eine Einstellung für Tests und Administratoren: nach wie vielen Sekunden die unbestätigte Anlage eines anderen Arbeitsplatzes geklärt werden darf, wenn dieser nicht mehr verbunden ist) muss eine ganze Zahl von 0 bis {max} sein; sie ist „{value}“.",
+        },
         NotChecked {
             en: "Warning: the shared store could not be reached, so other desks' adds could not be checked; this desk's own record was.",
             de: "Warnung: Der gemeinsame Speicher war nicht erreichbar, daher konnten die Einträge anderer Arbeitsplätze nicht geprüft werden; die eigene Liste dieses Arbeitsplatzes wurde geprüft.",

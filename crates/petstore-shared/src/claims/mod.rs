@@ -7,9 +7,10 @@
 //! - it is settled after: `created` with the pet's id, `refused` (provably not created: the pet
 //!   is free again), or `unknown` (the answer was lost: "may have been added", blocking as a
 //!   created one does until a listing settles it);
-//! - a claim a desk never settled (it died) stays `claimed` and blocking; it is listed by
-//!   [`Shared::unsettled_of_dead_desks`] for the caller to reconcile by listing the service,
-//!   never resent and never dropped;
+//! - a claim a desk never settled (it died) stays `claimed` and blocking; once it is old enough
+//!   and no session of its desk holds the desk's liveness lock ([`Shared::hold_desk`]) it is
+//!   listed by [`Shared::unsettled_of_dead_desks`] for the caller to reconcile by listing the
+//!   service, never resent and never dropped;
 //! - "add again" (the person's deliberate second create) is claimed without the check and
 //!   marked `again`, so it neither blocks on nor frees the earlier one.
 //!
@@ -17,6 +18,7 @@
 //! (`single:…` or `<journal>:<row>`, as locally). Two desks importing the same file make the same
 //! row keys; the desk keeps them apart.
 
+mod alive;
 mod read;
 mod settle;
 
@@ -68,6 +70,9 @@ pub struct Earlier {
     pub source: Source,
     /// `None`: its outcome is not confirmed (in flight, lost, or its desk died).
     pub pet_id: Option<i64>,
+    /// Still `claimed`: its desk may be sending it at this moment (or died before settling it
+    /// and no desk has settled it for it yet). `false` when it was settled.
+    pub in_progress: bool,
 }
 
 /// The answer to a claim.
@@ -81,7 +86,7 @@ pub enum Claim {
 
 /// Columns that make an [`Earlier`], in this order, for every query that reads one.
 pub(crate) const EARLIER_COLUMNS: &str =
-    "desk, account, claimed_at, source_kind, source_file, source_line, pet_id";
+    "desk, account, claimed_at, source_kind, source_file, source_line, pet_id, state";
 
 /// Serialises claims of one pet (name and category) in one environment across desks: the
 /// check for an earlier claim and the insert are one step. A 64-bit hash: two pets sharing one
@@ -246,5 +251,6 @@ pub(crate) fn earlier_of(row: &Row, first: usize) -> Result<Earlier, SharedError
         at: row.try_get(first + 2).map_err(get_err)?,
         source,
         pet_id: row.try_get(first + 6).map_err(get_err)?,
+        in_progress: row.try_get::<_, String>(first + 7).map_err(get_err)? == "claimed",
     })
 }

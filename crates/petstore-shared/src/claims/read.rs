@@ -7,6 +7,7 @@ use std::time::Duration;
 use chrono::{DateTime, Utc};
 use tokio_postgres::GenericClient;
 
+use super::alive::desk_lock_key;
 use super::{ClaimRef, EARLIER_COLUMNS, Earlier, earlier_of};
 use crate::Shared;
 use crate::error::{SharedError, Step, query};
@@ -151,11 +152,17 @@ impl Shared {
             .collect())
     }
 
-    /// Claims in `environment` still `claimed` after `older_than` (by the database's clock):
-    /// their desks died or lost the database between claiming and settling. Each blocks its
-    /// pet as "may have been added" until the caller, having listed the service, settles it
-    /// (found → created; the lists read to their end without it → refused; otherwise unknown).
+    /// Claims in `environment` still `claimed` after `older_than` (by the database's clock)
+    /// whose desk has no session holding its liveness lock ([`Shared::hold_desk`]): their
+    /// desks died or lost the database between claiming and settling. Each blocks its pet as
+    /// "may have been added" until the caller, having listed the service, settles it (found →
+    /// created; the lists read to their end without it → refused; otherwise unknown).
     /// At most [`MAX_UNSETTLED`], oldest first.
+    ///
+    /// Both conditions, because a desk of an older build holds no lock, and a desk that lost
+    /// the database while still sending lets go of it: `older_than` is what keeps such a desk
+    /// from being settled under its feet. This session's own desk counts as dead (a session
+    /// never conflicts with its own lock): its earlier runs' claims are listed too.
     pub async fn unsettled_of_dead_desks(
         &self,
         environment: &str,
@@ -163,17 +170,21 @@ impl Shared {
     ) -> Result<Vec<Unsettled>, SharedError> {
         let step = Step::Read("list unsettled claims in the shared record");
         let seconds = older_than.as_secs_f64();
-        let rows = self
-            .client
-            .query(
-                "SELECT desk, claim_key, name, category_id, status, claimed_at
+        // The exclusive lock is had only when no session holds the desk's shared one; taken
+        // for this statement alone.
+        let desk_lock = desk_lock_key("desk");
+        let sql = format!(
+            "SELECT desk, claim_key, name, category_id, status, claimed_at
                    FROM petstore_claims
                   WHERE environment = $1 AND state = 'claimed'
                     AND claimed_at < now() - make_interval(secs => $2)
+                    AND pg_try_advisory_xact_lock({desk_lock})
                   ORDER BY claimed_at, desk, claim_key
-                  LIMIT $3",
-                &[&environment, &seconds, &MAX_UNSETTLED],
-            )
+                  LIMIT $3"
+        );
+        let rows = self
+            .client
+            .query(&sql, &[&environment, &seconds, &MAX_UNSETTLED])
             .await
             .map_err(|e| query(step, &e))?;
         rows.iter()

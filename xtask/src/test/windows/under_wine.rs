@@ -30,7 +30,8 @@ pub const UNIX_ONLY: &[(&str, &str)] = &[
          secrets' test runs under Wine too",
     ),
     (
-        "petstore-cli's tests/store.rs and tests/store_creates.rs (the shared store)",
+        "petstore-cli's tests/store.rs, tests/store_creates.rs and tests/store_dead_desks.rs \
+         (the shared store)",
         "they start a real PostgreSQL from Debian's package, a Linux program a Windows test \
          cannot start under Wine; the CLI's store commands are the same code on Windows",
     ),
