@@ -82,6 +82,7 @@ describe('keyboard and screen reader in the app', () => {
       'Categories',
       'Activity',
       'Network',
+      'Shared store',
       'Updates',
     ]);
     // It opens on the environment on screen, the Sandbox.
@@ -96,7 +97,9 @@ describe('keyboard and screen reader in the app', () => {
     expect(document.activeElement).toBe(tabs[1]);
     await fireEvent.keyDown(tabs[1], { key: 'End' });
     expect(selected()).toEqual(['Updates']);
-    expect(document.activeElement).toBe(tabs[7]);
+    expect(document.activeElement).toBe(tabs[8]);
+    await fireEvent.keyDown(tabs[8], { key: 'ArrowLeft' });
+    expect(selected()).toEqual(['Shared store']);
     await fireEvent.keyDown(tabs[7], { key: 'ArrowLeft' });
     expect(selected()).toEqual(['Network']);
     await fireEvent.keyDown(tabs[6], { key: 'ArrowLeft' });
@@ -109,12 +112,13 @@ describe('keyboard and screen reader in the app', () => {
     await fireEvent.keyDown(tabs[4], { key: 'ArrowRight' });
     await fireEvent.keyDown(tabs[5], { key: 'ArrowRight' });
     await fireEvent.keyDown(tabs[6], { key: 'ArrowRight' });
-    expect(selected()).toEqual(['Updates']);
     await fireEvent.keyDown(tabs[7], { key: 'ArrowRight' });
+    expect(selected()).toEqual(['Updates']);
+    await fireEvent.keyDown(tabs[8], { key: 'ArrowRight' });
     expect(selected()).toEqual(['Production']);
     await fireEvent.keyDown(tabs[0], { key: 'ArrowLeft' });
     expect(selected()).toEqual(['Updates']);
-    await fireEvent.keyDown(tabs[7], { key: 'Home' });
+    await fireEvent.keyDown(tabs[8], { key: 'Home' });
     expect(selected()).toEqual(['Production']);
     expect(document.activeElement).toBe(tabs[0]);
   });

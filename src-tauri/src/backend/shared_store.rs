@@ -27,6 +27,7 @@ impl Backend {
             return SharedStoreView {
                 store: None,
                 password_stored: false,
+                computer_name: petstore_local::computer_name(),
             };
         };
         let address = shared_desk::address(&prefs);
@@ -35,6 +36,7 @@ impl Backend {
         SharedStoreView {
             store: Some(shown(&prefs, source)),
             password_stored,
+            computer_name: petstore_local::computer_name(),
         }
     }
 

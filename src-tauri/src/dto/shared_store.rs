@@ -45,6 +45,8 @@ pub struct SharedStoreView {
     /// A password for this store is in the keychain. The password itself never leaves the
     /// backend.
     pub password_stored: bool,
+    /// The name other desks see when no desk name is set: this computer's.
+    pub computer_name: String,
 }
 
 /// The form: where the store is and who signs in. The password travels beside it, once.

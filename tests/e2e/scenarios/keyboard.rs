@@ -216,10 +216,15 @@ async fn settings(app: &App, staging_key: &str) {
     .await;
 
     tab_to(app, true, "the settings' tabs", |f| f.role == "tab").await;
-    // End reaches the last tab, Updates; Network is the one before it, then Activity.
+    // End reaches the last tab, Updates; then Shared store, Network, Activity.
     key(app, Key::End).await;
     wait_focus(app, "the Updates tab", |f| {
         f.role == "tab" && f.name == "Updates"
+    })
+    .await;
+    key(app, Key::Left).await;
+    wait_focus(app, "the Shared store tab", |f| {
+        f.role == "tab" && f.name == "Shared store"
     })
     .await;
     key(app, Key::Left).await;

@@ -19,6 +19,7 @@ mod outbox;
 mod sandbox;
 mod security;
 mod settings_file;
+mod shared_store;
 mod updates;
 mod waits;
 mod window;

@@ -9,7 +9,7 @@ export interface SharedStoreFakeOptions {
 }
 
 export function sharedStoreHandlers(options: SharedStoreFakeOptions) {
-  let view: SharedStoreView = options.sharedStore ?? { store: null, passwordStored: false };
+  let view: SharedStoreView = options.sharedStore ?? { store: null, passwordStored: false, computerName: 'demo-desk' };
   const address = (input: SharedStoreInput) =>
     `postgres://${input.user}@${input.host}:${input.port}/${input.database}`;
   const prove = (a: Record<string, unknown>, joining: boolean): SharedStoreProof => {
@@ -45,10 +45,11 @@ export function sharedStoreHandlers(options: SharedStoreFakeOptions) {
           setBy: 'person',
         },
         passwordStored: true,
+        computerName: 'demo-desk',
       };
       return proof;
     },
-    disconnect_shared_store: () => (view = { store: null, passwordStored: false }),
+    disconnect_shared_store: () => (view = { store: null, passwordStored: false, computerName: 'demo-desk' }),
     sharing_state: (): SharingState =>
       view.store ? { state: 'sharing', address: view.store.address, desk: view.store.deskName } : { state: 'off' },
   };

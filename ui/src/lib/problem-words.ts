@@ -243,10 +243,14 @@ export const OUTBOX = {
 } satisfies Of<'outbox'>;
 
 // Why the shared store (Settings → Shared store) could not be tested, connected or used.
-const store = (key: string, args: Record<string, string | number> = {}): Parts => ({
-  what: t(`error.problem.${key}` as TextKey, args),
-  next: t(`error.problem.${key}Next` as TextKey, args),
-});
+// A fact missing from the payload (or empty) gets the sentence without facts, not "undefined".
+const store = (key: string, args: Record<string, string | number | null | undefined> = {}): Parts => {
+  const complete = Object.values(args).every((value) => value !== null && value !== undefined && value !== '');
+  return {
+    what: complete ? t(`error.problem.${key}` as TextKey, args as Record<string, string | number>) : t('error.problem.storeGeneric'),
+    next: t(`error.problem.${key}Next` as TextKey),
+  };
+};
 export const SHARED_STORE = {
   storeInvalidSetting: ({ error }) => store('storeInvalidSetting', { setting: error.setting, max: error.max }),
   storeUnreachable: ({ error }) => store('storeUnreachable', { host: error.host, port: error.port }),

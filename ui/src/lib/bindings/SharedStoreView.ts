@@ -13,4 +13,8 @@ store: SharedStoreAddress | null,
  * A password for this store is in the keychain. The password itself never leaves the
  * backend.
  */
-passwordStored: boolean, };
+passwordStored: boolean, 
+/**
+ * The name other desks see when no desk name is set: this computer's.
+ */
+computerName: string, };

@@ -240,6 +240,7 @@ export const errorsDe = {
   'error.problem.storeNoPasswordNext': 'Geben Sie das Passwort des Datenbankbenutzers ein und verbinden Sie sich.',
   'error.problem.storeManaged': 'Ihre Administration hat den gemeinsamen Speicher für alle Arbeitsplätze festgelegt: {address}.',
   'error.problem.storeManagedNext': 'Hier kann nur sein Passwort hinterlegt werden: Geben Sie die Angaben dieses Speichers mit dem Passwort ein.',
+  'error.problem.storeGeneric': 'Der gemeinsame Speicher konnte nicht genutzt werden.',
   'error.problem.storeOther': 'Der gemeinsame Speicher konnte nicht genutzt werden: {detail}.',
   'error.problem.storeOtherNext': 'Prüfen Sie die Einstellungen des Speichers und versuchen Sie es erneut.',
   'error.problem.entryBeingSent': 'Dieses Haustier wird gerade gesendet.',

@@ -219,6 +219,7 @@ export const errorsEn = {
   'error.problem.storeNoPasswordNext': 'Type the database user\'s password and connect.',
   'error.problem.storeManaged': 'Your administrator set the shared store for every desk: {address}.',
   'error.problem.storeManagedNext': 'Only its password can be kept here: enter that store\'s details with the password.',
+  'error.problem.storeGeneric': 'The shared store could not be used.',
   'error.problem.storeOther': 'The shared store could not be used: {detail}.',
   'error.problem.storeOtherNext': 'Check the store\'s settings and try again.',
   'error.problem.entryBeingSent': 'That pet is being sent right now.',
