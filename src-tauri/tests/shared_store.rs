@@ -184,3 +184,85 @@ async fn a_second_desk_sees_the_first_and_an_empty_form_field_is_refused_before_
     assert_eq!(proof.desk, "BACK-OFFICE");
     assert_eq!(proof.other_desks, 1, "COUNTER seen from the back office");
 }
+
+fn rex() -> petstore_admin::dto::NewPetInput {
+    petstore_admin::dto::NewPetInput {
+        name: "Shared Rex".into(),
+        category_id: "1".into(),
+        status: Some(petstore_admin::dto::PetStatusValue::Available),
+    }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn the_forms_create_is_claimed_for_every_desk_and_another_desk_is_told_who_added_it() {
+    use petstore_admin::dto::Environment;
+
+    let mut pg = cluster();
+    let server = common::sandbox(petstore_sandbox::SandboxConfig::default()).await;
+    let (dir_a, dir_b) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    let counter = backend(
+        dir_a.path(),
+        Some(mock_keychain().0),
+        Arc::new(Collected::default()),
+    );
+    let back_office = backend(
+        dir_b.path(),
+        Some(mock_keychain().0),
+        Arc::new(Collected::default()),
+    );
+    for (desk, name) in [(&counter, "COUNTER"), (&back_office, "BACK-OFFICE")] {
+        common::use_staging(desk, &server, common::STAFF_KEY).await;
+        desk.connect_shared_store(input(&pg, name), Some(PASSWORD.into()))
+            .await
+            .expect("connected");
+    }
+
+    let created = counter
+        .create_pet(Environment::Staging, &rex(), false)
+        .await
+        .expect("added at the counter");
+    let row = pg.sql(
+        "petstore",
+        "SELECT desk, state, pet_id FROM petstore_claims WHERE name = 'Shared Rex'",
+    );
+    assert_eq!(
+        row,
+        format!("COUNTER|created|{}", created.pet.id),
+        "settled"
+    );
+
+    // The back office has never added it itself: the shared record says who did.
+    let creates = server.create_count();
+    let refused = back_office
+        .create_pet(Environment::Staging, &rex(), false)
+        .await
+        .expect_err("already added");
+    let CommandError::AlreadyAdded(added) = refused else {
+        panic!("{refused:?}");
+    };
+    assert_eq!(added.earlier.desk.as_deref(), Some("COUNTER"));
+    assert_eq!(added.earlier.pet_id, Some(created.pet.id.clone()));
+    assert_eq!(server.create_count(), creates, "nothing sent");
+
+    // The person's deliberate second one goes, and is recorded as such.
+    back_office
+        .create_pet(Environment::Staging, &rex(), true)
+        .await
+        .expect("added again");
+    assert_eq!(server.create_count(), creates + 1);
+    let again = pg.sql(
+        "petstore",
+        "SELECT count(*) FROM petstore_claims WHERE name = 'Shared Rex' AND again",
+    );
+    assert_eq!(again, "1");
+
+    // The store down: the form still adds, on this computer's record alone.
+    pg.stop();
+    let mut luna = rex();
+    luna.name = "Shared Luna".into();
+    back_office
+        .create_pet(Environment::Staging, &luna, false)
+        .await
+        .expect("added without the store");
+    assert_eq!(server.create_count(), creates + 2);
+}

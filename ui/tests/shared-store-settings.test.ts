@@ -89,3 +89,30 @@ describe('Settings → Shared store', () => {
     expect(fake.callsTo('connect_shared_store')).toEqual([]);
   });
 });
+
+describe('another desk’s create, as the form tells it', () => {
+  test('the desk is named, and one still at it is told apart from a lost answer', async () => {
+    const { describeError } = await import('../src/lib/messages');
+    const { commandError } = await import('../src/lib/command-error');
+    const at = new Date(Date.now() - 60_000).toISOString();
+    const added = describeError(
+      commandError('alreadyAdded', {
+        environment: 'staging',
+        name: 'Rex',
+        earlier: { at, source: { kind: 'commandLine' }, petId: '41', desk: 'COUNTER' },
+      }),
+    );
+    expect(added.what).toContain('on the desk COUNTER');
+    expect(added.what).toContain('it is pet 41');
+    const busy = describeError(
+      commandError('alreadyAdded', {
+        environment: 'staging',
+        name: 'Rex',
+        earlier: { at, source: { kind: 'form' }, petId: null, desk: 'COUNTER', inProgress: true },
+      }),
+    );
+    expect(busy.what).toContain('is being added to Staging by another desk right now');
+    expect(busy.what).toContain('on the desk COUNTER');
+    expect(busy.next).toContain('Wait a moment');
+  });
+});

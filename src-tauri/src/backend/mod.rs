@@ -79,6 +79,8 @@ pub struct Backend {
     system_settings_path: Option<PathBuf>,
     update_stamp_path: Option<PathBuf>,
     last_crash: crate::crash::LastCrash,
+    /// The shared store out of reach for creates just now (issue 41).
+    store_outage: shared_store::StoreOutage,
 }
 
 impl Backend {
@@ -130,6 +132,7 @@ impl Backend {
             system_settings_path: config.system_settings_path,
             update_stamp_path: config.update_stamp_path,
             last_crash: crate::crash::LastCrash::new(config.crash_files),
+            store_outage: shared_store::StoreOutage::default(),
         }
     }
 

@@ -1,7 +1,9 @@
 //! The pet operations and the quota, on the selected environment.
 
+use petstore_bulk::shared_desk;
 use petstore_bulk::{Claim, CreateSource, CreatedPets, Settled};
 use petstore_client::{Environment, InvalidInput, Limit, ListQuery, NewPet};
+use petstore_shared::Claim as SharedClaim;
 
 use super::Backend;
 use crate::convert;
@@ -111,7 +113,46 @@ impl Backend {
             // No data folder on this computer: nothing to ask or keep.
             None => None,
         };
+        // Then every desk's record, when a shared store is set up and reached (issue 41).
+        let shared_key = key.clone().unwrap_or_else(petstore_bulk::single_key);
+        let mut desk = self.desk_for_create().await;
+        if let Some(shared) = desk.as_mut() {
+            let source = shared_desk::shared_source(&source);
+            match shared
+                .claim(&base_url, &shared_key, pet, &source, allow_repeat)
+                .await
+            {
+                Ok(SharedClaim::Claimed) => {}
+                Ok(SharedClaim::Earlier(earlier)) => {
+                    // Another desk added it: this computer's claim is given back, nothing sent.
+                    if let Some(key) = key {
+                        let given_back = self
+                            .on_record(&base_url, move |created| created.record_refused(&key))
+                            .await;
+                        if let Err(error) = given_back {
+                            log::warn!("a claim not given back: {error:?}");
+                        }
+                    }
+                    return Err(CommandError::AlreadyAdded(Box::new(AlreadyAdded {
+                        environment: env,
+                        name: pet.name.clone(),
+                        earlier: EarlierCreate::from(&shared_desk::earlier(earlier)),
+                    })));
+                }
+                Err(error) => {
+                    log::warn!("a create not claimed in the shared store: {error}");
+                    desk = None;
+                }
+            }
+        }
         let answer = client.create_pet(pet).await;
+        if let Some(shared) = desk.as_mut() {
+            let settled = Settled::of(answer.as_ref().map(|created| created.value.id));
+            if let Err(error) = shared.settle_from(&base_url, &shared_key, settled).await {
+                // Stays "may have been added" for every desk until a listing settles it.
+                log::warn!("a create's answer not recorded in the shared store: {error}");
+            }
+        }
         if let Some(key) = key {
             let settled = Settled::of(answer.as_ref().map(|created| created.value.id));
             let (pet, source) = (pet.clone(), source);

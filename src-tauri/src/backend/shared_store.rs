@@ -4,6 +4,9 @@
 //! The storage is `petstore-shared`'s and the desk's logic `petstore_bulk::shared_desk`'s, as
 //! for `petstore store`; here only the app's settings, keychain and words.
 
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
 use chrono::Utc;
 use petstore_bulk::shared_desk::{self, Desk, Proof};
 use petstore_local::settings::read_system_settings;
@@ -19,6 +22,36 @@ use crate::dto::{
 
 /// The most characters of a store's own words passed on.
 const MAX_DETAIL_CHARS: usize = 300;
+/// After the store could not be opened for a create, how long creates go on alone without
+/// trying again: a store that drops packets costs one create its connect timeout, not each.
+const CREATES_ALONE_FOR: Duration = Duration::from_secs(60);
+
+/// When creates stopped trying the store (see [`CREATES_ALONE_FOR`]).
+#[derive(Debug, Default)]
+pub struct StoreOutage {
+    since: Mutex<Option<Instant>>,
+}
+
+impl StoreOutage {
+    fn lock(&self) -> std::sync::MutexGuard<'_, Option<Instant>> {
+        self.since
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    fn recent(&self) -> bool {
+        self.lock()
+            .is_some_and(|since| since.elapsed() < CREATES_ALONE_FOR)
+    }
+
+    fn began(&self) {
+        *self.lock() = Some(Instant::now());
+    }
+
+    fn ended(&self) {
+        *self.lock() = None;
+    }
+}
 
 impl Backend {
     /// What Settings → Shared store shows.
@@ -129,10 +162,13 @@ impl Backend {
             Err(error) => Err(error),
         };
         match outcome {
-            Ok(()) => SharingState::Sharing {
-                address,
-                desk: prefs.desk_name(),
-            },
+            Ok(()) => {
+                self.store_outage.ended();
+                SharingState::Sharing {
+                    address,
+                    desk: prefs.desk_name(),
+                }
+            }
             Err(error) => {
                 log::warn!("not sharing the store at {address}: {error}");
                 let problem = match error {
@@ -225,6 +261,53 @@ impl Backend {
         prefs: &SharedStorePrefs,
         password: &Password,
     ) -> Result<(petstore_shared::Shared, Proof), CommandError> {
+        let settings = self.connection(prefs)?;
+        shared_desk::prove(prefs, &settings, password)
+            .await
+            .map_err(problem)
+    }
+
+    /// This desk on the shared store for one create: `None` when none is set up, or when it
+    /// cannot be used now (logged; the header says "Not sharing" at its next look): the create
+    /// then goes on this computer's record alone, as `petstore add` does. Connected, the desk
+    /// holds its liveness lock, so no other desk settles its claim while it sends.
+    pub(super) async fn desk_for_create(&self) -> Option<Desk> {
+        let (prefs, _) = self.store_in_force()?;
+        if self.store_outage.recent() {
+            log::warn!("a create not checked in the shared store: it was out of reach just now");
+            return None;
+        }
+        let opened = async {
+            let password = self.password_for(&prefs, None).await?;
+            let settings = self.connection(&prefs)?;
+            let password = Password::new(password.as_str());
+            let mut shared = petstore_shared::connect(&settings, &password)
+                .await
+                .map_err(problem)?;
+            shared
+                .hold_desk(&prefs.desk_name())
+                .await
+                .map_err(problem)?;
+            Ok::<_, CommandError>(Desk::new(shared, prefs.desk_name()))
+        };
+        match opened.await {
+            Ok(desk) => {
+                self.store_outage.ended();
+                Some(desk)
+            }
+            Err(error) => {
+                log::warn!("a create not checked in the shared store: {error}");
+                self.store_outage.began();
+                None
+            }
+        }
+    }
+
+    /// The connection settings of `prefs`, its company certificate read.
+    fn connection(
+        &self,
+        prefs: &SharedStorePrefs,
+    ) -> Result<petstore_shared::Settings, CommandError> {
         let config_dir = self.config_dir();
         let ca_pem = prefs
             .ca_pem(config_dir.as_deref(), Utc::now())
@@ -233,10 +316,7 @@ impl Backend {
                     detail: bounded(&error.to_string()),
                 })
             })?;
-        let settings = shared_desk::connection(prefs, ca_pem);
-        shared_desk::prove(prefs, &settings, password)
-            .await
-            .map_err(problem)
+        Ok(shared_desk::connection(prefs, ca_pem))
     }
 }
 

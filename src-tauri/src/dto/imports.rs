@@ -66,6 +66,16 @@ pub struct EarlierCreate {
     pub source: CreateSource,
     /// null: that create's outcome was never confirmed: the pet may have been added.
     pub pet_id: Option<String>,
+    /// Another desk's create, known from the shared store (issue 41): that desk's name. Left out
+    /// for this computer's own.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub desk: Option<String>,
+    /// That desk is still adding it (its claim is not settled yet, and the desk is connected or
+    /// the claim young): nothing is known yet. Left out when false.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    #[ts(as = "Option<bool>", optional)]
+    pub in_progress: bool,
 }
 
 impl From<&petstore_bulk::Earlier> for EarlierCreate {
@@ -87,6 +97,8 @@ impl From<&petstore_bulk::Earlier> for EarlierCreate {
                 petstore_bulk::CreateSource::Outbox => CreateSource::Outbox,
             },
             pet_id: earlier.pet_id.map(|id| id.to_string()),
+            desk: earlier.desk.clone(),
+            in_progress: earlier.in_progress,
         }
     }
 }

@@ -255,7 +255,12 @@ const KIND = {
   keychain: (facts) => byProblem(KEYCHAIN, facts, () => ({ what: t('error.problem.keychainFailed'), next: restart() })),
   alreadyAdded: ({ error, env, now }) => {
     const { earlier } = error;
-    const args = { name: error.name, env: env ?? '', when: formatListTime(earlier.at, now), source: sourceText(earlier.source) };
+    // Another desk's, known from the shared store: that desk is named beside where it came from.
+    const source = earlier.desk
+      ? t('store.onDesk', { source: sourceText(earlier.source), desk: earlier.desk })
+      : sourceText(earlier.source);
+    const args = { name: error.name, env: env ?? '', when: formatListTime(earlier.at, now), source };
+    if (earlier.inProgress) return { what: t('error.added.inProgress', args), next: t('error.added.inProgressNext') };
     return earlier.petId === null
       ? { what: t('error.added.maybe', args), next: t('error.added.maybeNext') }
       : { what: t('error.added.known', { ...args, id: earlier.petId }), next: t('error.added.knownNext') };

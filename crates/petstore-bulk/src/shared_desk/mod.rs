@@ -10,7 +10,7 @@ mod proof;
 use petstore_client::NewPet;
 use petstore_shared::{Claim, ClaimRef, PetFields, Shared, SharedError, Source};
 
-use crate::created::{CreateSource, Earlier};
+use crate::created::{CreateSource, Earlier, Settled};
 
 pub use join::{bring_in, local_records};
 pub use proof::{Proof, address, connection, prove};
@@ -72,6 +72,22 @@ impl Desk {
             return Ok(Claim::Claimed);
         }
         self.shared.claim(&at, &self.account, &fields, source).await
+    }
+
+    /// Settles the claim under `key` from the service's answer, as this computer's record settles
+    /// its own.
+    pub async fn settle_from(
+        &mut self,
+        environment: &str,
+        key: &str,
+        settled: Settled,
+    ) -> Result<(), SharedError> {
+        let outcome = match settled {
+            Settled::Created(id) => Some(Ok(id)),
+            Settled::NotCreated => Some(Err(())),
+            Settled::MayHaveBeenCreated => None,
+        };
+        self.settle(environment, key, outcome).await
     }
 
     /// Settles the claim under `key`: `Some(Ok(id))` created, `Some(Err(()))` provably not

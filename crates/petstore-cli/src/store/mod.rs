@@ -176,14 +176,9 @@ pub async fn shared_settle(
     key: &str,
     settled: petstore_bulk::Settled,
 ) {
-    if let gate::Gate::On(desk) = gate {
-        let outcome = match settled {
-            petstore_bulk::Settled::Created(id) => Some(Ok(id)),
-            petstore_bulk::Settled::NotCreated => Some(Err(())),
-            petstore_bulk::Settled::MayHaveBeenCreated => None,
-        };
-        if let Err(error) = desk.settle(url, key, outcome).await {
-            log::warn!("a create's answer not recorded in the shared store: {error}");
-        }
+    if let gate::Gate::On(desk) = gate
+        && let Err(error) = desk.settle_from(url, key, settled).await
+    {
+        log::warn!("a create's answer not recorded in the shared store: {error}");
     }
 }

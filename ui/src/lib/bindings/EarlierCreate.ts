@@ -13,4 +13,14 @@ at: string, source: CreateSource,
 /**
  * null: that create's outcome was never confirmed: the pet may have been added.
  */
-petId: string | null, };
+petId: string | null, 
+/**
+ * Another desk's create, known from the shared store (issue 41): that desk's name. Left out
+ * for this computer's own.
+ */
+desk?: string, 
+/**
+ * That desk is still adding it (its claim is not settled yet, and the desk is connected or
+ * the claim young): nothing is known yet. Left out when false.
+ */
+inProgress?: boolean, };

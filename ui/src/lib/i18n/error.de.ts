@@ -299,6 +299,9 @@ export const errorsDe = {
     '{name} wurde bereits zu {env} hinzugefügt ({when}, {source}): Es ist Haustier {id}. Nichts wurde gesendet.',
   'error.added.knownNext':
     'Ein Haustier lässt sich nicht löschen, erneutes Hinzufügen legt also ein zweites an. Wählen Sie „Erneut hinzufügen …“ nur, wenn Sie das wollen.',
+  'error.added.inProgress':
+    '{name} wird gerade von einem anderen Arbeitsplatz zu {env} hinzugefügt ({when}, {source}), und dieser hat es noch nicht bestätigt. Nichts wurde gesendet.',
+  'error.added.inProgressNext': 'Warten Sie einen Moment und suchen Sie es dann in der Haustierliste, bevor Sie es erneut hinzufügen.',
   'error.added.maybe':
     '{name} wurde vielleicht schon zu {env} hinzugefügt ({when}, {source}): Die Antwort ging verloren, daher ist unbekannt, ob es ankam. Nichts wurde gesendet.',
   'error.added.maybeNext':

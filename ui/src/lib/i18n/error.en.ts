@@ -276,6 +276,9 @@ export const errorsEn = {
   'error.added.known': '{name} was already added to {env} ({when}, {source}): it is pet {id}. Nothing was sent.',
   'error.added.knownNext':
     'A pet can’t be deleted, so adding it again makes a second one. Choose Add again… only if that is what you want.',
+  'error.added.inProgress':
+    '{name} is being added to {env} by another desk right now ({when}, {source}), and that desk has not confirmed it yet. Nothing was sent.',
+  'error.added.inProgressNext': 'Wait a moment, then look for it in the pet list before adding it again.',
   'error.added.maybe':
     '{name} may already have been added to {env} ({when}, {source}): its answer was lost, so it isn’t known whether it arrived. Nothing was sent.',
   'error.added.maybeNext':
