@@ -266,3 +266,84 @@ async fn the_forms_create_is_claimed_for_every_desk_and_another_desk_is_told_who
         .expect("added without the store");
     assert_eq!(server.create_count(), creates + 2);
 }
+
+/// A desk of the app with its own data folder (import journals, this computer's record).
+fn desk_with_data(dir: &std::path::Path) -> petstore_admin::backend::Backend {
+    petstore_admin::backend::Backend::new(petstore_admin::backend::BackendConfig {
+        settings_path: Some(dir.join("settings.json")),
+        keychain: Some(mock_keychain().0).into(),
+        events: Arc::new(Collected::default()),
+        tuning: Arc::new(common::quick),
+        data_dir: Some(dir.join("data")),
+        ..petstore_admin::backend::BackendConfig::isolated()
+    })
+}
+
+async fn import_ended(
+    desk: &petstore_admin::backend::Backend,
+) -> petstore_admin::dto::ImportResult {
+    for _ in 0..1200 {
+        if let Some(status) = desk.import_status()
+            && !status.running
+        {
+            return status.result.expect("an ended import has a result");
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    panic!("the import did not end in 60 s");
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn two_desks_importing_one_file_at_once_in_the_app_create_each_pet_once() {
+    use petstore_admin::dto::Environment;
+    use petstore_sandbox::{Plan, Sandbox, SandboxConfig};
+
+    let pg = cluster();
+    // A plan bulk work never waits on: the test is the claims', not the pace's.
+    let server = Sandbox::start(
+        SandboxConfig {
+            seed_demo_data: false,
+            ..SandboxConfig::default()
+        }
+        .with_key(
+            common::STAFF_KEY,
+            Plan::Enterprise {
+                per_minute: 100_000,
+                per_day: 10_000_000,
+            },
+        ),
+    )
+    .await
+    .expect("sandbox");
+    let files = tempfile::tempdir().unwrap();
+    let file = files.path().join("shelter.csv");
+    let rows: String = (0..40)
+        .map(|i| format!("Shared pet {i},1,available\n"))
+        .collect();
+    std::fs::write(&file, format!("name,categoryId,status\n{rows}")).unwrap();
+
+    let (dir_a, dir_b) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    let (counter, back_office) = (desk_with_data(dir_a.path()), desk_with_data(dir_b.path()));
+    for (desk, name) in [(&counter, "COUNTER"), (&back_office, "BACK-OFFICE")] {
+        common::use_staging(desk, &server, common::STAFF_KEY).await;
+        desk.connect_shared_store(input(&pg, name), Some(PASSWORD.into()))
+            .await
+            .expect("connected");
+        desk.allow_import_file(&file);
+        desk.preview_import(&file).await.expect("preview");
+    }
+    let (a, b) = tokio::join!(
+        counter.start_import(Environment::Staging, false),
+        back_office.start_import(Environment::Staging, false)
+    );
+    a.expect("started at the counter");
+    b.expect("started in the back office");
+    let (a, b) = tokio::join!(import_ended(&counter), import_ended(&back_office));
+    assert_eq!(a.counts.created + b.counts.created, 40, "{a:?} {b:?}");
+    assert_eq!(server.create_count(), 40, "every pet once");
+    let settled = pg.sql(
+        "petstore",
+        "SELECT count(*) FROM petstore_claims WHERE state = 'created'",
+    );
+    assert_eq!(settled, "40");
+}

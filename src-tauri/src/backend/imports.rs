@@ -289,6 +289,8 @@ impl Backend {
         // Bulk work: people's clicks, on this desk or another, go first.
         let background = client.with_priority(Priority::Background);
         let import = run::prepare(&data_dir, &job, &background)?;
+        // Every desk's record, when a shared store is set up and reached (issue 41).
+        let desk = self.desk_for_create().await;
         let control = import.control();
         let progress = convert::progress(&import.progress().borrow(), &job, false);
         {
@@ -314,6 +316,7 @@ impl Backend {
             import,
             options,
             job,
+            desk,
             self.imports.current.clone(),
             self.events.0.clone(),
         );

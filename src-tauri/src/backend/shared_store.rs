@@ -360,7 +360,7 @@ fn proof_of(proof: Proof) -> SharedStoreProof {
 }
 
 /// The store's failure as the facts the UI words.
-fn problem(error: SharedError) -> CommandError {
+pub(super) fn problem(error: SharedError) -> CommandError {
     use SharedError as E;
     use SharedStoreProblem as P;
     let problem = match error {

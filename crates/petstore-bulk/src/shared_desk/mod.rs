@@ -6,6 +6,7 @@
 
 mod join;
 mod proof;
+mod rows;
 
 use petstore_client::NewPet;
 use petstore_shared::{Claim, ClaimRef, PetFields, Shared, SharedError, Source};
@@ -14,6 +15,7 @@ use crate::created::{CreateSource, Earlier, Settled};
 
 pub use join::{bring_in, local_records};
 pub use proof::{Proof, address, connection, prove};
+pub use rows::{Claimed, ClaimedRows, claim_rows, settle_rows};
 
 /// This desk, connected.
 pub struct Desk {

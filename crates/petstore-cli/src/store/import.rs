@@ -3,18 +3,14 @@
 //! moment create each pet once; a row another desk added is left out as a repeat naming that
 //! desk and when. After the run each claim is settled from the report.
 
-use std::collections::{BTreeMap, HashMap};
 use std::io::{IsTerminal, Read, Write};
 
-use petstore_bulk::{Import, ImportReport, Outcome, Repeat};
-use petstore_shared::{Claim, SharedError, Source};
+use petstore_bulk::shared_desk::{self, Claimed};
+use petstore_bulk::{Import, ImportReport};
 
-use super::gate::{self, Gate};
+use super::gate::Gate;
 use crate::exit::CliError;
 use crate::words::{StoreMsg, say};
-
-/// The claims this run made: row index → the key it was claimed under.
-pub type Claimed = Vec<(usize, String)>;
 
 /// Before an import starts: a store set up and not reached is said, and the person asked
 /// (y/N at a terminal); `unchecked` goes on without asking; otherwise nothing is sent.
@@ -60,69 +56,21 @@ pub async fn claim_rows(
     let Gate::On(desk) = gate else {
         return Ok(Vec::new());
     };
-    let mut claimed = Vec::new();
-    let mut skipped = BTreeMap::new();
-    for row in import.rows_to_send() {
-        let source = Source::Import {
-            file_name: file_name.to_owned(),
-            line: row.line,
-        };
-        let mut key = row.key.clone();
-        let mut answer = desk.claim(url, &key, &row.pet, &source, again).await;
-        if let Err(SharedError::KeyTaken { .. }) = answer {
-            // A resumed import's row an earlier run settled (refused): claimed afresh under a
-            // key of its own.
-            key = format!("{}~{}", row.key, petstore_bulk::single_key());
-            answer = desk.claim(url, &key, &row.pet, &source, again).await;
-        }
-        match answer {
-            Ok(Claim::Claimed) => claimed.push((row.index, key)),
-            Ok(Claim::Earlier(earlier)) => {
-                skipped.insert(row.index, Repeat::Earlier(gate::earlier(earlier)));
-            }
-            Err(error) => {
-                // Nothing was sent: the claims made so far are given back.
-                for (_, key) in &claimed {
-                    if let Err(error) = desk.settle(url, key, Some(Err(()))).await {
-                        log::warn!("a claim not given back: {error}");
-                    }
-                }
-                return Err(CliError::Store(error));
-            }
-        }
+    let rows = shared_desk::claim_rows(desk, import, url, file_name, again)
+        .await
+        .map_err(CliError::Store)?;
+    if rows.in_progress > 0 {
+        eprintln!(
+            "{}",
+            say(StoreMsg::InProgressLater, &[("n", &rows.in_progress)])
+        );
     }
-    let in_progress = skipped
-        .values()
-        .filter(|repeat| matches!(repeat, Repeat::Earlier(earlier) if earlier.in_progress))
-        .count();
-    import.skip_as_repeats(skipped);
-    if in_progress > 0 {
-        eprintln!("{}", say(StoreMsg::InProgressLater, &[("n", &in_progress)]));
-    }
-    Ok(claimed)
+    Ok(rows.claimed)
 }
 
-/// Settles each claim from the row's outcome; one that cannot be settled stays "may have been
-/// added" in the shared store (logged), never lost.
+/// Settles each claim from the row's outcome (see `shared_desk::settle_rows`).
 pub async fn settle_rows(gate: &mut Gate, url: &str, claimed: &Claimed, report: &ImportReport) {
-    let Gate::On(desk) = gate else {
-        return;
-    };
-    let outcomes: HashMap<usize, &Outcome> = report
-        .rows
-        .iter()
-        .map(|row| (row.index, &row.outcome))
-        .collect();
-    for (index, key) in claimed {
-        let outcome = match outcomes.get(index) {
-            Some(Outcome::Created { id } | Outcome::Skipped { id }) => Some(Ok(*id)),
-            Some(Outcome::Unknown { .. }) => None,
-            Some(_) => Some(Err(())),
-            // Not in the report: its fate is not known here.
-            None => None,
-        };
-        if let Err(error) = desk.settle(url, key, outcome).await {
-            log::warn!("import row {index}: its answer not recorded in the shared store: {error}");
-        }
+    if let Gate::On(desk) = gate {
+        shared_desk::settle_rows(desk, url, claimed, report).await;
     }
 }

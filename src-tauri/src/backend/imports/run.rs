@@ -4,6 +4,7 @@
 use std::path::Path;
 use std::sync::{Arc, Mutex};
 
+use petstore_bulk::shared_desk::{self, Desk};
 use petstore_bulk::{Import, ImportOptions};
 use petstore_client::PetstoreClient;
 
@@ -25,11 +26,13 @@ pub(super) fn prepare(
 }
 
 /// Runs the import on its own task (it outlives the command and the dialog), with a second task
-/// passing its progress to the UI.
+/// passing its progress to the UI. With `desk` (a shared store reached, issue 41) every row is
+/// claimed there before the first is sent, and settled from the report after.
 pub(super) fn spawn_run(
-    import: Import,
+    mut import: Import,
     options: ImportOptions,
     job: Job,
+    mut desk: Option<Desk>,
     current: Arc<Mutex<Option<Current>>>,
     events: Arc<dyn EventSink>,
 ) {
@@ -51,12 +54,42 @@ pub(super) fn spawn_run(
         })
     };
     tokio::spawn(async move {
-        let outcome = import.run(options).await;
-        forwarder.abort();
-        let result = match &outcome {
-            Ok(report) => convert::result(report, &job),
-            Err(error) => convert::failed_start(&job, file_error(error)),
+        let claimed = match desk.as_mut() {
+            Some(shared) => shared_desk::claim_rows(
+                shared,
+                &mut import,
+                &job.base_url,
+                &job.file_name,
+                job.allow_repeats,
+            )
+            .await
+            .map(Some),
+            None => Ok(None),
         };
+        let (outcome, result) = match claimed {
+            Ok(claimed) => {
+                if let Some(rows) = claimed.as_ref().filter(|rows| rows.in_progress > 0) {
+                    log::warn!("{} rows are being added by other desks", rows.in_progress);
+                }
+                let outcome = import.run(options).await;
+                if let (Some(shared), Some(rows), Ok(report)) = (desk.as_mut(), &claimed, &outcome)
+                {
+                    shared_desk::settle_rows(shared, &job.base_url, &rows.claimed, report).await;
+                }
+                let result = match &outcome {
+                    Ok(report) => convert::result(report, &job),
+                    Err(error) => convert::failed_start(&job, file_error(error)),
+                };
+                (outcome.ok(), result)
+            }
+            // Nothing was sent: the claims made so far were given back.
+            Err(error) => {
+                log::warn!("the import's rows could not be claimed in the shared store: {error}");
+                let problem = super::super::shared_store::problem(error);
+                (None, convert::failed_start(&job, problem))
+            }
+        };
+        forwarder.abort();
         log::info!(
             "import to {} ended: {} created, {} unknown, {} failed",
             job.env,
@@ -71,7 +104,7 @@ pub(super) fn spawn_run(
             current.progress.cancelling = false;
             current.progress.seconds_left = Some(0);
             current.result = Some(result.clone());
-            current.report = outcome.ok();
+            current.report = outcome;
         }
         events.emit(AppEvent::ImportFinished(Box::new(result)));
     });
