@@ -171,9 +171,11 @@ macro_rules! with_commands {
             /// Starts (or resumes) the previewed import to the environment the preview showed. Rows
             /// that are repeats (a pet this computer already created there, or an earlier row of
             /// the file) are skipped unless `allow_repeats`: the person's explicit, counted choice.
-            start_import[backend](environment: Environment, allow_repeats: bool) -> ImportProgress {
-                backend.start_import(environment, allow_repeats).await
-            }
+            /// A shared store set up and out of reach rejects `sharedStore` (`storeUnchecked`),
+            /// nothing sent, unless `unchecked`: the person's yes to importing without other
+            /// desks' rows checked.
+            start_import[backend](environment: Environment, allow_repeats: bool, unchecked: bool)
+                -> ImportProgress { backend.start_import(environment, allow_repeats, unchecked).await }
             pause_import[backend]() -> Option<ImportStatus> { Ok(backend.pause_import()) }
             resume_import[backend]() -> Option<ImportStatus> { Ok(backend.resume_import()) }
             /// Stops sending after the row in flight; what was created stays created.

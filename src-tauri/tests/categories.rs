@@ -320,7 +320,10 @@ async fn an_import_learns_its_names_when_it_starts_and_export_carries_them() {
         "a preview changes nothing"
     );
 
-    backend.start_import(STAGING, false).await.expect("starts");
+    backend
+        .start_import(STAGING, false, false)
+        .await
+        .expect("starts");
     assert_eq!(
         shown(&backend.category_names(STAGING)),
         vec![("1", "Dogs"), ("4", "Fish"), ("9", "Parrots")],

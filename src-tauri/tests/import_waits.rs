@@ -94,7 +94,7 @@ async fn an_import_started_during_a_remembered_wait_names_it_waits_it_out_then_r
     assert_eq!(preview.estimate.requests, 3);
 
     backend
-        .start_import(Environment::Staging, false)
+        .start_import(Environment::Staging, false, false)
         .await
         .expect("starts");
     // While it waits: the progress says until when, and nothing reaches the service.
@@ -136,7 +136,7 @@ async fn a_wait_too_long_to_sit_out_is_said_before_and_stops_at_once_naming_its_
     assert!(wait.too_long, "{wait:?}");
 
     backend
-        .start_import(Environment::Staging, false)
+        .start_import(Environment::Staging, false, false)
         .await
         .expect("starts");
     let result = ended(&backend).await;
@@ -175,7 +175,7 @@ async fn a_429_met_while_listing_is_waited_out_with_its_end_in_the_progress() {
     spend_elsewhere(&server, KEY, 3).await;
     let started = Utc::now();
     backend
-        .start_import(Environment::Staging, false)
+        .start_import(Environment::Staging, false, false)
         .await
         .expect("starts");
     let result = ended(&backend).await;
@@ -213,7 +213,7 @@ async fn cancel_ends_a_wait_at_once_with_nothing_sent() {
     previewed(&backend, dir.path()).await;
 
     backend
-        .start_import(Environment::Staging, false)
+        .start_import(Environment::Staging, false, false)
         .await
         .expect("starts");
     events

@@ -106,7 +106,7 @@ async fn preview_fix_in_place_pause_resume_and_report() {
 
     server.set_faults(slow(250));
     let started = backend
-        .start_import(Environment::Staging, false)
+        .start_import(Environment::Staging, false, false)
         .await
         .expect("starts");
     assert_eq!(started.total, 5);
@@ -181,7 +181,7 @@ async fn preview_fix_in_place_pause_resume_and_report() {
         .await
         .expect("fix");
     backend
-        .start_import(Environment::Staging, false)
+        .start_import(Environment::Staging, false, false)
         .await
         .expect("starts");
     let again = ended(&backend).await;
@@ -203,10 +203,12 @@ async fn cancel_keeps_what_was_created_and_a_restart_offers_the_rest() {
     backend.preview_import(&file).await.expect("preview");
     server.set_faults(slow(150));
     backend
-        .start_import(Environment::Staging, false)
+        .start_import(Environment::Staging, false, false)
         .await
         .expect("starts");
-    let refused = backend.start_import(Environment::Staging, false).await;
+    let refused = backend
+        .start_import(Environment::Staging, false, false)
+        .await;
     assert!(refused.is_err(), "one import at a time");
     for _ in 0..200 {
         if server.create_count() >= 2 {
@@ -240,7 +242,7 @@ async fn cancel_keeps_what_was_created_and_a_restart_offers_the_rest() {
     assert_eq!(resumable.created as u64, sent);
     assert_eq!(preview.estimate.requests as u64, 20 - sent);
     backend
-        .start_import(Environment::Staging, false)
+        .start_import(Environment::Staging, false, false)
         .await
         .expect("resumes");
     let rest = ended(&backend).await;
@@ -370,7 +372,7 @@ async fn rows_of_unknown_outcome_are_reconciled_and_resent_only_when_asked() {
     assert_eq!(preview.estimate.requests, 1, "only Kept is to send");
 
     backend
-        .start_import(Environment::Staging, false)
+        .start_import(Environment::Staging, false, false)
         .await
         .expect("starts");
     let result = ended(&backend).await;

@@ -81,7 +81,7 @@ async fn the_same_file_picked_again_after_a_fix_in_the_preview_adds_nothing_twic
     };
     backend.fix_import_row(mia, fix.clone()).await.unwrap();
     backend
-        .start_import(Environment::Staging, false)
+        .start_import(Environment::Staging, false, false)
         .await
         .unwrap();
     let first = ended(&backend).await;
@@ -111,7 +111,7 @@ async fn the_same_file_picked_again_after_a_fix_in_the_preview_adds_nothing_twic
         other => panic!("{other:?}"),
     }
     backend
-        .start_import(Environment::Staging, false)
+        .start_import(Environment::Staging, false, false)
         .await
         .unwrap();
     let second = ended(&backend).await;
@@ -130,7 +130,7 @@ async fn the_same_file_picked_again_after_a_fix_in_the_preview_adds_nothing_twic
     );
     assert_eq!((fixed.repeats, fixed.estimate.requests), (0, 0));
     backend
-        .start_import(Environment::Staging, true)
+        .start_import(Environment::Staging, true, false)
         .await
         .unwrap();
     let third = ended(&backend).await;
@@ -168,7 +168,7 @@ async fn a_pet_added_with_the_form_is_a_repeat_in_an_import() {
     }
     // The explicit choice sends it.
     backend
-        .start_import(Environment::Staging, true)
+        .start_import(Environment::Staging, true, false)
         .await
         .unwrap();
     let result = ended(&backend).await;

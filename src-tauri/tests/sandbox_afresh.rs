@@ -165,7 +165,7 @@ async fn not_while_an_import_runs_in_this_app() {
     backend.allow_import_file(&file);
     backend.preview_import(&file).await.expect("preview");
     backend
-        .start_import(SANDBOX, false)
+        .start_import(SANDBOX, false, false)
         .await
         .expect("the import starts");
     // Paused, it is still this app's running import.

@@ -333,8 +333,8 @@ async fn two_desks_importing_one_file_at_once_in_the_app_create_each_pet_once() 
         desk.preview_import(&file).await.expect("preview");
     }
     let (a, b) = tokio::join!(
-        counter.start_import(Environment::Staging, false),
-        back_office.start_import(Environment::Staging, false)
+        counter.start_import(Environment::Staging, false, false),
+        back_office.start_import(Environment::Staging, false, false)
     );
     a.expect("started at the counter");
     b.expect("started in the back office");
@@ -346,4 +346,46 @@ async fn two_desks_importing_one_file_at_once_in_the_app_create_each_pet_once() 
         "SELECT count(*) FROM petstore_claims WHERE state = 'created'",
     );
     assert_eq!(settled, "40");
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn an_import_while_the_store_is_down_asks_first_and_sends_nothing_until_the_yes() {
+    use petstore_admin::dto::Environment;
+
+    let mut pg = cluster();
+    let server = common::sandbox(petstore_sandbox::SandboxConfig::default()).await;
+    let files = tempfile::tempdir().unwrap();
+    let file = files.path().join("branch.csv");
+    std::fs::write(&file, "name,categoryId\nDown Rex,1\nDown Mia,2\n").unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let desk = desk_with_data(dir.path());
+    common::use_staging(&desk, &server, common::STAFF_KEY).await;
+    desk.connect_shared_store(input(&pg, "COUNTER"), Some(PASSWORD.into()))
+        .await
+        .expect("connected");
+    pg.stop();
+    desk.allow_import_file(&file);
+    desk.preview_import(&file).await.expect("preview");
+
+    let creates = server.create_count();
+    let asked = desk
+        .start_import(Environment::Staging, false, false)
+        .await
+        .expect_err("asks first");
+    assert!(
+        matches!(
+            &asked,
+            CommandError::SharedStore(SharedStoreProblem::StoreUnchecked { address })
+                if address.contains("/petstore")
+        ),
+        "{asked:?}"
+    );
+    assert!(desk.import_status().is_none_or(|s| !s.running));
+    // The person's yes: imported on this computer's record alone.
+    desk.start_import(Environment::Staging, false, true)
+        .await
+        .expect("imported without checking");
+    let ended = import_ended(&desk).await;
+    assert_eq!(ended.counts.created, 2);
+    assert_eq!(server.create_count(), creates + 2);
 }

@@ -53,7 +53,7 @@ describe('import chip', () => {
     await fireEvent.click(screen.getByTestId('import-button'));
     dialog = await screen.findByRole('dialog', { name: 'Import pets' });
     expect(within(dialog).getByTestId('import-environment').textContent).toContain('Staging');
-    expect(fake.callsTo('start_import')).toEqual([{ environment: 'sandbox', allowRepeats: false }]);
+    expect(fake.callsTo('start_import')).toEqual([{ environment: 'sandbox', allowRepeats: false, unchecked: false }]);
   });
 
   test('the running import is named too, and Import… shows it rather than a second one', async () => {

@@ -63,7 +63,7 @@ describe('import session', () => {
     expect(session.confirming).toBe(true);
     expect(fake.callsTo('start_import')).toHaveLength(0);
     await session.start(true);
-    expect(fake.callsTo('start_import')[0]).toEqual({ environment: 'production', allowRepeats: false });
+    expect(fake.callsTo('start_import')[0]).toEqual({ environment: 'production', allowRepeats: false, unchecked: false });
   });
 
   test('unknown rows are offered, and resent only through resend()', async () => {

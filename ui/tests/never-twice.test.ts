@@ -172,7 +172,7 @@ describe('import: repeats', () => {
     // Unchecked: only the two new pets are sent.
     await fireEvent.click(within(dialog).getByTestId('import-start'));
     const totals = await within(dialog).findByTestId('import-totals', {}, { timeout: 3000 });
-    expect(fake.callsTo('start_import')).toEqual([{ environment: 'sandbox', allowRepeats: false }]);
+    expect(fake.callsTo('start_import')).toEqual([{ environment: 'sandbox', allowRepeats: false, unchecked: false }]);
     expect(totals.textContent).toContain('2 created');
     expect(totals.textContent).toContain('4 already added, skipped');
     const repeated = within(dialog).getByTestId('import-repeated');
@@ -197,7 +197,7 @@ describe('import: repeats', () => {
     expect(within(dialog).getByTestId('import-start').textContent).toContain('Import 6 pets');
     await fireEvent.click(within(dialog).getByTestId('import-start'));
     await waitFor(() => expect(within(dialog).getByTestId('import-totals').textContent).toContain('6 created'), { timeout: 3000 });
-    expect(fake.callsTo('start_import').at(-1)).toEqual({ environment: 'sandbox', allowRepeats: true });
+    expect(fake.callsTo('start_import').at(-1)).toEqual({ environment: 'sandbox', allowRepeats: true, unchecked: false });
     expect(within(dialog).queryByTestId('import-repeated')).toBeNull();
   });
 

@@ -55,5 +55,6 @@ export const KIND_OF = {
   storeBusy: 'sharedStore',
   storeNoPassword: 'sharedStore',
   storeManaged: 'sharedStore',
+  storeUnchecked: 'sharedStore',
   storeOther: 'sharedStore',
 } as const satisfies { [P in Problem]: Extract<WithProblem, { problem: P }>['kind'] };

@@ -116,3 +116,36 @@ describe('another desk’s create, as the form tells it', () => {
     expect(busy.next).toContain('Wait a moment');
   });
 });
+
+describe('an import while the shared store is out of reach', () => {
+  test('says other desks’ rows cannot be checked, sends nothing, and imports only on the second choice', async () => {
+    const { ImportSession } = await import('../src/lib/state/imports.svelte');
+    const { installFake } = await import('../src/demo/fake');
+    const { commandError } = await import('../src/lib/command-error');
+    const { describeError } = await import('../src/lib/messages');
+    const fake = installFake({
+      importStepMs: 15,
+      handlers: {
+        start_import: (a: Record<string, unknown>) => {
+          if (a.unchecked !== true) {
+            throw commandError('sharedStore', { problem: 'storeUnchecked', address: 'postgres://front_desk@db:5432/petstore' });
+          }
+          return {
+            phase: 'sending', total: 4, created: 0, skipped: 0, failed: 0, unknown: 0,
+            paused: false, cancelling: false, secondsLeft: 1, environment: 'sandbox',
+          };
+        },
+      },
+    });
+    const session = new ImportSession();
+    await session.choose();
+    await session.start();
+    expect(session.stage).toBe('preview');
+    expect(session.asksUnchecked).toBe(true);
+    expect(describeError(session.error!).what).toContain('the pets other desks added cannot be checked');
+    expect(describeError(session.error!).next).toContain('import without checking other desks');
+    await session.start(true, true);
+    expect(fake.callsTo('start_import').map((c) => c.unchecked)).toEqual([false, true]);
+    expect(session.stage).toBe('running');
+  });
+});

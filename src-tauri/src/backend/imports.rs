@@ -25,7 +25,8 @@ use petstore_client::{Environment, Priority};
 
 use super::Backend;
 use crate::dto::{
-    CommandError, FileProblem, ImportPreview, ImportProblem, ImportProgress, ImportResult, RowCells,
+    CommandError, FileProblem, ImportPreview, ImportProblem, ImportProgress, ImportResult,
+    RowCells, SharedStoreProblem,
 };
 
 /// How often progress events go to the UI at most: counts change with every row.
@@ -222,6 +223,7 @@ impl Backend {
         &self,
         env: Environment,
         allow_repeats: bool,
+        unchecked: bool,
     ) -> Result<ImportProgress, CommandError> {
         let Some(preview) = self.imports.preview().clone() else {
             return Err(no_preview());
@@ -230,6 +232,17 @@ impl Backend {
             return Err(CommandError::import(ImportProblem::ImportTargetChanged {
                 environment: Some(env),
             }));
+        }
+        // Other desks' rows: checked in the shared store, or the person told they cannot be and
+        // asked first (issue 41).
+        let desk = self.desk_for_create().await;
+        if desk.is_none()
+            && !unchecked
+            && let Some(address) = self.shared_store_address()
+        {
+            return Err(CommandError::SharedStore(
+                SharedStoreProblem::StoreUnchecked { address },
+            ));
         }
         let (bytes, source) = self.content(&preview)?;
         if preview.edited {
@@ -251,7 +264,7 @@ impl Backend {
             resend_unknown: false,
             allow_repeats,
         };
-        let progress = self.launch(job, options).await?;
+        let progress = self.launch(job, options, desk).await?;
         *self.imports.preview() = None;
         Ok(progress)
     }
@@ -268,13 +281,17 @@ impl Backend {
             resend_unknown: true,
             allow_repeats: job.allow_repeats,
         };
-        self.launch(job, options).await
+        // The person already chose to go on (checked or not) when this import started.
+        let desk = self.desk_for_create().await;
+        self.launch(job, options, desk).await
     }
 
+    /// Starts `job`; with `desk`, its rows are claimed in the shared store first.
     async fn launch(
         &self,
         job: Job,
         options: ImportOptions,
+        desk: Option<petstore_bulk::shared_desk::Desk>,
     ) -> Result<ImportProgress, CommandError> {
         if self.imports.current().as_ref().is_some_and(|c| c.running) {
             return Err(busy());
@@ -289,8 +306,6 @@ impl Backend {
         // Bulk work: people's clicks, on this desk or another, go first.
         let background = client.with_priority(Priority::Background);
         let import = run::prepare(&data_dir, &job, &background)?;
-        // Every desk's record, when a shared store is set up and reached (issue 41).
-        let desk = self.desk_for_create().await;
         let control = import.control();
         let progress = convert::progress(&import.progress().borrow(), &job, false);
         {

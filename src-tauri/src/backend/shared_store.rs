@@ -11,17 +11,20 @@ use chrono::Utc;
 use petstore_bulk::shared_desk::{self, Desk, Proof};
 use petstore_local::settings::read_system_settings;
 use petstore_local::{SharedStorePrefs, StoreSource, SystemSettings, resolve_shared_store};
-use petstore_shared::{Password, SharedError};
+use petstore_shared::Password;
 use zeroize::Zeroizing;
+
+mod facts;
+
+pub(super) use facts::problem;
+use facts::{bounded, proof_of, shown};
 
 use super::Backend;
 use crate::dto::{
-    CommandError, SharedStoreAddress, SharedStoreInput, SharedStoreProblem, SharedStoreProof,
-    SharedStoreView, SharingState, StoreSetBy,
+    CommandError, SharedStoreInput, SharedStoreProblem, SharedStoreProof, SharedStoreView,
+    SharingState,
 };
 
-/// The most characters of a store's own words passed on.
-const MAX_DETAIL_CHARS: usize = 300;
 /// After the store could not be opened for a create, how long creates go on alone without
 /// trying again: a store that drops packets costs one create its connect timeout, not each.
 const CREATES_ALONE_FOR: Duration = Duration::from_secs(60);
@@ -182,6 +185,12 @@ impl Backend {
         }
     }
 
+    /// The address of the store in force, as shown; `None` when none is set up.
+    pub(super) fn shared_store_address(&self) -> Option<String> {
+        self.store_in_force()
+            .map(|(prefs, _)| shared_desk::address(&prefs))
+    }
+
     /// The store in force: the system-wide file's wins whole over the person's.
     fn store_in_force(&self) -> Option<(SharedStorePrefs, StoreSource)> {
         let system = match &self.system_settings_path {
@@ -318,80 +327,4 @@ impl Backend {
             })?;
         Ok(shared_desk::connection(prefs, ca_pem))
     }
-}
-
-fn shown(prefs: &SharedStorePrefs, source: StoreSource) -> SharedStoreAddress {
-    SharedStoreAddress {
-        host: prefs.host.clone(),
-        port: prefs.port,
-        database: prefs.database.clone(),
-        user: prefs.user.clone(),
-        desk: prefs.desk.clone(),
-        desk_name: prefs.desk_name(),
-        address: shared_desk::address(prefs),
-        ca_file: prefs
-            .ca_file
-            .as_ref()
-            .map(|p| p.to_string_lossy().into_owned()),
-        set_by: match source {
-            StoreSource::Person => StoreSetBy::Person,
-            StoreSource::System => StoreSetBy::System,
-        },
-    }
-}
-
-/// A count or version from the store as the UI's number (never negative, saturated).
-fn small(n: i64) -> u32 {
-    u32::try_from(n.max(0)).unwrap_or(u32::MAX)
-}
-
-fn proof_of(proof: Proof) -> SharedStoreProof {
-    let count = |n: u64| u32::try_from(n).unwrap_or(u32::MAX);
-    SharedStoreProof {
-        address: proof.address,
-        desk: proof.desk,
-        encrypted: proof.encrypted,
-        schema_version: small(proof.schema_version),
-        known_version: small(proof.known_version),
-        other_desks: small(proof.other_desks),
-        joined_new: proof.joined.map(|(new, _)| count(new)),
-        joined_known: proof.joined.map(|(_, known)| count(known)),
-    }
-}
-
-/// The store's failure as the facts the UI words.
-pub(super) fn problem(error: SharedError) -> CommandError {
-    use SharedError as E;
-    use SharedStoreProblem as P;
-    let problem = match error {
-        E::InvalidSettings { field, max } => P::StoreInvalidSetting {
-            setting: field.to_owned(),
-            max: u32::try_from(max).unwrap_or(u32::MAX),
-        },
-        E::Unreachable { host, port, .. } => P::StoreUnreachable { host, port },
-        E::TlsRequired { host } => P::StoreTlsRequired { host },
-        E::TlsFailed { host, cause } => P::StoreTlsFailed {
-            host,
-            cause: bounded(&cause),
-        },
-        E::SignIn { user } => P::StoreSignIn { user },
-        E::NoDatabase { database } => P::StoreNoDatabase { database },
-        E::ReadOnly { .. } => P::StoreReadOnly,
-        E::NoPrivilege { .. } => P::StoreNoPrivilege,
-        E::SchemaTooNew { found, known } => P::StoreSchemaTooNew {
-            found: small(found),
-            known: small(known),
-        },
-        E::NotOurs { database } => P::StoreNotOurs { database },
-        E::ConnectionLost { .. } => P::StoreConnectionLost,
-        E::Busy { .. } => P::StoreBusy,
-        other => P::StoreOther {
-            detail: bounded(&other.to_string()),
-        },
-    };
-    CommandError::SharedStore(problem)
-}
-
-fn bounded(text: &str) -> String {
-    text.chars().take(MAX_DETAIL_CHARS).collect()
 }

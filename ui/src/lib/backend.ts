@@ -311,9 +311,12 @@ export const fixImportRow = (index: number, cells: RowCells) =>
  * Starts (or resumes) the previewed import to the environment the preview showed. Rows
  * that are repeats (a pet this computer already created there, or an earlier row of
  * the file) are skipped unless `allowRepeats`: the person's explicit, counted choice.
+ * A shared store set up and out of reach rejects `sharedStore` (`storeUnchecked`),
+ * nothing sent, unless `unchecked`: the person's yes to importing without other
+ * desks' rows checked.
  */
-export const startImport = (environment: EnvironmentId, allowRepeats: boolean) =>
-  call<ImportProgress>('start_import', { environment, allowRepeats });
+export const startImport = (environment: EnvironmentId, allowRepeats: boolean, unchecked: boolean) =>
+  call<ImportProgress>('start_import', { environment, allowRepeats, unchecked });
 
 export const pauseImport = () =>
   call<ImportStatus | null>('pause_import');

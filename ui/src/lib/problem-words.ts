@@ -266,6 +266,7 @@ export const SHARED_STORE = {
   storeBusy: () => store('storeBusy'),
   storeNoPassword: () => store('storeNoPassword'),
   storeManaged: ({ error }) => store('storeManaged', { address: error.address }),
+  storeUnchecked: ({ error }) => store('storeUnchecked', { address: error.address }),
   storeOther: ({ error }) => store('storeOther', { detail: trimStop(error.detail ?? '') }),
 } satisfies Of<'sharedStore'>;
 

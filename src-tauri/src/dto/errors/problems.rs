@@ -225,6 +225,9 @@ problems! {
         /// The system-wide settings file sets `address` for every desk: only its password may
         /// be stored here.
         StoreManaged { address: String },
+        /// An import would start while the store at `address` is set up and cannot be reached:
+        /// other desks' rows cannot be checked. Nothing was sent; the person may import anyway.
+        StoreUnchecked { address: String },
         /// Anything else, in the store's own words (bounded; never a password).
         StoreOther { detail: String },
     }

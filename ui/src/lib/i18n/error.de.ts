@@ -240,6 +240,9 @@ export const errorsDe = {
   'error.problem.storeNoPasswordNext': 'Geben Sie das Passwort des Datenbankbenutzers ein und verbinden Sie sich.',
   'error.problem.storeManaged': 'Ihre Administration hat den gemeinsamen Speicher für alle Arbeitsplätze festgelegt: {address}.',
   'error.problem.storeManagedNext': 'Hier kann nur sein Passwort hinterlegt werden: Geben Sie die Angaben dieses Speichers mit dem Passwort ein.',
+  'error.problem.storeUnchecked':
+    'Der gemeinsame Speicher unter {address} ist nicht erreichbar, daher lässt sich nicht prüfen, was andere Arbeitsplätze hinzugefügt haben: Ein Import jetzt kann ein Haustier erneut hinzufügen, das ein anderer Arbeitsplatz schon hinzugefügt hat. Nichts wurde gesendet.',
+  'error.problem.storeUncheckedNext': 'Prüfen Sie den Speicher unter Einstellungen → Gemeinsamer Speicher und versuchen Sie es erneut, oder importieren Sie ohne Prüfung anderer Arbeitsplätze.',
   'error.problem.storeGeneric': 'Der gemeinsame Speicher konnte nicht genutzt werden.',
   'error.problem.storeOther': 'Der gemeinsame Speicher konnte nicht genutzt werden: {detail}.',
   'error.problem.storeOtherNext': 'Prüfen Sie die Einstellungen des Speichers und versuchen Sie es erneut.',

@@ -219,6 +219,9 @@ export const errorsEn = {
   'error.problem.storeNoPasswordNext': 'Type the database user\'s password and connect.',
   'error.problem.storeManaged': 'Your administrator set the shared store for every desk: {address}.',
   'error.problem.storeManagedNext': 'Only its password can be kept here: enter that store\'s details with the password.',
+  'error.problem.storeUnchecked':
+    'The shared store at {address} cannot be reached, so the pets other desks added cannot be checked: importing now may add a pet another desk already added. Nothing was sent.',
+  'error.problem.storeUncheckedNext': 'Check the store in Settings → Shared store and try again, or import without checking other desks.',
   'error.problem.storeGeneric': 'The shared store could not be used.',
   'error.problem.storeOther': 'The shared store could not be used: {detail}.',
   'error.problem.storeOtherNext': 'Check the store\'s settings and try again.',

@@ -259,8 +259,12 @@ export class ImportSession {
     }
   }
 
-  /** **Import N pets**. To Production it asks first, naming it; `confirmed` is that yes. */
-  async start(confirmed = false): Promise<void> {
+  /**
+   * **Import N pets**. To Production it asks first, naming it; `confirmed` is that yes.
+   * `unchecked`: the person's yes to importing while the shared store cannot be reached, after
+   * the app said other desks' rows cannot be checked (issue 41).
+   */
+  async start(confirmed = false, unchecked = false): Promise<void> {
     const preview = this.preview;
     if (!preview || this.busy || this.toSend === 0) return;
     if (preview.production && !confirmed) {
@@ -269,7 +273,13 @@ export class ImportSession {
     }
     this.confirming = false;
     const allowRepeats = this.sendsRepeats;
-    await this.#launch(() => backend.startImport(preview.environment, allowRepeats));
+    await this.#launch(() => backend.startImport(preview.environment, allowRepeats, unchecked));
+  }
+
+  /** The shared store is out of reach: the app asks before importing without it. */
+  get asksUnchecked(): boolean {
+    const error = this.error;
+    return error?.kind === 'sharedStore' && error.problem === 'storeUnchecked';
   }
 
   /**
