@@ -21,16 +21,7 @@ const PASSWORD: &str = "desk s3cret-xyz";
 /// A cluster with a desk user that owns the database `petstore` (so its first connect creates
 /// the store).
 fn cluster() -> TestPostgres {
-    let pg = TestPostgres::start();
-    pg.sql(
-        "postgres",
-        &format!("CREATE ROLE {USER} LOGIN PASSWORD '{PASSWORD}'"),
-    );
-    pg.sql(
-        "postgres",
-        &format!("CREATE DATABASE petstore OWNER {USER}"),
-    );
-    pg
+    TestPostgres::with_store_owner(USER, PASSWORD, "petstore")
 }
 
 fn url(pg: &TestPostgres) -> String {

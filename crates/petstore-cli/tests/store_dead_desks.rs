@@ -16,7 +16,7 @@ use std::time::{Duration, Instant};
 
 use petstore_sandbox::{Faults, Plan, SandboxConfig};
 use petstore_test_support::postgres::TestPostgres;
-use support::{KEY, Running, TestSandbox, petstore, petstore_std, text};
+use support::{KEY, Running, TestSandbox, petstore_std, text};
 use tempfile::TempDir;
 
 const USER: &str = "petstore_desk";
@@ -39,34 +39,12 @@ fn roomy_sandbox() -> TestSandbox {
 }
 
 fn cluster() -> TestPostgres {
-    let pg = TestPostgres::start();
-    pg.sql(
-        "postgres",
-        &format!("CREATE ROLE {USER} LOGIN PASSWORD '{PASSWORD}'"),
-    );
-    pg.sql(
-        "postgres",
-        &format!("CREATE DATABASE petstore OWNER {USER}"),
-    );
-    pg
+    TestPostgres::with_store_owner(USER, PASSWORD, "petstore")
 }
 
 /// A desk (its own folders) connected to the store as `name`.
 fn desk(pg: &TestPostgres, name: &str) -> TempDir {
-    let dir = TempDir::new().unwrap();
-    let url = format!("postgres://{USER}@{}:{}/petstore", pg.host(), pg.port());
-    let out = petstore(dir.path(), None)
-        .args(["store", "connect", &url, "--desk", name])
-        .write_stdin(format!("{PASSWORD}\n"))
-        .output()
-        .unwrap();
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "(no keychain? run as tests/keychain.rs says) {}",
-        text(&out.stderr)
-    );
-    dir
+    support::connected_desk(pg, USER, PASSWORD, name)
 }
 
 fn csv(dir: &Path, file: &str, names: &[String]) -> PathBuf {

@@ -30,6 +30,21 @@ pub struct TestPostgres {
 }
 
 impl TestPostgres {
+    /// A started cluster where the login `user` (with `password`) owns the database
+    /// `database`: a desk's first connect creates the shared store there.
+    pub fn with_store_owner(user: &str, password: &str, database: &str) -> TestPostgres {
+        let pg = TestPostgres::start();
+        pg.sql(
+            "postgres",
+            &format!("CREATE ROLE {user} LOGIN PASSWORD '{password}'"),
+        );
+        pg.sql(
+            "postgres",
+            &format!("CREATE DATABASE \"{database}\" OWNER {user}"),
+        );
+        pg
+    }
+
     /// Makes a cluster and starts it on a free port of 127.0.0.1. Panics, saying what to
     /// install, when PostgreSQL is missing.
     pub fn start() -> TestPostgres {

@@ -30,15 +30,7 @@ async fn value(app: &App, css: &str) -> String {
 #[test]
 fn a_shared_store_is_tested_connected_and_said_not_sharing_while_down() {
     scenario(|setup, config| async move {
-        let mut pg = TestPostgres::start();
-        pg.sql(
-            "postgres",
-            &format!("CREATE ROLE {USER} LOGIN PASSWORD '{PASSWORD}'"),
-        );
-        pg.sql(
-            "postgres",
-            &format!("CREATE DATABASE petstore OWNER {USER}"),
-        );
+        let mut pg = TestPostgres::with_store_owner(USER, PASSWORD, "petstore");
 
         let app = Launch::new(&setup, config.path())
             .start_on_the_demo_pets()

@@ -260,3 +260,28 @@ pub fn stdout_json(output: &std::process::Output) -> serde_json::Value {
 pub fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
 }
+
+/// A desk (its own folders) connected with `petstore store connect` as `name` to the store in
+/// `pg`'s database `petstore`, signing in as `user`. Needs a keychain (run as tests/keychain.rs
+/// says).
+pub fn connected_desk(
+    pg: &petstore_test_support::postgres::TestPostgres,
+    user: &str,
+    password: &str,
+    name: &str,
+) -> TempDir {
+    let dir = TempDir::new().unwrap();
+    let url = format!("postgres://{user}@{}:{}/petstore", pg.host(), pg.port());
+    let out = petstore(dir.path(), None)
+        .args(["store", "connect", &url, "--desk", name])
+        .write_stdin(format!("{password}\n"))
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "(no keychain? run as tests/keychain.rs says) {}",
+        text(&out.stderr)
+    );
+    dir
+}
