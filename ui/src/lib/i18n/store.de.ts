@@ -34,7 +34,7 @@ export const storeDe = {
   'store.joined': 'Die Aufzeichnung dieses Computers übernommen: {added} neu, {known} schon vorhanden.',
   'store.connected': 'Verbunden. Dieser Arbeitsplatz teilt jetzt den Speicher.',
   'store.notSharing': 'Nicht geteilt',
-  'import.withoutStore': 'Ohne Prüfung anderer Arbeitsplätze importieren',
+  'store.importWithout': 'Ohne Prüfung anderer Arbeitsplätze importieren',
   'store.onDesk': '{source} am Arbeitsplatz {desk}',
   'store.notSharingTitle': 'Der gemeinsame Speicher unter {address} ist nicht erreichbar: {why} Dieser Arbeitsplatz arbeitet mit seiner eigenen Aufzeichnung weiter und holt nach, sobald der Speicher wieder da ist.',
 } as const satisfies Record<keyof typeof storeEn, string>;

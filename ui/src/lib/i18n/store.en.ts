@@ -32,7 +32,7 @@ export const storeEn = {
   'store.joined': 'Brought this computer’s record in: {added} new, {known} already there.',
   'store.connected': 'Connected. This desk now shares the store.',
   'store.notSharing': 'Not sharing',
-  'import.withoutStore': 'Import without checking other desks',
+  'store.importWithout': 'Import without checking other desks',
   'store.onDesk': '{source} on the desk {desk}',
   'store.notSharingTitle': 'The shared store at {address} cannot be reached: {why} This desk works on its own record and catches up when the store is back.',
 } as const;
