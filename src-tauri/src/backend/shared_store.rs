@@ -157,14 +157,9 @@ impl Backend {
             return SharingState::Off;
         };
         let address = shared_desk::address(&prefs);
-        let outcome = match self.password_for(&prefs, None).await {
-            Ok(password) => self
-                .prove(&prefs, &Password::new(password.as_str()))
-                .await
-                .map(|_| ()),
-            Err(error) => Err(error),
-        };
-        match outcome {
+        // A connect only: it is asked every minute, and the proof's count of other desks reads
+        // whole tables.
+        match self.open(&prefs).await.map(drop) {
             Ok(()) => {
                 self.store_outage.ended();
                 SharingState::Sharing {
@@ -287,12 +282,7 @@ impl Backend {
             return None;
         }
         let opened = async {
-            let password = self.password_for(&prefs, None).await?;
-            let settings = self.connection(&prefs)?;
-            let password = Password::new(password.as_str());
-            let mut shared = petstore_shared::connect(&settings, &password)
-                .await
-                .map_err(problem)?;
+            let mut shared = self.open(&prefs).await?;
             shared
                 .hold_desk(&prefs.desk_name())
                 .await
@@ -310,6 +300,19 @@ impl Backend {
                 None
             }
         }
+    }
+
+    /// Connects to the store of `prefs` with the password kept for it (the connect checks the
+    /// schema: a store this build cannot use is refused there).
+    async fn open(
+        &self,
+        prefs: &SharedStorePrefs,
+    ) -> Result<petstore_shared::Shared, CommandError> {
+        let password = self.password_for(prefs, None).await?;
+        let settings = self.connection(prefs)?;
+        petstore_shared::connect(&settings, &Password::new(password.as_str()))
+            .await
+            .map_err(problem)
     }
 
     /// The connection settings of `prefs`, its company certificate read.
